@@ -1,0 +1,1 @@
+"""rewardcheck's test bench: strategies, invariants, probes, and the ``rewardcheck`` command line."""
