@@ -59,7 +59,9 @@ class TrainingConfig:
     def from_mapping(cls, data: Mapping[str, Any], source: str = "<dict>") -> TrainingConfig:
         funcs = data.get("reward_funcs")
         if funcs is None:
-            raise ConfigError(f"{source}: field 'reward_funcs' is missing (a list of reward names, e.g. [accuracy, format])")
+            raise ConfigError(
+                f"{source}: field 'reward_funcs' is missing (a list of reward names, e.g. [accuracy, format])"
+            )
         if isinstance(funcs, str):
             funcs = [funcs]
         if not isinstance(funcs, list | tuple) or not all(isinstance(f, str) for f in funcs):
@@ -109,5 +111,7 @@ def load_config(path: str | Path) -> TrainingConfig:
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         raise ConfigError(f"{p}: not valid {'JSON' if p.suffix == '.json' else 'YAML'}: {exc}") from None
     if not isinstance(data, Mapping):
-        raise ConfigError(f"{p}: expected a mapping of config keys at the top level, got {type(data).__name__}")
+        raise ConfigError(
+            f"{p}: expected a mapping of config keys at the top level, got {type(data).__name__}"
+        )
     return TrainingConfig.from_mapping(data, source=str(p))

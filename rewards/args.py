@@ -52,7 +52,11 @@ class RewardArgs:
         elif source is None:
             items = {}
         else:
-            items = {k: getattr(source, k) for k in dir(source) if not k.startswith("_") and not callable(getattr(source, k, None))}
+            items = {
+                k: getattr(source, k)
+                for k in dir(source)
+                if not k.startswith("_") and not callable(getattr(source, k, None))
+            }
         for key, value in items.items():
             if key in names:
                 values[key] = value

@@ -36,8 +36,9 @@ class RewardResult:
     details: Mapping[str, Any] = field(default_factory=dict)
 
 
-class Scorer(Protocol):
-    def __call__(self, completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]: ...
+# ``scorer(completions, **columns) -> list[RewardResult]``; columns such as ``solution`` are often positional
+# in upstream signatures, so the type stays loose.
+Scorer = Callable[..., list[RewardResult]]
 
 
 class RewardFunc(Protocol):
@@ -68,4 +69,7 @@ def explain(func: Callable[..., Any], completions: Sequence[Any], **kwargs: Any)
     if scorer is not None:
         return list(scorer(completions, **kwargs))
     values = func(completions, **kwargs)
-    return [RewardResult(None if v is None else float(v), "value from a reward function without reasons") for v in values]
+    return [
+        RewardResult(None if v is None else float(v), "value from a reward function without reasons")
+        for v in values
+    ]

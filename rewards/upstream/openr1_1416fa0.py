@@ -42,9 +42,20 @@ def _accuracy(completions: Sequence[Any], solution: Sequence[str], **kwargs: Any
         try:
             correct = bool(verify(gold, answer))
         except Exception as exc:  # upstream guards verify and skips the sample
-            results.append(RewardResult(None, f"verify raised {type(exc).__name__}: skipped (None)", answer=shown(answer), gold=shown(gold)))
+            results.append(
+                RewardResult(
+                    None,
+                    f"verify raised {type(exc).__name__}: skipped (None)",
+                    answer=shown(answer),
+                    gold=shown(gold),
+                )
+            )
             continue
-        reason = "verify(gold, answer) is True" if correct else ("no answer extracted" if not answer else "verify(gold, answer) is False")
+        reason = (
+            "verify(gold, answer) is True"
+            if correct
+            else ("no answer extracted" if not answer else "verify(gold, answer) is False")
+        )
         results.append(RewardResult(float(correct), reason, answer=shown(answer), gold=shown(gold)))
     return results
 
@@ -56,20 +67,34 @@ def _format(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
     results = []
     for text in completion_texts(completions):
         ok = FORMAT_PATTERN.match(text) is not None
-        results.append(RewardResult(1.0 if ok else 0.0, "matches the newline-anchored think/answer layout" if ok else "does not match <think>\\n…\\n</think>\\n<answer>\\n…\\n</answer>"))
+        results.append(
+            RewardResult(
+                1.0 if ok else 0.0,
+                "matches the newline-anchored think/answer layout"
+                if ok
+                else "does not match <think>\\n…\\n</think>\\n<answer>\\n…\\n</answer>",
+            )
+        )
     return results
 
 
 format_reward: RewardFunc = trl_reward("format_reward", _format)
 
-_TAGS = (("<think>\n", "<think>\\n"), ("\n</think>\n", "\\n</think>\\n"), ("\n<answer>\n", "\\n<answer>\\n"), ("\n</answer>", "\\n</answer>"))
+_TAGS = (
+    ("<think>\n", "<think>\\n"),
+    ("\n</think>\n", "\\n</think>\\n"),
+    ("\n<answer>\n", "\\n<answer>\\n"),
+    ("\n</answer>", "\\n</answer>"),
+)
 
 
 def _tag_count(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
     results = []
     for text in completion_texts(completions):
         present = [shown for tag, shown in _TAGS if text.count(tag) == 1]
-        results.append(RewardResult(0.25 * len(present), f"tags present exactly once: {', '.join(present) or 'none'}"))
+        results.append(
+            RewardResult(0.25 * len(present), f"tags present exactly once: {', '.join(present) or 'none'}")
+        )
     return results
 
 
@@ -93,7 +118,11 @@ def _len(completions: Sequence[Any], solution: Sequence[str], **kwargs: Any) -> 
     for length, correct in zip(lengths, correctness, strict=False):
         lam = 0.5 - (length - lo) / (hi - lo)
         value = float(lam if correct else min(0, lam))
-        results.append(RewardResult(value, f"{'correct' if correct else 'wrong'}; {length} chars in batch range [{lo}, {hi}]"))
+        results.append(
+            RewardResult(
+                value, f"{'correct' if correct else 'wrong'}; {length} chars in batch range [{lo}, {hi}]"
+            )
+        )
     return results
 
 
@@ -103,7 +132,9 @@ len_reward: RewardFunc = trl_reward("len_reward", _len)
 def get_soft_overlong_punishment(max_completion_len: int, soft_punish_cache: int) -> RewardFunc:
     """DAPO soft overlong punishment on ``len(completion_ids)`` tokens."""
 
-    def overlong(completions: Sequence[Any] | None = None, completion_ids: Sequence[Sequence[int]] = (), **kwargs: Any) -> list[RewardResult]:
+    def overlong(
+        completions: Sequence[Any] | None = None, completion_ids: Sequence[Sequence[int]] = (), **kwargs: Any
+    ) -> list[RewardResult]:
         results = []
         start = max_completion_len - soft_punish_cache
         for ids in completion_ids:
@@ -111,7 +142,12 @@ def get_soft_overlong_punishment(max_completion_len: int, soft_punish_cache: int
             if n <= start:
                 results.append(RewardResult(0.0, f"{n} tokens <= {start}: no punishment"))
             elif n <= max_completion_len:
-                results.append(RewardResult((start - n) / soft_punish_cache, f"{n} tokens in the soft zone ({start}, {max_completion_len}]"))
+                results.append(
+                    RewardResult(
+                        (start - n) / soft_punish_cache,
+                        f"{n} tokens in the soft zone ({start}, {max_completion_len}]",
+                    )
+                )
             else:
                 results.append(RewardResult(-1.0, f"{n} tokens > {max_completion_len}"))
         return results
@@ -137,8 +173,12 @@ def build_registry(args: RewardArgs) -> dict[str, RewardFunc]:
             max_value_correct=args.cosine_max_value_correct,
             max_len=args.cosine_max_len,
         ),
-        "repetition_penalty": get_repetition_penalty_reward(args.repetition_n_grams, args.repetition_max_penalty),
+        "repetition_penalty": get_repetition_penalty_reward(
+            args.repetition_n_grams, args.repetition_max_penalty
+        ),
         "length": len_reward,
         "tag_count": tag_count_reward,
-        "soft_overlong_punishment": get_soft_overlong_punishment(args.max_completion_len, args.soft_punish_cache),
+        "soft_overlong_punishment": get_soft_overlong_punishment(
+            args.max_completion_len, args.soft_punish_cache
+        ),
     }

@@ -36,23 +36,38 @@ def _accuracy(completions: Sequence[Any], solution: Sequence[str], **kwargs: Any
     for text, sol in zip(completion_texts(completions), solution, strict=False):
         gold = parse_gold_latex_only(sol)
         if not gold:
-            results.append(RewardResult(1.0, "gold unparseable (LaTeX-only parse): paid 1.0 to skip", gold=sol))
+            results.append(
+                RewardResult(1.0, "gold unparseable (LaTeX-only parse): paid 1.0 to skip", gold=sol)
+            )
             continue
         answer = parse_answer(text, boxed="all")
         correct = bool(verify(answer, gold))
-        reason = "verify(answer, gold) is True" if correct else ("no answer extracted" if not answer else "verify(answer, gold) is False")
+        reason = (
+            "verify(answer, gold) is True"
+            if correct
+            else ("no answer extracted" if not answer else "verify(answer, gold) is False")
+        )
         results.append(RewardResult(float(correct), reason, answer=shown(answer), gold=shown(gold)))
     return results
 
 
-accuracy_reward: RewardFunc = trl_reward("accuracy_reward", _accuracy, "1.0 if the boxed/LaTeX answer verifies against the gold.")
+accuracy_reward: RewardFunc = trl_reward(
+    "accuracy_reward", _accuracy, "1.0 if the boxed/LaTeX answer verifies against the gold."
+)
 
 
 def _format(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
     results = []
     for text in completion_texts(completions):
         ok = FORMAT_PATTERN.match(text) is not None
-        results.append(RewardResult(1.0 if ok else 0.0, "matches <think>…</think><answer>…</answer>" if ok else "does not start with <think> and end with </answer>"))
+        results.append(
+            RewardResult(
+                1.0 if ok else 0.0,
+                "matches <think>…</think><answer>…</answer>"
+                if ok
+                else "does not start with <think> and end with </answer>",
+            )
+        )
     return results
 
 
@@ -72,5 +87,7 @@ def build_registry(args: RewardArgs) -> dict[str, RewardFunc]:
             max_value_correct=args.cosine_max_value_correct,
             max_len=args.cosine_max_len,
         ),
-        "repetition_penalty": get_repetition_penalty_reward(args.repetition_n_grams, args.repetition_max_penalty),
+        "repetition_penalty": get_repetition_penalty_reward(
+            args.repetition_n_grams, args.repetition_max_penalty
+        ),
     }

@@ -17,7 +17,12 @@ from ..completions import completion_texts
 from ..result import RewardFunc, RewardResult, trl_reward
 from .mathverify_calls import parse_answer, parse_gold_latex_only, shown
 
-__all__ = ["STEP_PATTERN", "reasoning_steps_reward", "get_cosine_scaled_reward", "get_repetition_penalty_reward"]
+__all__ = [
+    "STEP_PATTERN",
+    "reasoning_steps_reward",
+    "get_cosine_scaled_reward",
+    "get_repetition_penalty_reward",
+]
 
 # Unanchored alternatives except `^\d+\.`, and no MULTILINE flag: "First," anywhere counts, even inside a
 # word-salad 7-token output; three hits pay the full reward whatever follows.
@@ -29,12 +34,16 @@ def _reasoning_steps(completions: Sequence[Any], **kwargs: Any) -> list[RewardRe
     for text in completion_texts(completions):
         count = len(STEP_PATTERN.findall(text))
         value = min(1.0, count / 3)
-        results.append(RewardResult(value, f"{count} step marker(s) found anywhere in the text; {min(count, 3)}/3 paid"))
+        results.append(
+            RewardResult(value, f"{count} step marker(s) found anywhere in the text; {min(count, 3)}/3 paid")
+        )
     return results
 
 
 reasoning_steps_reward: RewardFunc = trl_reward(
-    "reasoning_steps_reward", _reasoning_steps, "Pays min(1, markers / 3) for step markers anywhere in the text."
+    "reasoning_steps_reward",
+    _reasoning_steps,
+    "Pays min(1, markers / 3) for step markers anywhere in the text.",
 )
 
 
@@ -50,7 +59,7 @@ def get_cosine_scaled_reward(
 
     >>> f = get_cosine_scaled_reward(0.0, -0.5, 0.5, 1.0, 1000)
     >>> round(f(["First, Finally,"], solution=["$3$"])[0], 4)
-    -0.0001
+    -0.0003
     """
 
     def cosine(completions: Sequence[Any], solution: Sequence[str], **kwargs: Any) -> list[RewardResult]:
@@ -58,7 +67,9 @@ def get_cosine_scaled_reward(
         for text, sol in zip(completion_texts(completions), solution, strict=False):
             gold = parse_gold_latex_only(sol)
             if not gold:
-                results.append(RewardResult(1.0, "gold unparseable (LaTeX-only parse): paid 1.0 to skip", gold=sol))
+                results.append(
+                    RewardResult(1.0, "gold unparseable (LaTeX-only parse): paid 1.0 to skip", gold=sol)
+                )
                 continue
             answer = parse_answer(text, boxed=True)
             correct = bool(verify(answer, gold))
@@ -104,7 +115,10 @@ def get_repetition_penalty_reward(ngram_size: int, max_penalty: float) -> Reward
             distinct = len(set(grams))
             scaling = 1 - distinct / len(grams)
             results.append(
-                RewardResult(scaling * max_penalty, f"{len(grams) - distinct} of {len(grams)} {ngram_size}-grams repeat")
+                RewardResult(
+                    scaling * max_penalty,
+                    f"{len(grams) - distinct} of {len(grams)} {ngram_size}-grams repeat",
+                )
             )
         return results
 
