@@ -1,0 +1,99 @@
+"""final_answer: correctness is judged on the final answer only.
+
+The last boxed answer after the reasoning counts (a model that corrects itself is judged on its
+correction); an answer that appears only inside the think block, a correct answer in the think block
+followed by a wrong final one, and two different answers offered as alternatives are not credited.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hypothesis import strategies as st
+
+from bench.strategies.answers import AnswerPair, answer_pairs
+
+from .base import Finding, Invariant, make_batch
+from .context import CheckContext
+
+__all__ = ["FinalAnswerCase", "FINAL_ANSWER", "final_answer_violation", "PATTERNS"]
+
+# pattern -> (credited?, template with {right} and {wrong})
+PATTERNS: dict[str, tuple[bool, str]] = {
+    "self_correction": (
+        True,
+        "<think>\nchecking\n</think>\n\nFirst I wrote $\\boxed{{{wrong}}}$, but that is wrong; the answer is $\\boxed{{{right}}}$.",
+    ),
+    "think_wrong_final_right": (
+        True,
+        "<think>\nmaybe $\\boxed{{{wrong}}}$\n</think>\n\nThe final answer is $\\boxed{{{right}}}$.",
+    ),
+    "answer_in_think_only": (
+        False,
+        "<think>\nthe answer is $\\boxed{{{right}}}$\n</think>\n\nI am not sure.",
+    ),
+    "think_right_final_wrong": (
+        False,
+        "<think>\nmaybe $\\boxed{{{right}}}$\n</think>\n\nThe final answer is $\\boxed{{{wrong}}}$.",
+    ),
+    "alternatives": (
+        False,
+        "<think>\nhmm\n</think>\n\nThe answer is $\\boxed{{{right}}}$ or $\\boxed{{{wrong}}}$.",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class FinalAnswerCase:
+    pair: AnswerPair
+    pattern: str
+
+
+def _render(pattern: str, right: str, wrong: str, prefill: bool) -> str:
+    text = PATTERNS[pattern][1].format(right=right, wrong=wrong)
+    return text.removeprefix("<think>\n") if prefill else text
+
+
+def final_answer_violation(ctx: CheckContext, case: FinalAnswerCase) -> Finding | None:
+    p = case.pair
+    credited, _ = PATTERNS[case.pattern]
+    reference = _render("think_wrong_final_right", p.canonical, p.near_miss, ctx.prefill_think)
+    variant = _render(case.pattern, p.canonical, p.near_miss, ctx.prefill_think)
+    scored = ctx.subject.score(
+        make_batch(ctx, [reference, variant], [p.gold] * 2, ["reference", case.pattern])
+    )
+    if scored.error:
+        return Finding(scored.error, scored)
+    for name, (ref, var) in scored.scores.items():
+        if ref is None or var is None:
+            continue  # a skipped gold is equivalence's and no_free_reward's business
+        if credited and var < ref - 1e-6:
+            return Finding(
+                f"{name}: {case.pattern.replace('_', ' ')} scores {var:.4g}, less than the plain final answer ({ref:.4g})",
+                scored,
+            )
+        if not credited and var >= ref - 1e-6 and ref > 0:
+            return Finding(
+                f"{name}: {case.pattern.replace('_', ' ')} is credited ({var:.4g}) like a correct final answer",
+                scored,
+            )
+    return None
+
+
+@st.composite
+def _cases(draw: st.DrawFn) -> FinalAnswerCase:
+    return FinalAnswerCase(draw(answer_pairs("integer")), draw(st.sampled_from(list(PATTERNS))))
+
+
+FINAL_ANSWER = Invariant(
+    name="final_answer",
+    description=(
+        "Only the final answer counts: the last boxed answer after the reasoning is judged (self-corrections are "
+        "credited); an answer only inside the think block, a right answer followed by a wrong final one, and "
+        "two different answers offered as alternatives are not credited."
+    ),
+    kinds=frozenset({"accuracy"}),
+    composite=False,
+    searches=lambda ctx: [("final-answer patterns", _cases())],
+    violation=final_answer_violation,
+)

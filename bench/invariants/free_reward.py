@@ -1,0 +1,115 @@
+"""no_free_reward: an unparseable gold yields None (skip), never a constant positive reward; and
+no_degenerate_reward: a degenerate output (empty, tags only, step markers only, repetition, prompt echo,
+boxed loops) never earns a positive reward."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hypothesis import strategies as st
+
+from bench.strategies.answers import answer_pairs, unparseable_golds
+from bench.strategies.completions import completions_with_answer
+from bench.strategies.degenerate import Degenerate, degenerate_outputs
+
+from .base import Finding, Invariant, make_batch
+from .context import CheckContext
+
+__all__ = ["FreeRewardCase", "DegenerateCase", "NO_FREE_REWARD", "NO_DEGENERATE_REWARD"]
+
+
+@dataclass(frozen=True)
+class FreeRewardCase:
+    gold: str
+    texts: tuple[str, ...]
+    answered: tuple[bool, ...] = ()  # per text: does it offer a final answer? (default: all do)
+
+
+def free_reward_violation(ctx: CheckContext, case: FreeRewardCase) -> Finding | None:
+    n = len(case.texts)
+    answered = case.answered or (True,) * n
+    labels = ["answered" if a else "no answer" for a in answered]
+    scored = ctx.subject.score(make_batch(ctx, case.texts, [case.gold] * n, labels))
+    if scored.error:
+        return Finding(scored.error, scored)
+    for name, values in scored.scores.items():
+        paid = [v for v in values if v is not None]
+        if any(v > 1e-9 for v in paid):
+            what = (
+                "a constant positive reward" if len(set(paid)) == 1 and len(paid) == n else "positive rewards"
+            )
+            return Finding(
+                f"{name} pays {what} {values} for the unparseable gold {case.gold!r} instead of None", scored
+            )
+        # A completion without an answer may be scored (it is wrong whatever the gold); an answer may not.
+        judged = [v for v, a in zip(values, answered, strict=True) if a and v is not None]
+        if judged:
+            return Finding(
+                f"{name} judges answers against the unparseable gold {case.gold!r}: {values} instead of None",
+                scored,
+            )
+    return None
+
+
+@st.composite
+def _free_cases(draw: st.DrawFn, ctx: CheckContext) -> FreeRewardCase:
+    gold = draw(unparseable_golds())
+    pair = draw(answer_pairs())
+    texts = tuple(
+        draw(
+            completions_with_answer(
+                draw(st.sampled_from([pair.canonical, pair.near_miss])), ctx.prefill_think, real_text=False
+            )
+        )
+        for _ in range(draw(st.integers(2, 3)))
+    )
+    return FreeRewardCase(gold, texts)
+
+
+NO_FREE_REWARD = Invariant(
+    name="no_free_reward",
+    description=(
+        "An unparseable gold (empty, 'N/A', prose) never yields a positive reward, and every completion that "
+        "offers an answer gets None (skipped): a reward cannot judge against a gold it cannot read."
+    ),
+    kinds=frozenset({"accuracy", "cosine", "length"}),
+    composite=False,
+    searches=lambda ctx: [("unparseable gold", _free_cases(ctx))],
+    violation=free_reward_violation,
+)
+
+
+@dataclass(frozen=True)
+class DegenerateCase:
+    output: Degenerate
+    gold: str
+
+
+def degenerate_violation(ctx: CheckContext, case: DegenerateCase) -> Finding | None:
+    scored = ctx.subject.score(make_batch(ctx, [case.output.text], [case.gold], [case.output.kind]))
+    if scored.error:
+        return Finding(scored.error, scored)
+    for name, values in scored.scores.items():
+        v = values[0]
+        if v is not None and v > 1e-9:
+            return Finding(f"{name} pays {v:.4g} to a degenerate output ({case.output.kind})", scored)
+    return None
+
+
+@st.composite
+def _degenerate_cases(draw: st.DrawFn, ctx: CheckContext) -> DegenerateCase:
+    # A gold every parser reads: free reward on odd golds is no_free_reward's business.
+    return DegenerateCase(draw(degenerate_outputs(ctx.prompt, "3")), "$3$")
+
+
+NO_DEGENERATE_REWARD = Invariant(
+    name="no_degenerate_reward",
+    description=(
+        "A degenerate output (empty, whitespace, only tags, empty think block, only step markers such as "
+        "'First, Finally,', a repeated token or n-gram, the prompt echoed, \\boxed{} loops) earns no positive reward."
+    ),
+    kinds=frozenset({"accuracy", "format", "reasoning_steps", "cosine", "shaping"}),
+    composite=False,
+    searches=lambda ctx: [("degenerate output", _degenerate_cases(ctx))],
+    violation=degenerate_violation,
+)

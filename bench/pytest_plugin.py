@@ -1,0 +1,66 @@
+"""rewardcheck's pytest plugin, registered through the ``pytest11`` entry point (no import needed).
+
+Fixtures ``check_reward`` and ``check_composite`` run the bench's invariants on your own reward functions;
+``.assert_ok()`` fails the test with the failing invariant and its shrunk counterexample::
+
+    def test_my_reward(check_reward):
+        check_reward(my_accuracy_reward, kind="accuracy").assert_ok()
+
+Options: ``--rewardcheck-max-examples N`` (examples per search), ``--rewardcheck-seed N``,
+``--rewardcheck-max-completion-length N``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+__all__ = ["pytest_addoption", "check_reward", "check_composite"]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("rewardcheck", "reward-function invariants (rewardcheck)")
+    group.addoption(
+        "--rewardcheck-max-examples", type=int, default=None, help="hypothesis examples per search"
+    )
+    group.addoption("--rewardcheck-seed", type=int, default=0, help="seed of the searches")
+    group.addoption(
+        "--rewardcheck-max-completion-length", type=int, default=None, help="default max_completion_length"
+    )
+
+
+def _defaults(config: pytest.Config) -> dict[str, Any]:
+    out: dict[str, Any] = {"seed": config.getoption("--rewardcheck-seed")}
+    if config.getoption("--rewardcheck-max-examples") is not None:
+        out["max_examples"] = config.getoption("--rewardcheck-max-examples")
+    if config.getoption("--rewardcheck-max-completion-length") is not None:
+        out["max_completion_length"] = config.getoption("--rewardcheck-max-completion-length")
+    return out
+
+
+@pytest.fixture
+def check_reward(pytestconfig: pytest.Config) -> Callable[..., Any]:
+    """``check_reward(func, kind="accuracy", **options) -> CheckReport`` (see ``bench.checker.check_reward``)."""
+    from bench.checker import check_reward as run
+
+    defaults = _defaults(pytestconfig)
+
+    def check(func: Callable[..., Any], kind: str = "any", **options: Any) -> Any:
+        return run(func, kind, **{**defaults, **options})
+
+    return check
+
+
+@pytest.fixture
+def check_composite(pytestconfig: pytest.Config) -> Callable[..., Any]:
+    """``check_composite(funcs, weights=None, **options) -> CheckReport`` for the weighted sum TRL optimises."""
+    from bench.checker import check_composite as run
+
+    defaults = _defaults(pytestconfig)
+
+    def check(funcs: Any, weights: Any = None, **options: Any) -> Any:
+        return run(funcs, weights, **{**defaults, **options})
+
+    return check
