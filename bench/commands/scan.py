@@ -1,0 +1,258 @@
+"""``rewardcheck scan DUMP...``: score what a policy already wrote under several reward profiles and flag
+truncation, degenerate output, shaping paid without an answer, profile disagreement and zero-advantage groups.
+
+Example: ``rewardcheck scan fixtures/dumps/completions.jsonl --json scan.json --html scan.html
+--fail-on degenerate=0.05``. Exit status 0 clean, 1 when a ``--fail-on`` threshold is crossed, 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from bench.cli import UsageError
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "scan",
+        help="score completion dumps and flag reward failure modes",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "dumps",
+        nargs="+",
+        metavar="DUMP",
+        help="JSONL / JSON / CSV / parquet / *.table.json files, or TRL output folders",
+    )
+    p.add_argument(
+        "--format", choices=("jsonl", "json", "csv", "parquet", "wandb"), help="override content detection"
+    )
+    p.add_argument(
+        "--prompt-field", help="column holding the prompt (default: prompt, problem, question, ...)"
+    )
+    p.add_argument(
+        "--completion-field", help="column holding the completion (default: completion, response, ...)"
+    )
+    p.add_argument(
+        "--gold-field", help="column holding the gold answer (default: solution, gold, answer, ...)"
+    )
+    p.add_argument("--ids-field", help="column holding completion token ids (default: completion_ids)")
+    p.add_argument("--id-field", help="column holding a row id used to join --gold-file (default: id)")
+    p.add_argument(
+        "--gold-file", help="JSONL/JSON/CSV of (prompt or id, solution) joined when the dump lacks gold"
+    )
+    p.add_argument(
+        "--profile",
+        action="append",
+        help="reward profile to score with (repeatable): logged, openr1@e4ac3ae, openr1@1416fa0, patched "
+        "(default: logged if the dump has reward columns, then all three)",
+    )
+    p.add_argument(
+        "--reward-funcs",
+        help="comma-separated reward names (default: the dump's logged rewards, else accuracy,format,reasoning_steps,cosine)",
+    )
+    p.add_argument(
+        "--reward-weights", help="comma-separated weights, one per reward function (default: 1 each)"
+    )
+    p.add_argument(
+        "--config",
+        help="training config (open-r1 recipe YAML/JSON) to take reward functions, weights and limits from",
+    )
+    p.add_argument(
+        "--max-completion-length",
+        type=int,
+        help="the trainer's max_completion_length (token-level truncation)",
+    )
+    p.add_argument(
+        "--tokenizer", help="tokenizer path or cached name ('qwen' for the bundled one); offline only"
+    )
+    p.add_argument("--eos-token-id", type=int, help="EOS id for completion_ids (default: the tokenizer's)")
+    p.add_argument(
+        "--think-prefilled",
+        action="store_true",
+        help="the chat template opened <think>: completions start inside it",
+    )
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument(
+        "--no-degenerate",
+        action="store_true",
+        help="skip the degenerate-output classifier (faster on long completions; no degenerate flags)",
+    )
+    p.add_argument(
+        "--fail-on",
+        action="append",
+        default=[],
+        metavar="FLAG[@PROFILE]=RATE",
+        help="exit 1 when FLAG's rate exceeds RATE (repeatable); FLAG: a row flag (truncated, gold_unparseable, "
+        "answer_unparseable, degenerate, shaping_no_answer, paid_unparseable_gold, disagreement, timeout, "
+        "reward_error: rate over scored rows), zero_std_groups or best_degenerate (over groups of 2+, worst "
+        "profile unless @PROFILE), or skipped (over all rows)",
+    )
+    p.add_argument("--json", dest="json_out", metavar="OUT", help="write the full report as JSON")
+    p.add_argument("--html", dest="html_out", metavar="OUT", help="write a self-contained HTML report")
+    p.add_argument("--examples", type=int, default=10, help="worst examples to keep (default 10)")
+    p.add_argument("--quiet", action="store_true", help="no terminal summary (reports and exit status only)")
+    p.set_defaults(func=run)
+
+
+def _csv_list(text: str | None) -> list[str] | None:
+    return [t.strip() for t in text.split(",") if t.strip()] if text else None
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from bench.config import ConfigError, load_config
+    from bench.scan.loader import load_dumps
+    from bench.scan.profiles import (
+        DEFAULT_FUNCS,
+        LOGGED,
+        ProfileError,
+        ProfileSpec,
+        ProfileUnavailable,
+        build_profile,
+        default_profiles,
+        logged_key,
+    )
+    from bench.scan.readers import InputError
+    from bench.scan.render import html_report, print_report
+    from bench.scan.report import ThresholdError, build_report, parse_threshold
+    from bench.scan.rows import FieldMap
+    from bench.scan.runner import ScoreOptions, score_rows
+    from bench.tokenizers import TokenizerError, load_tokenizer
+
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    try:
+        thresholds = [parse_threshold(t) for t in args.fail_on]
+    except ThresholdError as exc:
+        raise UsageError(str(exc)) from None
+    fields = FieldMap(
+        prompt=args.prompt_field,
+        completion=args.completion_field,
+        gold=args.gold_field,
+        ids=args.ids_field,
+        id=args.id_field,
+    )
+    try:
+        loaded = load_dumps(args.dumps, fmt=args.format, fields=fields, gold_file=args.gold_file)
+    except InputError as exc:
+        raise UsageError(str(exc)) from None
+
+    reward_args: dict[str, Any] = {}
+    funcs = _csv_list(args.reward_funcs)
+    weights: list[float] | None = None
+    max_len = args.max_completion_length
+    prefill = bool(args.think_prefilled)
+    if args.config:
+        try:
+            cfg = load_config(args.config)
+        except ConfigError as exc:
+            raise UsageError(str(exc)) from None
+        reward_args = {
+            k: v
+            for k, v in cfg.raw.items()
+            if k.startswith(("cosine_", "repetition_", "soft_punish", "max_completion_len"))
+        }
+        funcs = funcs or list(cfg.reward_funcs)
+        weights = list(cfg.weights) if not args.reward_funcs else None
+        max_len = max_len or cfg.max_completion_length
+        prefill = prefill or cfg.prefills_think
+    if args.reward_weights:
+        try:
+            weights = [float(w) for w in _csv_list(args.reward_weights) or []]
+        except ValueError:
+            raise UsageError(
+                f"--reward-weights {args.reward_weights!r}: expected comma-separated numbers"
+            ) from None
+    has_logged = any(r.logged for r in loaded.rows)
+    if funcs is None:
+        logged_names = sorted({logged_key(k) for r in loaded.rows for k in r.logged})
+        known = set(DEFAULT_FUNCS) | {"tag_count", "repetition_penalty", "length", "soft_overlong_punishment"}
+        funcs = [n for n in logged_names if n in known] or list(DEFAULT_FUNCS)
+    reward_args["think_prefilled"] = prefill
+    has_ids = bool(loaded.rows) and all(r.completion_ids is not None for r in loaded.rows)
+    if not args.tokenizer and not has_ids:
+        # patched measures length in tokens; with neither ids nor a tokenizer it must be told to count characters
+        reward_args["cosine_count_chars"] = True
+    if max_len is not None:
+        reward_args["max_completion_length"] = max_len
+    if args.eos_token_id is not None:
+        reward_args["eos_token_id"] = args.eos_token_id
+    reward_args["reward_funcs"] = funcs
+
+    names = args.profile or default_profiles(has_logged)
+    specs: list[ProfileSpec] = []
+    notes: list[str] = []
+    for name in dict.fromkeys(names):
+        if name == LOGGED:
+            if not has_logged:
+                notes.append("profile 'logged' asked for, but the dump has no reward columns")
+                continue
+            specs.append(ProfileSpec(LOGGED, (), ()))
+            continue
+        try:
+            specs.append(build_profile(name, funcs, weights, reward_args))
+        except ProfileUnavailable as exc:
+            if args.profile:
+                raise UsageError(str(exc)) from None
+            notes.append(f"{exc}; left out")
+        except ProfileError as exc:
+            raise UsageError(str(exc)) from None
+    if args.tokenizer:
+        try:
+            load_tokenizer(args.tokenizer)  # fail fast in the parent with a clear message
+        except TokenizerError as exc:
+            raise UsageError(str(exc)) from None
+    if max_len is None and not args.tokenizer:
+        notes.append(
+            "no --max-completion-length: truncation judged from the text (open think block), not tokens"
+        )
+    options = ScoreOptions(
+        max_completion_length=max_len,
+        tokenizer=args.tokenizer,
+        eos_token_id=args.eos_token_id,
+        degenerate=not args.no_degenerate,
+    )
+    if args.no_degenerate:
+        notes.append("--no-degenerate: the degenerate and best_degenerate flags were not computed")
+
+    console = Console(stderr=False, highlight=False, width=max(Console().width, 110))
+    err = Console(stderr=True)
+    show_progress = not args.quiet and err.is_terminal and len(loaded.rows) >= 500
+    if show_progress:
+        with Progress(
+            TextColumn("scoring"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("scan", total=len(loaded.rows))
+            scores, groups = score_rows(
+                loaded.rows, specs, options, workers=args.workers, on_progress=lambda n: bar.advance(task, n)
+            )
+    else:
+        scores, groups = score_rows(loaded.rows, specs, options, workers=args.workers)
+
+    report = build_report(
+        loaded, specs, scores, groups, thresholds=thresholds, max_examples=args.examples, notes=notes
+    )
+    if not args.quiet:
+        print_report(report, console)
+    if args.json_out:
+        Path(args.json_out).write_text(
+            json.dumps(report.to_dict(), indent=2, default=str) + "\n", encoding="utf-8"
+        )
+    if args.html_out:
+        html_report(report, loaded, scores).write(args.html_out)
+    for skip in loaded.skips:
+        print(f"rewardcheck scan: skipped {skip}", file=sys.stderr)
+    return report.exit_status
