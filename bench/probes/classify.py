@@ -32,17 +32,29 @@ _MARKERS = re.compile(
 )
 _BOXED = re.compile(r"\\boxed\s*\{[^{}]{0,20}\}")
 _FILLER = re.compile(r"[\s.,;:!?…\-*]+")
+# Shortcuts below prove a slow test cannot fire, so long ordinary completions skip it (scan runs this per row).
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_MARKER_WORDS = frozenset({"first", "second", "third", "next", "then", "finally", "lastly", "step"})
+_WHITESPACE = " \t\n\r\f\v"
 
 
 def _norm(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
+def _may_be_markers_only(untagged: str) -> bool:
+    # Marker and filler removal never delete a run of 2+ letters that is not a marker word.
+    return all(m.group().lower() in _MARKER_WORDS for m in _WORD.finditer(untagged))
+
+
 def _is_repetition(text: str) -> bool:
     words = text.split()
     if len(words) >= 12:
-        grams = list(zip(words, words[1:], words[2:], strict=False))
-        if len(set(grams)) / len(grams) < 0.25:
+        n = len(words) - 2
+        # distinct 3-grams >= distinct words - 2, so many distinct words rule repetition out cheaply
+        if (len(set(words)) - 2) / n < 0.25 and len(
+            set(zip(words, words[1:], words[2:], strict=False))
+        ) / n < 0.25:
             return True
     if len(text) >= 200:
         raw = text.encode("utf-8", errors="replace")
@@ -60,9 +72,11 @@ def classify_degenerate(text: str, prompt: str | None = None) -> str | None:
     untagged = _TAGS.sub("", text)
     if not untagged.strip():
         return "tags_only"
-    if not _FILLER.sub("", _MARKERS.sub("", untagged)):
+    if _may_be_markers_only(untagged) and not _FILLER.sub("", _MARKERS.sub("", untagged)):
         return "markers_only"
-    if prompt:
+    non_ws = len(untagged) - sum(untagged.count(c) for c in _WHITESPACE)
+    # every echo rule needs the normalised text no longer than 1.1 x the prompt
+    if prompt and non_ws <= 1.1 * len(prompt) + 1:
         t, p = _norm(untagged), _norm(prompt)
         if t and (
             t == p
@@ -70,8 +84,11 @@ def classify_degenerate(text: str, prompt: str | None = None) -> str | None:
             or (len(p) >= 20 and t.startswith(p) and len(t) <= len(p) * 1.1)
         ):
             return "prompt_echo"
-    boxes = _BOXED.findall(untagged)
-    if len(boxes) >= 5 and len(_FILLER.sub("", _BOXED.sub("", untagged))) <= 0.1 * len(untagged):
+    if (
+        untagged.count("\\boxed") >= 5
+        and len(_BOXED.findall(untagged)) >= 5
+        and len(_FILLER.sub("", _BOXED.sub("", untagged))) <= 0.1 * len(untagged)
+    ):
         return "boxed_loop"
     if _is_repetition(untagged):
         return "repetition"
