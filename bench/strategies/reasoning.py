@@ -47,7 +47,7 @@ def load_snippets(path: Path = SNIPPETS_PATH) -> tuple[str, ...]:
     if not path.is_file():
         raise SnippetsMissing(
             f"reasoning snippets not found at {path}; they ship in the repository under fixtures/text/ "
-            "(rebuild with fixtures/text/make_snippets.py)"
+            "(rebuild with bench/maintenance/make_reasoning_snippets.py)"
         )
     texts = []
     with path.open(encoding="utf-8") as fh:

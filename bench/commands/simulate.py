@@ -1,0 +1,111 @@
+"""``rewardcheck simulate CONFIG [--steps N] [--seed S] [--json OUT] [--html OUT]``: where does this reward
+config drive a GRPO policy? A fast simulation scored with the config's real reward functions (model and
+assumptions: ``bench.simulate``). CONFIG is read as by ``rewardcheck check`` (recipe YAML or JSON).
+
+Exit status 1 when the simulated policy collapses into degenerate outputs, 0 otherwise, 2 for bad input.
+Example: ``rewardcheck simulate fixtures/configs/openr1-seed.yaml --profile patched --html sim.html``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from bench.cli import UsageError
+from bench.config import ConfigError, load_config
+from bench.simulate import CorpusError, Settings, simulate
+from bench.simulate.corpus import DEFAULT_GOLDEN
+from bench.simulate.report import html_page, json_document, print_summary
+from rewards.registry import UnknownRewardError
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: Any) -> None:
+    d = Settings()
+    p = subparsers.add_parser(
+        "simulate",
+        help="simulate GRPO dynamics under a reward config with the real reward functions",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("config", metavar="CONFIG", help="training config (open-r1 recipe YAML or JSON)")
+    p.add_argument("--steps", type=int, default=d.steps, help=f"GRPO steps (default {d.steps})")
+    p.add_argument("--seed", type=int, default=d.seed, help="random seed (default 0)")
+    p.add_argument(
+        "--profile", help="reward profile (default: the config's rewardcheck_profile, else patched)"
+    )
+    p.add_argument(
+        "--lr",
+        type=float,
+        default=d.lr,
+        help=f"Adam step size of the shared policy parameters (default {d.lr})",
+    )
+    p.add_argument("--beta", type=float, help="KL coefficient (default: the config's beta, else 0.04)")
+    p.add_argument(
+        "--init-length",
+        type=float,
+        help="median thinking tokens at step 0 (default: the prompts' real lengths)",
+    )
+    p.add_argument(
+        "--prompts-per-step",
+        type=int,
+        default=d.prompts_per_step,
+        help=f"prompts per step (default {d.prompts_per_step})",
+    )
+    p.add_argument(
+        "--n-prompts",
+        type=int,
+        default=d.n_prompts,
+        help=f"distinct prompts in the run (default {d.n_prompts})",
+    )
+    p.add_argument(
+        "--golden", default=str(DEFAULT_GOLDEN), help="real completions (golden.jsonl) to build texts from"
+    )
+    p.add_argument(
+        "--json",
+        metavar="OUT",
+        help="write every step, the final state and the drivers as JSON ('-' for stdout)",
+    )
+    p.add_argument(
+        "--html", metavar="OUT", help="write an HTML report with the curves and the collapse marked"
+    )
+    p.add_argument("--quiet", action="store_true", help="no terminal summary")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    for name in ("steps", "prompts_per_step", "n_prompts"):
+        if getattr(args, name) <= 0:
+            raise UsageError(f"--{name.replace('_', '-')} must be positive, got {getattr(args, name)}")
+    if args.lr <= 0:
+        raise UsageError(f"--lr must be positive, got {args.lr}")
+    settings = Settings(
+        steps=args.steps,
+        seed=args.seed,
+        prompts_per_step=args.prompts_per_step,
+        n_prompts=args.n_prompts,
+        lr=args.lr,
+        beta=args.beta,
+        init_length=args.init_length,
+        profile=args.profile,
+        golden=args.golden,
+    )
+    try:
+        config = load_config(args.config)
+        result = simulate(config, settings)
+    except (ConfigError, CorpusError, UnknownRewardError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+    if not args.quiet and args.json != "-":
+        print_summary(result)
+    if args.json:
+        text = json.dumps(json_document(result), indent=1)
+        if args.json == "-":
+            print(text)
+        else:
+            Path(args.json).write_text(text + "\n", encoding="utf-8")
+    if args.html:
+        html_page(result).write(args.html)
+    return 1 if result.collapsed else 0

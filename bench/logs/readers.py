@@ -1,0 +1,271 @@
+"""Parse a training log file into a :class:`TrainingLog`, whatever stack wrote it.
+
+Recognised, line by line (formats may be mixed, e.g. a console capture):
+- HF Trainer / TRL console lines: a python dict per line, ``{'loss': 0.0, 'reward': 0.9, ...}``;
+- JSON lines with metric keys (TRL's or wandb's ``wandb-history.jsonl``: ``train/...`` keys, ``_step``);
+- DeepSpeed-Chat step 3: ``epoch: E|step: S|ppo_ep: P|act_loss: ..|cri_loss: ..|unsuper_loss: ..`` followed by
+  ``average reward score: X``; DeepSpeed's ``step=N, skipped=K, lr=[..]`` and ``MemAllocated=..GB`` lines.
+A whole-file JSON object with ``log_history`` is read as HF ``trainer_state.json``. Other lines are counted
+as unknown and ignored; a file with no usable record raises :class:`LogFormatError` saying what was expected.
+
+>>> log = read_text("{'loss': 0.1, 'reward': 0.5, 'rewards/accuracy_reward': 0.2}\\nhello", source="demo")
+>>> log.format, log.records[0]["rewards/accuracy"], log.unknown_lines, log.step_is_index
+('trl-console', 0.2, 1, True)
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import math
+import re
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .keys import canonical_key
+from .records import SkipReport, TrainingLog
+
+__all__ = ["LogFormatError", "read_log", "read_text", "EXPECTED"]
+
+EXPECTED = (
+    "HF Trainer/TRL metric dicts one per line ({'loss': ..., 'reward': ..., 'rewards/<f>': ...}), JSON lines with "
+    "metric keys (TRL or wandb-history.jsonl), a trainer_state.json with 'log_history', or DeepSpeed-Chat step-3 "
+    "output ('epoch: E|step: S|ppo_ep: ..|act_loss: ..' and 'average reward score: X')"
+)
+
+_DS_STEP = re.compile(r"epoch:\s*(-?\d+)\s*\|\s*step:\s*(\d+)\s*\|(.*)")
+_DS_REWARD = re.compile(
+    r"average reward score:\s*([-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|nan|inf))", re.IGNORECASE
+)
+_DS_SKIP = re.compile(r"\bstep=(\d+),\s*skipped=(\d+),\s*lr=\[([^\]]*)\]")
+_DS_MEM = re.compile(r"\bMemAllocated=([\d.]+)\s*GB")
+_DS_MEM_STEP = re.compile(r"global_step=(\d+)")
+
+
+class LogFormatError(ValueError):
+    """A log that cannot be read; the message names the file (and line) and what was expected."""
+
+
+def read_log(path: str | Path) -> TrainingLog:
+    """Read a log file, or a folder holding ``trainer_state.json`` / ``wandb-history.jsonl``."""
+    p = Path(path)
+    if p.is_dir():
+        for name in ("trainer_state.json", "wandb-history.jsonl", "files/wandb-history.jsonl"):
+            if (p / name).is_file():
+                return read_log(p / name)
+        raise LogFormatError(f"{p}: a folder without trainer_state.json or wandb-history.jsonl")
+    if not p.is_file():
+        raise LogFormatError(f"{p}: no such log file")
+    try:
+        text = p.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise LogFormatError(f"{p}: cannot read: {exc}") from None
+    return read_text(text, source=str(p))
+
+
+def read_text(text: str, source: str = "<text>") -> TrainingLog:
+    stripped = text.strip()
+    if (
+        stripped.startswith("{")
+        and "\n" in stripped
+        or stripped.startswith("{")
+        and "log_history" in stripped
+    ):
+        try:
+            whole = json.loads(stripped)
+        except json.JSONDecodeError:
+            whole = None
+        if isinstance(whole, Mapping) and "log_history" in whole:
+            return _trainer_state(whole, source)
+    return _lines(text, source)
+
+
+def _trainer_state(state: Mapping[str, Any], source: str) -> TrainingLog:
+    history = state["log_history"]
+    if not isinstance(history, list):
+        raise LogFormatError(
+            f"{source}: field 'log_history' must be a list of metric dicts, got {type(history).__name__}"
+        )
+    log = TrainingLog(source, "trainer_state", [])
+    for i, entry in enumerate(history):
+        if not isinstance(entry, Mapping):
+            log.ignored[f"log_history entry not a dict (first at index {i})"] += 1
+            continue
+        record = _metrics(entry, log.ignored)
+        if record is None:
+            log.ignored["log_history entry without training metrics"] += 1
+            continue
+        log.records.append(record)
+    return _finish(log, source, lines=len(history))
+
+
+def _lines(text: str, source: str) -> TrainingLog:
+    log = TrainingLog(source, "unknown", [])
+    kinds: Counter[str] = Counter()
+    ds_last: dict[str, float] | None = None
+    first_bad: str | None = None
+    lines = text.splitlines()
+    for lineno, raw in enumerate(lines, start=1):
+        line = raw.strip().strip("`")
+        if not line:
+            continue
+        m = _DS_STEP.search(line)
+        if m:
+            record = {"epoch": float(m.group(1)), "step": float(m.group(2))}
+            for part in m.group(3).split("|"):
+                key, sep, value = part.partition(":")
+                name = canonical_key(key)
+                num = _number(value) if sep else None
+                if name and num is not None:
+                    record[name] = num
+            log.records.append(record)
+            ds_last = record
+            kinds["deepspeed-chat"] += 1
+            continue
+        m = _DS_REWARD.search(line)
+        if m:
+            value = float(m.group(1))
+            if ds_last is not None and "reward" not in ds_last:
+                ds_last["reward"] = value
+            else:  # a reward line without its step line: keep it, numbered after the last step seen
+                step = (ds_last["step"] + 1) if ds_last else float(len(log.records) + 1)
+                ds_last = {"step": step, "reward": value}
+                log.records.append(ds_last)
+            kinds["deepspeed-chat"] += 1
+            continue
+        m = _DS_SKIP.search(line)
+        if m:
+            step, skipped = int(m.group(1)), int(m.group(2))
+            engine = sum(1 for s in log.skips if s.step == step)
+            log.skips.append(SkipReport(step, skipped, engine, lineno))
+            kinds["deepspeed"] += 1
+            continue
+        m = _DS_MEM.search(line)
+        if m:
+            s = _DS_MEM_STEP.search(line)
+            log.memory_gb.append((int(s.group(1)) if s else lineno, float(m.group(1))))
+            kinds["deepspeed"] += 1
+            continue
+        if "{" in line and "}" in line:
+            body = line[line.index("{") : line.rindex("}") + 1]
+            parsed, kind, why = _parse_mapping(body)
+            if parsed is None:
+                log.ignored["unparseable dict line"] += 1
+                first_bad = first_bad or f"line {lineno}: {why}"
+                continue
+            metrics = _metrics(parsed, log.ignored)
+            if metrics is None:
+                log.ignored["dict line without training metrics"] += 1
+                continue
+            log.records.append(metrics)
+            kinds["wandb-history" if any(str(k).startswith("train/") for k in parsed) else kind] += 1
+            continue
+        log.unknown_lines += 1
+    log.format = "+".join(k for k, _ in kinds.most_common()) or "unknown"
+    if not log.records and first_bad:
+        raise LogFormatError(
+            f"{source}: no usable training metrics; first malformed record at {first_bad}. Expected {EXPECTED}"
+        )
+    return _finish(log, source, lines=len(lines))
+
+
+def _finish(log: TrainingLog, source: str, lines: int) -> TrainingLog:
+    if not log.records:
+        what = f"{lines} line(s), {log.unknown_lines} unrecognised"
+        if log.skips or log.memory_gb:
+            what += "; only DeepSpeed step/memory lines, no rewards or losses"
+        raise LogFormatError(f"{source}: no usable training metrics ({what}). Expected {EXPECTED}")
+    if all("step" not in r for r in log.records):
+        log.step_is_index = True
+    for i, r in enumerate(log.records, start=1):
+        r.setdefault(
+            "step", float(i) if log.step_is_index else (log.records[i - 2]["step"] + 1 if i > 1 else 1.0)
+        )
+    return log
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value.strip())
+        except ValueError:
+            return None
+    return None
+
+
+def _metrics(entry: Mapping[Any, Any], ignored: Counter[str]) -> dict[str, float] | None:
+    record: dict[str, float] = {}
+    explicit_step = None
+    for key, value in entry.items():
+        name = canonical_key(str(key))
+        if name is None:
+            continue
+        num = _number(value)
+        if num is None or not math.isfinite(num):
+            ignored[f"non-numeric or non-finite value for {name!r}"] += 1
+            continue
+        if name == "step":
+            if str(key) != "_step":
+                explicit_step = num
+            record.setdefault("step", num)
+            continue
+        record[name] = num
+    if explicit_step is not None:
+        record["step"] = explicit_step
+    if not (set(record) - {"step", "epoch", "learning_rate"}):
+        return None
+    return record
+
+
+def _parse_mapping(body: str) -> tuple[Mapping[Any, Any] | None, str, str]:
+    """A dict line as JSON (``jsonl``) or as a python literal (``trl-console``); nan/inf allowed in both."""
+    try:
+        value = json.loads(body)
+        if isinstance(value, Mapping):
+            return value, "jsonl", ""
+    except json.JSONDecodeError:
+        pass
+    try:
+        tree = ast.parse(body, mode="eval")
+        value = _literal(tree.body)
+    except (SyntaxError, ValueError) as exc:
+        return None, "", f"not a JSON or python dict ({type(exc).__name__}: {str(exc)[:80]})"
+    if not isinstance(value, Mapping):
+        return None, "", "not a mapping"
+    return value, "trl-console", ""
+
+
+_NAMES = {"nan": math.nan, "inf": math.inf, "None": None, "True": True, "False": False, "NaN": math.nan}
+
+
+def _literal(node: ast.AST) -> Any:
+    """``ast.literal_eval`` plus the bare ``nan`` / ``inf`` that python prints for float metrics."""
+    if isinstance(node, ast.Name) and node.id in _NAMES:
+        return _NAMES[node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        inner = _literal(node.operand)
+        if isinstance(inner, int | float):
+            return -inner if isinstance(node.op, ast.USub) else inner
+        raise ValueError("unary sign on a non-number")
+    if isinstance(node, ast.Dict):
+        return {
+            _literal(k): _literal(v) for k, v in zip(node.keys, node.values, strict=True) if k is not None
+        }
+    if isinstance(node, ast.List | ast.Tuple):
+        return [_literal(e) for e in node.elts]
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "tensor"
+        and node.args
+    ):
+        return _literal(node.args[0])  # {'loss': tensor(0.1)} from some trainer prints
+    if isinstance(node, ast.Constant):
+        return node.value
+    raise ValueError(f"unsupported expression {type(node).__name__}")
