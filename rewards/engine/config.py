@@ -1,0 +1,63 @@
+"""Engine settings: the wall-clock limit and what the engine needs to recognise a truncated completion.
+
+>>> cfg = EngineConfig(timeout_s=1.5, max_completion_length=1024, eos_token_ids=(151645,))
+>>> cfg.timeout_s, cfg.eos_token_ids
+(1.5, (151645,))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["EngineConfig", "eos_ids_from"]
+
+
+@dataclass(frozen=True)
+class EngineConfig:
+    """``timeout_s``: hard wall-clock limit per completion (isolated work is killed past it).
+    ``max_completion_length`` / ``eos_token_ids``: the trainer's generation limit and stop ids, used to tell a
+    completion cut by the limit from one that stopped. ``think_prefilled``: the chat template opens ``<think>``,
+    so a completion with no ``</think>`` ended inside its reasoning. ``max_inline_chars``: longer answers are
+    verified in the isolated worker (pre-screen threshold)."""
+
+    timeout_s: float = 2.0
+    max_completion_length: int | None = None
+    eos_token_ids: tuple[int, ...] = ()
+    think_prefilled: bool = False
+    max_inline_chars: int = 120
+
+    def __hash__(self) -> int:  # cached: configs key every memo lookup
+        return self._hash  # type: ignore[attr-defined,no-any-return]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "_hash",
+            hash(
+                (
+                    self.timeout_s,
+                    self.max_completion_length,
+                    self.eos_token_ids,
+                    self.think_prefilled,
+                    self.max_inline_chars,
+                )
+            ),
+        )
+        if not self.timeout_s > 0:
+            raise ValueError(f"timeout_s must be positive, got {self.timeout_s!r}")
+        if self.max_completion_length is not None and self.max_completion_length <= 0:
+            raise ValueError(f"max_completion_length must be positive, got {self.max_completion_length!r}")
+
+
+def eos_ids_from(
+    eos_token_id: int | tuple[int, ...] | list[int] | None, tokenizer: Any = None
+) -> tuple[int, ...]:
+    """Stop ids from an explicit id (or ids) or from a tokenizer's ``eos_token_id``; ``()`` when unknown."""
+    if eos_token_id is None and tokenizer is not None:
+        eos_token_id = getattr(tokenizer, "eos_token_id", None)
+    if eos_token_id is None:
+        return ()
+    if isinstance(eos_token_id, int):
+        return (eos_token_id,)
+    return tuple(int(i) for i in eos_token_id)

@@ -1,0 +1,152 @@
+r"""The math-verify calls the engine makes, with math-verify's own SIGALRM timeouts always disabled.
+
+SIGALRM only works on the main thread of the main interpreter, so ``parsing_timeout=None`` and
+``timeout_seconds=None`` everywhere: the wall-clock limit is enforced by :mod:`rewards.engine.isolation`
+(a killable worker process) and the pre-screen decides what may run in process.
+
+A value parse must cover the whole expression: ``2\sqrt{2}`` read as ``2`` is a mis-parse, not a value.
+
+>>> parse_value(r"2\sqrt{2}").shown
+'2*sqrt(2)'
+>>> parse_value(r"1<x<2").ok, check(r"\frac{\pi}{4}", r"\dfrac{\pi}{4}")
+(True, True)
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from latex2sympy2_extended import NormalizationConfig
+from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse, verify
+
+from .text import normalise
+
+__all__ = ["Parsed", "parse_value", "check", "check_strings"]
+
+
+class _DropTimeoutWarning(logging.Filter):
+    # We disable math-verify's signal timeouts on purpose and provide our own (see module docstring).
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "Timeout is disabled" not in record.getMessage()
+
+
+for _name in ("math_verify.parser", "math_verify.grader"):
+    logging.getLogger(_name).addFilter(_DropTimeoutWarning())
+
+_LATEX = [
+    LatexExtractionConfig(
+        boxed_match_priority=0,
+        normalization_config=NormalizationConfig(
+            basic_latex=True, units=True, malformed_operators=False, nits=True, boxed="all", equations=False
+        ),
+    )
+]
+_EXPR = [ExprExtractionConfig()]
+# latex2sympy does not read the shorthand `\sqrt2` / `\frac12` that models write
+_SHORT_SQRT = re.compile(r"\\sqrt\s*(\d|[a-zA-Z](?![a-zA-Z]))")
+_SHORT_FRAC = re.compile(r"\\[dt]?frac\s*(\d)\s*(\d)")
+_TRIG_POWER = re.compile(r"\\(sin|cos|tan|sec|csc|cot)\s*\^\s*\{?(\d)\}?\s*([a-zA-Z])(?![a-zA-Z])")
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A math-verify parse (the list ``verify`` takes) and the string it matched; empty when it failed."""
+
+    values: tuple[Any, ...]
+    matched: str | None
+    note: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.values)
+
+    @property
+    def shown(self) -> str | None:
+        return str(self.values[0]) if self.values else None
+
+
+# What may follow a parsed value without changing it: degrees, percent, ordinal suffixes, words in \text{}.
+_NOT_MATH = re.compile(
+    r"\^\s*\{?\s*\\circ\s*\}?|°|\\%|%|\^\s*\{\s*(?:\\mathrm\{|\\text\{)?\s*(?:st|nd|rd|th)\s*\}?\s*\}"
+    r"|\\(?:text|mathrm|textbf|mbox)\s*\{[^{}]*\}|\\[,;!: ]|[\s.~]"
+)
+
+
+def _covers(matched: str, source: str) -> bool:
+    """False when the parse kept only a strict prefix of the source and the rest is math (``2\\sqrt{2}`` read
+    as ``2``); a rest of units, degrees or words (``45^\\circ``, ``12^{th}\\text{ grade}``) is fine."""
+    m, s = normalise(matched), normalise(source)
+    if not (len(m) < len(s) and s.startswith(m)):
+        return True
+    return not _NOT_MATH.sub("", s[len(m) :])
+
+
+@lru_cache(maxsize=65536)
+def parse_value(expr: str) -> Parsed:
+    """Parse one answer/gold expression (no surrounding prose) as LaTeX, then as a plain expression.
+
+    Cached per process by string: a GRPO group repeats its gold and often its answers."""
+    expr = _SHORT_FRAC.sub(r"\\frac{\1}{\2}", _SHORT_SQRT.sub(r"\\sqrt{\1}", expr.strip()))
+    expr = _TRIG_POWER.sub(r"\\\1^{\2}(\3)", expr)
+    if not expr:
+        return Parsed((), None, "empty")
+    for config, source in ((_LATEX, f"${expr}$"), (_EXPR, expr)):
+        values = parse(
+            source,
+            extraction_config=config,
+            extraction_mode="first_match",
+            fallback_mode="no_fallback",
+            parsing_timeout=None,  # type: ignore[arg-type]
+        )
+        if not values:
+            continue
+        matched = str(values[-1])
+        if not _covers(matched, expr):
+            continue  # a prefix parse is a mis-parse; try the next reading
+        return Parsed(tuple(values), matched)
+    return Parsed((), None, "neither LaTeX nor a plain expression covers the whole string")
+
+
+@lru_cache(maxsize=4096)
+def parse_prose(text: str) -> Parsed:
+    """Parse a worked solution without ``\\boxed``: math-verify's anchored extraction over the prose."""
+    values = parse(text, extraction_mode="first_match", fallback_mode="no_fallback", parsing_timeout=None)
+    return Parsed(tuple(values), str(values[-1]) if values else None)
+
+
+def check(gold: str, answer: str) -> bool:
+    """Does ``answer`` equal ``gold``? Parses both (expressions, not prose) and calls ``verify(gold, answer)``."""
+    return check_strings(gold, answer)[0] == "correct"
+
+
+@lru_cache(maxsize=65536)
+@lru_cache(maxsize=65536)
+def _verify_cached(gold: Parsed, answer: Parsed) -> bool:
+    return bool(verify(list(gold.values), list(answer.values), timeout_seconds=None))
+
+
+def verify_parsed(gold: Parsed, answer: Parsed) -> bool:
+    """``verify(gold, answer)`` in that order, cached by the pair (same answer in a group is verified once);
+    matrices are unhashable, so those pairs are verified without the cache."""
+    try:
+        hash((gold, answer))
+    except TypeError:
+        return bool(verify(list(gold.values), list(answer.values), timeout_seconds=None))
+    return _verify_cached(gold, answer)
+
+
+def check_strings(gold: str, answer: str, gold_is_prose: bool = False) -> tuple[str, str | None, str | None]:
+    """The unit of work the isolated worker runs: ``(outcome, gold_shown, answer_shown)`` with outcome
+    ``correct``, ``wrong``, ``gold_unparseable`` or ``answer_unparseable``."""
+    g = parse_prose(gold) if gold_is_prose else parse_value(gold)
+    if not g.ok:
+        return "gold_unparseable", None, None
+    a = parse_value(answer)
+    if not a.ok:
+        return "answer_unparseable", g.shown, None
+    ok = verify_parsed(g, a)
+    return ("correct" if ok else "wrong"), g.shown, a.shown

@@ -1,0 +1,51 @@
+r"""Cheap string checks that decide whether an expression may be handed to sympy in this process.
+
+sympy has no interruption point: ``9^{9^{9^{9}}}`` evaluates a number with billions of digits, deeply nested
+braces recurse through the LaTeX parser. Anything that looks like that goes to the isolated worker, which is
+killed at the deadline; ordinary answers (numbers, fractions, radicals, short expressions) stay in process.
+
+>>> risk(r"\frac{\pi}{4}") is None
+True
+>>> risk(r"9^{9^{9^{9}}}")
+'power tower'
+>>> risk("{" * 50 + "}" * 50)
+'brace depth 50 > 6'
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["risk", "MAX_BRACE_DEPTH"]
+
+MAX_BRACE_DEPTH = 6
+_TOWER = re.compile(r"\^\s*\{[^{}]*\^|\^\s*[\w.]+\s*\^|\^\s*\{[^{}]*\{[^{}]*\}[^{}]*\^|\*\*[^*]*\*\*")
+_BIG_EXPONENT = re.compile(r"\^\s*\{?\s*\d{4,}|\*\*\s*\d{4,}|\\(?:exp|e)\s*\{?\s*\d{4,}")
+_HEAVY = re.compile(r"!|\\(?:binom|sum|prod|int|lim|begin|operatorname|mod|pmod)|\\(?:d|t)?binom|\d{25,}")
+
+
+def _depth(s: str) -> int:
+    depth = deepest = 0
+    for ch in s:
+        if ch == "{" or ch == "(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch == "}" or ch == ")":
+            depth -= 1
+    return deepest
+
+
+def risk(expr: str, max_chars: int = 120) -> str | None:
+    """Why ``expr`` must not be evaluated in process, or ``None`` when it is ordinary."""
+    if len(expr) > max_chars:
+        return f"{len(expr)} chars > {max_chars}"
+    depth = _depth(expr)
+    if depth > MAX_BRACE_DEPTH:
+        return f"brace depth {depth} > {MAX_BRACE_DEPTH}"
+    if _TOWER.search(expr):
+        return "power tower"
+    if _BIG_EXPONENT.search(expr):
+        return "huge exponent"
+    if _HEAVY.search(expr):
+        return "factorial, big operator or very long number"
+    return None

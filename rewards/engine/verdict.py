@@ -1,0 +1,55 @@
+"""What the answer engine decides about one completion, with the reason a person can read.
+
+>>> j = Judgement(Verdict.CORRECT, "normalised answer equals normalised gold", answer="4", gold="4")
+>>> j.verdict.value, j.is_scored, j.accuracy
+('correct', True, 1.0)
+>>> Judgement(Verdict.TIMEOUT, "verify exceeded 2.0 s").accuracy is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = ["Verdict", "Judgement", "UNSCORED"]
+
+
+class Verdict(StrEnum):
+    CORRECT = "correct"
+    WRONG = "wrong"
+    NO_ANSWER = "no_answer"
+    TRUNCATED = "truncated"
+    GOLD_UNPARSEABLE = "gold_unparseable"
+    TIMEOUT = "timeout"
+    ERROR = "error"
+
+
+# Verdicts that say nothing about the policy: rewards that need correctness skip the sample (None).
+UNSCORED = frozenset({Verdict.GOLD_UNPARSEABLE, Verdict.TIMEOUT, Verdict.ERROR})
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One completion judged against its gold.
+
+    ``answer`` is the final answer as extracted (``None`` when none was found), ``gold`` the gold answer as
+    parsed; ``path`` says how the verdict was reached (``fast``, ``inline``, ``isolated``, ``prescreen``...).
+    """
+
+    verdict: Verdict
+    reason: str
+    answer: str | None = None
+    gold: str | None = None
+    path: str = ""
+    elapsed_s: float = 0.0
+
+    @property
+    def is_scored(self) -> bool:
+        return self.verdict not in UNSCORED
+
+    @property
+    def accuracy(self) -> float | None:
+        if not self.is_scored:
+            return None
+        return 1.0 if self.verdict is Verdict.CORRECT else 0.0

@@ -1,0 +1,41 @@
+"""Entry point of an isolated verify worker: ``python -m rewards.engine.worker REQUEST_FD RESULT_FD``.
+
+Reads ``(function_name, args)`` pickles from the request pipe, runs ``rewards.engine.mathcore.<name>`` and
+answers ``("ok", value)`` or ``("error", message)``. Exits when the caller closes the pipe.
+"""
+
+from __future__ import annotations
+
+import sys
+from multiprocessing.connection import Connection
+
+
+def serve(request_fd: int, result_fd: int) -> None:
+    from rewards.engine import mathcore
+
+    requests = Connection(request_fd, writable=False)
+    results = Connection(result_fd, readable=False)
+    try:
+        results.send("ready")
+    except OSError:  # the caller went away while we were starting (e.g. at interpreter exit)
+        return
+    while True:
+        try:
+            name, args = requests.recv()
+        except (EOFError, OSError):
+            return
+        if not name.startswith("check") and not name.startswith("parse"):
+            results.send(("error", f"unknown worker function {name!r}"))
+            continue
+        try:
+            reply: tuple[str, object] = ("ok", getattr(mathcore, name)(*args))
+        except Exception as exc:  # reported to the caller as verdict `error`
+            reply = ("error", f"{type(exc).__name__}: {exc}"[:500])
+        try:
+            results.send(reply)
+        except OSError:
+            return
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]), int(sys.argv[2]))

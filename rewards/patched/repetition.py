@@ -1,0 +1,82 @@
+"""Repetition penalty: open-r1's n-gram rule, on token ids when TRL passes them (words otherwise).
+
+>>> f = make_repetition_penalty(3, -1.0)
+>>> f(["a b c a b c a b c"]), f(["x"], completion_ids=[[1, 2, 3, 1, 2, 3, 1, 2, 3]])
+([-0.5714285714285714], [-0.5714285714285714])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from ..completions import completion_texts
+from ..result import RewardFunc, RewardResult, trl_reward
+from .context import ids_column
+
+__all__ = ["make_repetition_penalty", "make_soft_overlong_punishment"]
+
+
+def make_repetition_penalty(ngram_size: int, max_penalty: float) -> RewardFunc:
+    if max_penalty > 0:
+        raise ValueError(f"repetition max_penalty {max_penalty} must not be positive (it is a penalty)")
+    if ngram_size < 1:
+        raise ValueError(f"repetition ngram_size must be >= 1, got {ngram_size}")
+
+    def repetition(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
+        texts = completion_texts(completions)
+        ids = ids_column(kwargs, len(texts))
+        out = []
+        for i, text in enumerate(texts):
+            units: Sequence[Hashable] = ids[i] if ids is not None else text.lower().split()
+            unit = "token" if ids is not None else "word"
+            if len(units) < ngram_size:
+                out.append(RewardResult(0.0, f"fewer than {ngram_size} {unit}s: no penalty"))
+                continue
+            grams = [tuple(units[k : k + ngram_size]) for k in range(len(units) - ngram_size + 1)]
+            distinct = len(set(grams))
+            value = (1 - distinct / len(grams)) * max_penalty
+            out.append(
+                RewardResult(
+                    value, f"{len(grams) - distinct} of {len(grams)} {unit} {ngram_size}-grams repeat"
+                )
+            )
+        return out
+
+    return trl_reward("repetition_penalty_reward", repetition)
+
+
+def make_soft_overlong_punishment(max_completion_len: int, soft_punish_cache: int) -> RewardFunc:
+    """DAPO's soft overlong punishment on ``len(completion_ids)``, as upstream; it also accepts ``completions``
+    positionally (upstream's signature made that a TypeError) and says so when ids are missing.
+
+    >>> make_soft_overlong_punishment(20, 10)(["a", "b"], completion_ids=[[1] * 5, [1] * 15])
+    [0.0, -0.5]
+    """
+    if soft_punish_cache <= 0 or soft_punish_cache > max_completion_len:
+        raise ValueError(
+            f"soft_punish_cache must be in (0, max_completion_len], got {soft_punish_cache} for {max_completion_len}"
+        )
+    start = max_completion_len - soft_punish_cache
+
+    def overlong(completions: Sequence[Any] | None = None, **kwargs: Any) -> list[RewardResult]:
+        ids = kwargs.get("completion_ids")
+        if ids is None:
+            raise ValueError("soft_overlong_punishment_reward needs completion_ids (TRL passes them)")
+        out = []
+        for row in ids:
+            n = len(row)
+            if n <= start:
+                out.append(RewardResult(0.0, f"{n} tokens <= {start}: no punishment"))
+            elif n <= max_completion_len:
+                out.append(
+                    RewardResult(
+                        (start - n) / soft_punish_cache,
+                        f"{n} tokens in the soft zone ({start}, {max_completion_len}]",
+                    )
+                )
+            else:
+                out.append(RewardResult(-1.0, f"{n} tokens > {max_completion_len}"))
+        return out
+
+    return trl_reward("soft_overlong_punishment_reward", overlong)

@@ -1,0 +1,153 @@
+r"""format, tag_count and reasoning_steps: rewards for the shape of a completion, paid only to a real attempt.
+
+Each reads the engine's :class:`~rewards.engine.Analysis` (think block, final answer, truncation), so a
+completion that is cut off, has no final answer or an empty think block earns nothing for its shape.
+
+>>> fmt, steps = make_format(Settings()), make_reasoning_steps(Settings())
+>>> fmt(["let me think\n</think>\nSo \\boxed{3}."]), fmt(["<think></think>\\boxed{3}"])
+([1.0], [0.0])
+>>> steps(["First, Finally,"])
+[0.0]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine import Analysis
+from ..result import RewardFunc, RewardResult, trl_reward
+from .context import Settings, analysed
+
+__all__ = ["make_format", "make_tag_count", "make_reasoning_steps", "STEP_MARKER", "count_steps"]
+
+_ANSWER_BLOCK = re.compile(r"^\s*<answer>(.*?)</answer>\s*$", re.DOTALL)
+
+
+def _shape_problem(a: Analysis) -> str | None:
+    """Why this completion's shape earns nothing, or None when it is one non-empty think block + final answer."""
+    lay = a.layout
+    if a.truncated:
+        return f"truncated ({a.truncation_reason})"
+    if lay.reasoning is None:
+        return "no think block"
+    if lay.final is None:
+        return "think block never closed"
+    if lay.think_blocks != 1:
+        return f"{lay.think_blocks} think blocks (exactly one expected)"
+    if not lay.reasoning.strip():
+        return "empty think block"
+    if a.span.answer is None:
+        return "no final answer after the think block"
+    return None
+
+
+def make_format(settings: Settings, answer_tags: bool = False) -> RewardFunc:
+    """1.0 for exactly one non-empty think block (opened by the completion or pre-filled by the chat template)
+    followed by a final answer; with ``answer_tags`` the final answer must be one ``<answer>...</answer>``."""
+
+    def fmt(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
+        out = []
+        for text, a in analysed(completions, kwargs, settings):
+            problem = _shape_problem(a)
+            if problem is None and text.count("<think>") > 1:
+                problem = "more than one <think> tag"
+            if problem is None and answer_tags:
+                m = _ANSWER_BLOCK.match(a.layout.final or "")
+                if m is None or not m.group(1).strip() or (a.layout.final or "").count("<answer>") != 1:
+                    problem = "final answer is not exactly one non-empty <answer> block"
+            if problem is None:
+                how = "pre-filled think block" if a.layout.prefilled else "think block"
+                out.append(
+                    RewardResult(1.0, f"{how} with reasoning, then a final answer", answer=a.span.answer)
+                )
+            else:
+                out.append(RewardResult(0.0, problem, answer=a.span.answer))
+        return out
+
+    return trl_reward("format_reward", fmt)
+
+
+_TAGS = (
+    ("<think>\n", "<think>\\n"),
+    ("\n</think>\n", "\\n</think>\\n"),
+    ("\n<answer>\n", "\\n<answer>\\n"),
+    ("\n</answer>", "\\n</answer>"),
+)
+
+
+def make_tag_count(settings: Settings) -> RewardFunc:
+    """open-r1's 0.25 per tag present exactly once, counting a pre-filled ``<think>`` as present; 0 for a
+    completion with nothing inside its tags (tags alone used to earn the full 1.0), cut off or answer-less."""
+
+    def tag_count(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
+        out = []
+        for text, a in analysed(completions, kwargs, settings):
+            problem = None
+            if a.truncated:
+                problem = f"truncated ({a.truncation_reason})"
+            elif a.span.answer is None:
+                problem = "no final answer"
+            elif a.layout.reasoning is not None and not a.layout.reasoning.strip():
+                problem = "empty think block"
+            if problem is not None:
+                out.append(RewardResult(0.0, f"tags earn nothing: {problem}"))
+                continue
+            present = [shown for tag, shown in _TAGS if text.count(tag) == 1]
+            if a.layout.prefilled and "<think>\\n" not in present and text.count("<think>") == 0:
+                present.insert(0, "<think>\\n (pre-filled)")
+            out.append(
+                RewardResult(
+                    0.25 * len(present), f"tags present exactly once: {', '.join(present) or 'none'}"
+                )
+            )
+        return out
+
+    return trl_reward("tag_count_reward", tag_count)
+
+
+# A marker at a line start, matched after a newline (the reasoning gets one prepended): the regex engine then
+# jumps from newline to newline instead of trying every position of a 10k-character trace.
+STEP_MARKER = re.compile(r"\n[ \t]*(?:Step \d+:|\d+\.(?!\d)|[-*](?=\s)|First,|Second,|Next,|Finally,)")
+MIN_STEP_CONTENT = 8  # letters/digits a step needs beyond its marker, so "First, 5." is not a step
+_CONTENT = re.compile(rf"(?:[^A-Za-z0-9]*[A-Za-z0-9]){{{MIN_STEP_CONTENT}}}")
+
+
+def count_steps(reasoning: str, enough: int = 3) -> tuple[int, int]:
+    """(steps with content, markers read), reading no further than ``enough`` real steps."""
+    text = "\n" + reasoning
+    real = seen = 0
+    prev: int | None = None
+    for m in STEP_MARKER.finditer(text):
+        seen += 1
+        if prev is not None and _CONTENT.match(text, prev, m.start()):
+            real += 1
+            if real == enough:
+                return real, seen
+        prev = m.end()
+    if prev is not None and _CONTENT.match(text, prev):
+        real += 1
+    return real, seen
+
+
+def make_reasoning_steps(settings: Settings) -> RewardFunc:
+    """min(1, steps / 3) for step markers at line starts inside the reasoning, each followed by real content;
+    0 for a completion that is truncated or has no final answer."""
+
+    def steps(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
+        out = []
+        for _, a in analysed(completions, kwargs, settings):
+            if a.truncated:
+                out.append(RewardResult(0.0, f"truncated ({a.truncation_reason}): steps earn nothing"))
+                continue
+            if a.span.answer is None:
+                out.append(RewardResult(0.0, "no final answer: steps earn nothing"))
+                continue
+            reasoning = a.layout.reasoning if a.layout.reasoning is not None else (a.layout.final or "")
+            real, seen = count_steps(reasoning)
+            why = f"{real} step(s) with content at line starts ({seen} markers read); {min(real, 3)}/3 paid"
+            out.append(RewardResult(min(1.0, real / 3), why))
+        return out
+
+    return trl_reward("reasoning_steps_reward", steps)

@@ -1,0 +1,134 @@
+"""The hard wall-clock limit: sympy bombs from a worker thread and an asyncio task come back as None.
+
+The elapsed-time assertions are the contract's upper bound (``timeout_s`` plus slack), not performance
+claims; performance is measured by ``bench/perf.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+from rewards.engine import EngineConfig, Verdict, counters, default_pool, judge
+from rewards.engine.prescreen import risk
+from rewards.registry import build_registry
+
+BOMB = r"\boxed{9^{9^{9^{9}}}}"
+LIMIT_S = 3.0
+
+
+@pytest.fixture(scope="module")
+def accuracy():
+    reg = build_registry({"reward_timeout_s": 1.5}, "patched")
+    assert default_pool().wait_ready(60.0)  # start-up of the worker is not what is measured here
+    return reg["accuracy"]
+
+
+def test_bomb_from_a_worker_thread_returns_none_in_time(accuracy) -> None:
+    out: dict[str, object] = {}
+
+    def work() -> None:
+        t0 = time.monotonic()
+        out["value"] = accuracy([BOMB], solution=["5"])
+        out["elapsed"] = time.monotonic() - t0
+
+    before = counters().get("timeouts", 0)
+    th = threading.Thread(target=work)
+    th.start()
+    th.join(LIMIT_S + 5)
+    assert not th.is_alive()
+    assert out["value"] == [None]
+    assert out["elapsed"] < LIMIT_S
+    assert counters().get("timeouts", 0) == before + 1
+
+
+def test_bomb_from_an_asyncio_task_returns_none_in_time(accuracy) -> None:
+    async def reward() -> tuple[list[float | None], float]:
+        t0 = time.monotonic()
+        value = accuracy([BOMB], solution=["6"])  # called directly inside the event loop's thread
+        return value, time.monotonic() - t0
+
+    async def main() -> tuple[list[float | None], float]:
+        return await asyncio.wait_for(asyncio.create_task(reward()), LIMIT_S + 5)
+
+    value, elapsed = asyncio.run(main())
+    assert value == [None] and elapsed < LIMIT_S
+
+
+def test_process_stays_usable_after_timeouts(accuracy) -> None:
+    accuracy([BOMB], solution=["7"])
+    assert accuracy(
+        [r"<think>ok</think> \boxed{2}", r"<think>ok</think> \boxed{3}"], solution=["2", "2"]
+    ) == [1.0, 0.0]
+    # the killed worker is replaced: a risky but harmless answer is verified in isolation again
+    j = judge(r"<think>ok</think> \boxed{2^{3^{1}}}", "8", config=EngineConfig(timeout_s=20.0))
+    assert j.verdict is Verdict.CORRECT and j.path == "isolated"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["{" * 500 + "1" + "}" * 500, "1" * 1_000_000, r"10^{10^{10^{10}}}"],
+    ids=["500-nested-braces", "1MB-number", "tower"],
+)
+def test_adversarial_answers_are_bounded(answer: str) -> None:
+    cfg = EngineConfig(timeout_s=1.0)
+    t0 = time.monotonic()
+    j = judge(f"<think>x</think> \\boxed{{{answer}}}", "1", config=cfg)
+    assert time.monotonic() - t0 < LIMIT_S
+    # never paid: a timeout (None), a wrong answer, or (1 MB: no box closes within reach) no answer at all
+    assert j.verdict in (Verdict.TIMEOUT, Verdict.WRONG, Verdict.ERROR, Verdict.TRUNCATED)
+    assert j.accuracy in (None, 0.0)
+
+
+def test_ordinary_answers_never_pay_for_isolation() -> None:
+    before = counters().get("isolated_calls", 0)
+    for ans, gold in [
+        ("3", "3"),
+        (r"\frac{3}{4}", "0.75"),
+        (r"2\sqrt{2}", r"\sqrt{8}"),
+        ("x^2+1", "1+x^2"),
+        (r"\pi/4", r"\frac{\pi}{4}"),
+    ]:
+        assert judge(f"<think>x</think> \\boxed{{{ans}}}", gold).verdict is Verdict.CORRECT
+    assert counters().get("isolated_calls", 0) == before
+
+
+@pytest.mark.parametrize(
+    ("expr", "risky"),
+    [
+        ("42", False),
+        (r"\frac{\pi}{4}", False),
+        ("x^2+y^2", False),
+        (r"9^{9^{9}}", True),
+        ("2^{99999}", True),
+        ("100!", True),
+        ("{" * 10 + "}" * 10, True),
+        ("1" * 200, True),
+    ],
+)
+def test_prescreen(expr: str, risky: bool) -> None:
+    assert (risk(expr) is not None) is risky
+
+
+def _bomb_in_child() -> tuple[list[float | None], float, list[float | None]]:
+    from rewards.engine import default_pool as pool
+    from rewards.registry import build_registry as build
+
+    acc = build({"reward_timeout_s": 1.5}, "patched")["accuracy"]
+    pool().wait_ready(60.0)
+    t0 = time.monotonic()
+    value = acc([BOMB], solution=["5"])
+    elapsed = time.monotonic() - t0
+    return value, elapsed, acc([r"<think>ok</think> \boxed{5}"], solution=["5"])
+
+
+def test_bomb_inside_a_process_pool_worker() -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as ex:
+        value, elapsed, after = ex.submit(_bomb_in_child).result(timeout=120)
+    assert value == [None] and elapsed < LIMIT_S and after == [1.0]
