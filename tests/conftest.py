@@ -11,9 +11,15 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 
 # `ci` (default) keeps property tests bounded; REWARDCHECK_HYPOTHESIS=thorough runs many more examples.
 settings.register_profile(
-    "ci", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+    "ci",
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.register_profile(
-    "thorough", max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+    "thorough",
+    max_examples=500,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("REWARDCHECK_HYPOTHESIS", "ci"))

@@ -96,6 +96,20 @@ def test_gold_unparseable_is_unscored() -> None:
     assert j.verdict is Verdict.GOLD_UNPARSEABLE and j.accuracy is None and not j.is_scored
 
 
+@pytest.mark.parametrize(
+    "gold", ["N/A", "n/a.", "???", "none", "see the solution above", "The answer cannot be determined."]
+)
+def test_placeholder_and_sentence_golds_are_unparseable(gold: str) -> None:
+    # sympy reads "N/A" as N/A and a sentence as a product of symbols: judging against that is a mis-parse
+    j = judge(done(r"\boxed{3}"), gold)
+    assert j.verdict is Verdict.GOLD_UNPARSEABLE and j.accuracy is None
+
+
+@pytest.mark.parametrize(("gold", "answer"), [("east", "east"), ("A", "A"), ("(A)", "A")])
+def test_short_word_golds_still_count(gold: str, answer: str) -> None:
+    assert judge(done(rf"\boxed{{{answer}}}"), gold).verdict is Verdict.CORRECT
+
+
 def test_error_is_unscored() -> None:
     class Exploding(str):
         def rfind(self, *a: object, **k: object) -> int:

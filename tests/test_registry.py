@@ -88,14 +88,20 @@ def test_short_commit_aliases_resolve() -> None:
 def test_cosine_config_reaches_the_factory() -> None:
     text = ["no answer here " * 10]
     short = get_reward_funcs({"reward_funcs": ["cosine"], "cosine_max_len": 100}, profile="openr1@e4ac3ae")[0]
-    long = get_reward_funcs({"reward_funcs": ["cosine"], "cosine_max_len": 100000}, profile="openr1@e4ac3ae")[0]
+    long = get_reward_funcs({"reward_funcs": ["cosine"], "cosine_max_len": 100000}, profile="openr1@e4ac3ae")[
+        0
+    ]
     assert short(text, solution=["$1$"]) != long(text, solution=["$1$"])
 
 
 def test_reward_args_defaults_are_open_r1_cli_defaults() -> None:
     args = RewardArgs.from_any(None)
     assert (args.cosine_min_value_wrong, args.cosine_max_value_wrong) == (0.0, -0.5)
-    assert (args.cosine_min_value_correct, args.cosine_max_value_correct, args.cosine_max_len) == (0.5, 1.0, 1000)
+    assert (args.cosine_min_value_correct, args.cosine_max_value_correct, args.cosine_max_len) == (
+        0.5,
+        1.0,
+        1000,
+    )
     assert args.reward_funcs == ("accuracy", "format", "tag_count")
 
 

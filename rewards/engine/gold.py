@@ -25,6 +25,12 @@ __all__ = ["GoldParse", "parse_gold"]
 
 _INTEGER = re.compile(r"^[-+]?\d{1,18}$")
 _WORDS = re.compile(r"(?<![\\a-zA-Z])[a-zA-Z]{3,}\b")
+# Datasets mark a missing answer with these; sympy would happily read "N/A" as N divided by A.
+_PLACEHOLDERS = frozenset(
+    {"n/a", "na", "none", "null", "nan", "unknown", "tbd", "?", "??", "???", "-", "--", "—"}
+)
+# Three or more plain words and nothing else: a sentence, not a value ("see the solution above").
+_PLAIN_SENTENCE = re.compile(r"[A-Za-z][A-Za-z ,.'’;:!?-]*")
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,10 @@ def parse_gold(solution: str, max_inline_chars: int = 120) -> GoldParse:
         expr, how = s.rsplit("####", 1)[1].strip().split("\n", 1)[0].strip(), "answer after ####"
     else:
         expr, how = strip_math_delimiters(s), "whole gold"
+        if expr.strip(" .").lower() in _PLACEHOLDERS:
+            return GoldParse(solution, expr, normalise(expr), "unparseable", how="placeholder gold")
+        if _PLAIN_SENTENCE.fullmatch(expr) and len(expr.split()) >= 3:
+            return GoldParse(solution, expr, normalise(expr), "unparseable", how="a sentence without a value")
         if _looks_like_prose(expr) and len(expr) > 40:
             if risk(s, max_chars=4000) is not None:
                 return GoldParse(
