@@ -153,12 +153,37 @@ _ANSWER_LINE = re.compile(r"[ \t]*(?:(?:Answer|A)[ \t]*:|####)[ \t]*(.+)")
 ANCHOR_TAIL = 3000  # an "answer is" sentence is looked for near the end only
 
 
+_ANSWER_IS_PREFIXES = ("final ", "the ", "same ")
+
+
+def _answer_is_matches(region: str) -> list[re.Match[str]]:
+    """What ``_ANSWER_IS.finditer(region)`` finds, without its slow case-insensitive scan of every position:
+    a match can only start a prefix's length before an occurrence of "answer", found with ``str.find``."""
+    low = region.lower()
+    starts: set[int] = set()
+    i = low.find("answer")
+    while i >= 0:
+        starts.update(
+            i - len(p) for p in _ANSWER_IS_PREFIXES if i >= len(p) and low.startswith(p, i - len(p))
+        )
+        i = low.find("answer", i + 1)
+    found: list[re.Match[str]] = []
+    end = 0
+    for start in sorted(starts):
+        if start < end:
+            continue  # inside the previous match, as finditer would skip it
+        m = _ANSWER_IS.match(region, start)
+        if m is not None:
+            found.append(m)
+            end = max(m.end(), start + 1)
+    return found
+
+
 def _anchored(region: str) -> str | None:
     region = region[-ANCHOR_TAIL:]
     value = None
-    if "nswer" in region or "NSWER" in region:  # texts without the word skip the case-insensitive scan
-        for m in _ANSWER_IS.finditer(region):
-            value = m.group(1)
+    for m in _answer_is_matches(region):
+        value = m.group(1)
     lines = [line for line in region.rsplit("\n", 6)[-6:] if line.strip()]
     for line in lines[-3:]:
         hit = _ANSWER_LINE.match(line)
