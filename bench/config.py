@@ -52,6 +52,8 @@ class TrainingConfig:
         values["reward_weights"] = list(self.weights)
         values["max_completion_length"] = self.max_completion_length
         values["num_generations"] = self.num_generations
+        # patched rewards read this from RewardArgs.extra: completions start inside the think block
+        values.setdefault("think_prefilled", self.prefills_think)
         values.update(overrides)
         return RewardArgs.from_any(values)
 
