@@ -13,6 +13,7 @@ background; callers never block past their deadline, even while a worker is stil
 
 from __future__ import annotations
 
+import atexit
 import os
 import subprocess
 import sys
@@ -109,6 +110,17 @@ class WorkerPool:
         self._lock = threading.Lock()
         self._slots = threading.BoundedSemaphore(size)
         self._pid = os.getpid()
+        atexit.register(self.close)
+
+    def close(self) -> None:
+        """Stop the idle workers (at interpreter exit, so no worker outlives its parent's session)."""
+        if os.getpid() != self._pid:
+            return  # a forked child does not own its parent's workers
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for worker in idle:
+            worker.ready.wait(5.0)
+            worker.kill()
 
     def warm_up(self) -> None:
         """Start one worker in the background so the first risky input does not wait for it."""
