@@ -12,11 +12,10 @@ Exit status 0 when every invariant holds, 1 when one fails (collapse risk includ
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 from typing import Any
 
 from bench.cli import UsageError
+from bench.commands.output import write_json
 
 DEFAULT_PROFILE = "openr1@1416fa0"
 
@@ -86,9 +85,7 @@ def run(args: argparse.Namespace) -> int:
         console = Console(highlight=False, width=max(Console().width, 132))
         print_check(outcome, console)
     if args.json_out:
-        Path(args.json_out).write_text(
-            json.dumps(outcome.to_dict(), indent=2, default=str) + "\n", encoding="utf-8"
-        )
+        write_json(outcome.to_dict(), args.json_out)
     if args.html_out:
         html_check(outcome).write(args.html_out)
     return outcome.exit_status

@@ -7,11 +7,10 @@ Example: ``rewardcheck logs fixtures/logs/open-r1-grpo-accuracy-reward-zero.txt 
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 from typing import Any
 
 from bench.cli import UsageError
+from bench.commands.output import write_json
 from bench.logs import LogFormatError, diagnose, read_log
 from bench.logs.report import html_page, json_document, print_summary
 
@@ -47,11 +46,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet and args.json != "-":
         print_summary(diagnoses)
     if args.json:
-        text = json.dumps(json_document(diagnoses), indent=2)
-        if args.json == "-":
-            print(text)
-        else:
-            Path(args.json).write_text(text + "\n", encoding="utf-8")
+        write_json(json_document(diagnoses), args.json)
     if args.html:
         html_page(diagnoses).write(args.html)
     return 1 if any(d.collapsed for d in diagnoses) else 0

@@ -8,12 +8,11 @@ Example: ``rewardcheck scan fixtures/dumps/completions.jsonl --json scan.json --
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from bench.cli import UsageError
+from bench.commands.output import write_json
 
 
 def register(subparsers: Any) -> None:
@@ -248,9 +247,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         print_report(report, console)
     if args.json_out:
-        Path(args.json_out).write_text(
-            json.dumps(report.to_dict(), indent=2, default=str) + "\n", encoding="utf-8"
-        )
+        write_json(report.to_dict(), args.json_out)
     if args.html_out:
         html_report(report, loaded, scores).write(args.html_out)
     for skip in loaded.skips:

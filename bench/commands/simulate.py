@@ -9,11 +9,10 @@ Example: ``rewardcheck simulate fixtures/configs/openr1-seed.yaml --profile patc
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 from typing import Any
 
 from bench.cli import UsageError
+from bench.commands.output import write_json
 from bench.config import ConfigError, load_config
 from bench.simulate import CorpusError, Settings, simulate
 from bench.simulate.corpus import DEFAULT_GOLDEN
@@ -101,11 +100,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet and args.json != "-":
         print_summary(result)
     if args.json:
-        text = json.dumps(json_document(result), indent=1)
-        if args.json == "-":
-            print(text)
-        else:
-            Path(args.json).write_text(text + "\n", encoding="utf-8")
+        write_json(json_document(result), args.json)
     if args.html:
         html_page(result).write(args.html)
     return 1 if result.collapsed else 0

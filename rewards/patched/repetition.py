@@ -12,6 +12,7 @@ from typing import Any
 
 from ..completions import completion_texts
 from ..result import RewardFunc, RewardResult, trl_reward
+from ..upstream.openr1_1416fa0 import get_soft_overlong_punishment as upstream_soft_overlong
 from .context import ids_column
 
 __all__ = ["make_repetition_penalty", "make_soft_overlong_punishment"]
@@ -57,26 +58,13 @@ def make_soft_overlong_punishment(max_completion_len: int, soft_punish_cache: in
         raise ValueError(
             f"soft_punish_cache must be in (0, max_completion_len], got {soft_punish_cache} for {max_completion_len}"
         )
-    start = max_completion_len - soft_punish_cache
+    # the punishment itself is upstream's; only the calling convention and the missing-ids error are ours
+    upstream = upstream_soft_overlong(max_completion_len, soft_punish_cache).explain
 
     def overlong(completions: Sequence[Any] | None = None, **kwargs: Any) -> list[RewardResult]:
-        ids = kwargs.get("completion_ids")
+        ids = kwargs.pop("completion_ids", None)
         if ids is None:
             raise ValueError("soft_overlong_punishment_reward needs completion_ids (TRL passes them)")
-        out = []
-        for row in ids:
-            n = len(row)
-            if n <= start:
-                out.append(RewardResult(0.0, f"{n} tokens <= {start}: no punishment"))
-            elif n <= max_completion_len:
-                out.append(
-                    RewardResult(
-                        (start - n) / soft_punish_cache,
-                        f"{n} tokens in the soft zone ({start}, {max_completion_len}]",
-                    )
-                )
-            else:
-                out.append(RewardResult(-1.0, f"{n} tokens > {max_completion_len}"))
-        return out
+        return upstream(completion_ids=ids, **kwargs)
 
     return trl_reward("soft_overlong_punishment_reward", overlong)
