@@ -1,0 +1,178 @@
+"""One TRL GRPO run from an SFT checkpoint, recording every logged metric per step.
+
+The first reward function is wrapped by :class:`StatsProbe`, which keeps its ``__name__`` (so TRL logs it
+under the upstream name), passes everything through unchanged and logs profile-independent statistics of
+each generation batch (exact-match accuracy, boxed rate, lengths of correct and wrong answers) through
+TRL's ``log_metric`` hook, as ``repro/<stat>``.
+
+>>> probe = StatsProbe(lambda completions, **kw: [1.0] * len(completions), max_completion_length=4, eos_token_id=9)
+>>> probe.__name__, probe(["\\\\boxed{3}"], solution=["$3$"], completion_ids=[[1, 9]])
+('<lambda>', [1.0])
+>>> probe.history[-1]["accuracy"], probe.history[-1]["truncated_rate"]
+(1.0, 0.0)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rewards.completions import completion_texts
+
+from .sft import prompt_messages
+from .stats import completion_stats
+from .tasks import KINDS, make_problem
+
+__all__ = ["GRPOSettings", "StatsProbe", "grpo_dataset", "run_grpo"]
+
+
+@dataclass(frozen=True)
+class GRPOSettings:
+    steps: int = 300
+    lr: float = 3e-4
+    prompts_per_step: int = 4
+    num_generations: int = 8
+    max_completion_length: int = 192
+    temperature: float = 1.0
+    beta: float = 0.04
+    seed: int = 0
+    kinds: tuple[str, ...] = KINDS
+    reward_weights: tuple[float, ...] | None = None
+    extra_config: dict[str, Any] = field(default_factory=dict)
+
+
+class StatsProbe:
+    """Pass-through wrapper around a reward function that records batch statistics (see module doc)."""
+
+    def __init__(
+        self, func: Callable[..., list[float | None]], max_completion_length: int, eos_token_id: int
+    ) -> None:
+        self.func = func
+        self.__name__ = getattr(func, "__name__", type(func).__name__)
+        self.max_completion_length = max_completion_length
+        self.eos_token_id = eos_token_id
+        self.history: list[dict[str, float]] = []
+        self.samples: list[dict[str, Any]] = []
+
+    def __call__(self, completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
+        values = self.func(completions, **kwargs)
+        ids: Sequence[Sequence[int]] = kwargs.get("completion_ids") or [[] for _ in completions]
+        golds = list(kwargs.get("solution") or [""] * len(completions))
+        truncated = [bool(i) and i[-1] != self.eos_token_id for i in ids]
+        lengths = [len(i) for i in ids]
+        texts = completion_texts(completions)
+        stats = completion_stats(texts, golds, lengths, truncated).as_dict()
+        self.history.append(stats)
+        if texts:  # one sample per batch, so a reader can see what the policy writes at each step
+            self.samples.append({"gold": golds[0], "tokens": lengths[0], "completion": texts[0]})
+        log_metric = kwargs.get("log_metric")
+        if callable(log_metric):
+            for key, value in stats.items():
+                if key != "n" and not math.isnan(value):
+                    log_metric(f"repro/{key}", value)
+        return values
+
+
+def grpo_dataset(n: int, seed: int, kinds: tuple[str, ...] = KINDS, conversational: bool = True) -> Any:
+    """``n`` prompts with a ``solution`` column, conversational (ChatML messages) or plain text."""
+    from datasets import Dataset
+
+    rng = random.Random(seed)
+    rows = []
+    for i in range(n):
+        p = make_problem(rng, kinds[i % len(kinds)])
+        prompt: Any = (
+            prompt_messages(p.question) if conversational else prompt_messages(p.question)[0]["content"]
+        )
+        rows.append({"prompt": prompt, "solution": p.gold})
+    return Dataset.from_list(rows)
+
+
+def run_grpo(
+    checkpoint: Path,
+    tokenizer: Any,
+    reward_funcs: list[Any],
+    settings: GRPOSettings,
+    out_dir: Path,
+    device: str = "cpu",
+    on_step: Callable[[dict[str, float]], None] | None = None,
+    stop_file: Path | None = None,
+) -> tuple[list[dict[str, float]], Any]:
+    """Train with TRL's GRPOTrainer; returns the per-step log rows and the trained model.
+
+    Creating ``stop_file`` ends training after the current step (the run still evaluates and saves):
+    the way to fit a run into a time budget without losing it.
+    """
+    import torch
+    from transformers import TrainerCallback
+    from trl import GRPOConfig, GRPOTrainer
+
+    rows: list[dict[str, float]] = []
+    started = time.monotonic()
+
+    class Recorder(TrainerCallback):  # type: ignore[misc]
+        def on_log(
+            self, args: Any, state: Any, control: Any, logs: dict[str, Any] | None = None, **kw: Any
+        ) -> None:
+            if not logs or "reward" not in logs:
+                return
+            row = {"step": float(state.global_step), "seconds": time.monotonic() - started}
+            row.update({k: float(v) for k, v in logs.items() if isinstance(v, int | float)})
+            rows.append(row)
+            if on_step is not None:
+                on_step(row)
+
+        def on_step_end(self, args: Any, state: Any, control: Any, **kw: Any) -> None:
+            if stop_file is not None and stop_file.exists():
+                control.should_training_stop = True
+
+    probe = StatsProbe(reward_funcs[0], settings.max_completion_length, tokenizer.eos_token_id)
+    funcs = [probe, *reward_funcs[1:]]
+    batch = settings.prompts_per_step * settings.num_generations
+    config = GRPOConfig(
+        output_dir=str(out_dir / "trainer"),
+        per_device_train_batch_size=batch,
+        num_generations=settings.num_generations,
+        max_completion_length=settings.max_completion_length,
+        temperature=settings.temperature,
+        beta=settings.beta,
+        loss_type="grpo",
+        scale_rewards="group",
+        learning_rate=settings.lr,
+        lr_scheduler_type="constant",
+        warmup_steps=0,
+        max_steps=settings.steps,
+        logging_steps=1,
+        save_strategy="no",
+        report_to="none",
+        use_cpu=device == "cpu",
+        bf16=False,
+        seed=settings.seed,
+        disable_tqdm=True,
+        reward_weights=list(settings.reward_weights) if settings.reward_weights else None,
+        model_init_kwargs={"dtype": torch.float32},
+        **settings.extra_config,
+    )
+    dataset = grpo_dataset(
+        settings.steps * settings.prompts_per_step + 8, seed=settings.seed + 777, kinds=settings.kinds
+    )
+    trainer = GRPOTrainer(
+        model=str(checkpoint),
+        reward_funcs=funcs,
+        args=config,
+        train_dataset=dataset,
+        processing_class=tokenizer,
+        callbacks=[Recorder()],
+    )
+    trainer.train()
+    (out_dir / "probe_history.json").write_text(json.dumps(probe.history))
+    with (out_dir / "samples.jsonl").open("w") as handle:
+        for step, sample in enumerate(probe.samples, start=1):
+            handle.write(json.dumps({"step": step, **sample}) + "\n")
+    return rows, trainer.model

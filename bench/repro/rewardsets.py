@@ -1,0 +1,42 @@
+"""The two reward sets the reproduction compares, built through the public registry.
+
+``openr1`` is the seed run's set (open-r1 e4ac3ae accuracy, format, reasoning_steps, cosine with the CLI
+defaults, weights 1); ``patched`` is the same names from the patched profile, told the completion budget
+and EOS id so that truncation is judged on token ids; everything else is left at its defaults.
+
+>>> [f.__name__ for f in reward_set("openr1", tokenizer=None, max_completion_length=192)]
+['accuracy_reward', 'format_reward', 'reasoning_steps_reward', 'cosine_scaled_reward']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rewards.registry import get_reward_funcs
+
+__all__ = ["REWARD_SETS", "REWARD_NAMES", "reward_set", "reward_set_args"]
+
+REWARD_NAMES = ("accuracy", "format", "reasoning_steps", "cosine")
+REWARD_SETS = {"openr1": "openr1@e4ac3ae", "patched": "patched"}
+
+
+def reward_set_args(name: str, tokenizer: Any, max_completion_length: int) -> dict[str, Any]:
+    """Script arguments for ``name``: upstream gets open-r1's CLI defaults, patched gets the token budget."""
+    if name == "openr1":
+        return {"reward_funcs": list(REWARD_NAMES)}
+    if name == "patched":
+        return {
+            "reward_funcs": list(REWARD_NAMES),
+            "max_completion_length": max_completion_length,
+            "eos_token_id": None if tokenizer is None else tokenizer.eos_token_id,
+            "tokenizer": tokenizer,
+            # Cosine values are left at open-r1's CLI defaults on purpose: the patched profile reads that pair
+            # as "not set" and uses its own defaults, which is what a user who swaps the profile gets.
+        }
+    raise ValueError(f"unknown reward set {name!r}; valid: {', '.join(REWARD_SETS)}")
+
+
+def reward_set(name: str, tokenizer: Any, max_completion_length: int) -> list[Any]:
+    return get_reward_funcs(
+        reward_set_args(name, tokenizer, max_completion_length), profile=REWARD_SETS[name]
+    )

@@ -1,0 +1,114 @@
+r"""verl reward function backed by the patched answer engine.
+
+verl's reward managers call ``compute_score(data_source=..., solution_str=..., ground_truth=...,
+extra_info=...)`` once per response, in the trainer process (naive / batch managers) or in worker processes
+(the prime / process-pool managers). A returned dict's ``score`` is the reward and every other key goes to
+``reward_extra_info``, so every call returns the same keys, each a scalar or a string.
+
+verl hands over the decoded response only, so truncation is read from the text (a response that ends inside
+an open think block, or without a final answer, was cut); a dataset can say more through ``extra_info``:
+``truncated`` (bool, e.g. from the response length), ``think_prefilled`` (the prompt opened ``<think>``),
+``timeout_s`` (the hard limit per response, default 2 s).
+
+Point verl at it with ``custom_reward_function.path=<site-packages>/rewards/adapters/verl.py`` and
+``custom_reward_function.name=compute_score`` (or ``score_only`` for a bare float).
+
+>>> out = compute_score("openai/gsm8k", "<think>\n2+2\n</think>\n\\boxed{4}", "4")
+>>> out["score"], out["acc"], out["verdict"], out["pred"]
+(1.0, 1.0, 'correct', '4')
+>>> score_only("math", "<think>\nstill going", "4")
+0.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from ..engine import EngineConfig, Verdict, judge
+
+__all__ = ["compute_score", "score_only", "VerlScore", "SCORES"]
+
+# verl cannot skip a sample: verdicts that say nothing about the policy (gold unparseable, timeout, error)
+# score 0.0 like a wrong answer, and ``scored`` = 0.0 lets a user filter them out of metrics.
+SCORES: Mapping[Verdict, float] = {Verdict.CORRECT: 1.0}
+DEFAULT_TIMEOUT_S = 2.0
+
+VerlScore = dict[str, float | str]
+
+
+@lru_cache(maxsize=16)
+def _config(timeout_s: float, think_prefilled: bool) -> EngineConfig:
+    return EngineConfig(timeout_s=timeout_s, think_prefilled=think_prefilled)
+
+
+def _option(extra_info: Any, key: str, default: Any) -> Any:
+    if isinstance(extra_info, Mapping) and extra_info.get(key) is not None:
+        return extra_info[key]
+    return default
+
+
+def compute_score(
+    data_source: str | None,
+    solution_str: str,
+    ground_truth: Any,
+    extra_info: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> VerlScore:
+    """The reward for one decoded response: ``{"score", "acc", "scored", "verdict", "pred", "gold", "reason"}``.
+
+    ``ground_truth`` may be a string, a number, or a list/tuple of acceptable golds (verl's math datasets
+    use both); the first gold that the response matches wins. Never raises on odd input: a response or gold
+    that cannot be read becomes verdict ``error`` with the reason.
+    """
+    timeout_s = float(_option(extra_info, "timeout_s", kwargs.get("timeout_s", DEFAULT_TIMEOUT_S)))
+    config = _config(timeout_s, bool(_option(extra_info, "think_prefilled", False)))
+    text = solution_str if isinstance(solution_str, str) else str(solution_str)
+    golds = [str(g) for g in ground_truth] if isinstance(ground_truth, list | tuple) else [str(ground_truth)]
+    if bool(_option(extra_info, "truncated", False)):
+        return _result(
+            Verdict.TRUNCATED.value,
+            "truncated: extra_info says the response hit the length limit",
+            None,
+            golds[0],
+        )
+    best = None
+    for gold in golds or [""]:
+        try:
+            j = judge(text, gold, config=config)
+        except Exception as exc:  # the engine already guards; this keeps a worker alive whatever happens
+            return _result(Verdict.ERROR.value, f"engine raised {type(exc).__name__}: {exc}", None, gold)
+        if best is None or j.verdict is Verdict.CORRECT:
+            best = j
+        if j.verdict is Verdict.CORRECT or j.verdict is Verdict.TRUNCATED or j.verdict is Verdict.NO_ANSWER:
+            break
+    assert best is not None
+    return _result(
+        best.verdict.value, best.reason, best.answer, best.gold if best.gold is not None else golds[0]
+    )
+
+
+def _result(verdict: str, reason: str, pred: str | None, gold: str | None) -> VerlScore:
+    v = Verdict(verdict)
+    score = SCORES.get(v, 0.0)
+    return {
+        "score": score,
+        "acc": score,
+        "scored": 0.0 if v in (Verdict.GOLD_UNPARSEABLE, Verdict.TIMEOUT, Verdict.ERROR) else 1.0,
+        "verdict": verdict,
+        "pred": pred or "",
+        "gold": gold or "",
+        "reason": reason,
+    }
+
+
+def score_only(
+    data_source: str | None,
+    solution_str: str,
+    ground_truth: Any,
+    extra_info: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> float:
+    """:func:`compute_score` reduced to the bare float, for managers that expect one."""
+    return float(compute_score(data_source, solution_str, ground_truth, extra_info, **kwargs)["score"])

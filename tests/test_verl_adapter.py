@@ -1,0 +1,139 @@
+"""rewards.adapters.verl.compute_score, called the ways verl's reward managers call it.
+
+The naive/batch managers call it in the trainer process with keywords; the prime manager submits
+``partial(compute_score, data_source, response, ground_truth, extra_info)`` to a ``ProcessPoolExecutor``
+through ``loop.run_in_executor``; users also map it over a ``multiprocessing.Pool`` (daemonic workers, which
+may not start child processes). None of these may crash or hang, whatever the response holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import multiprocessing
+import pickle
+import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from typing import Any
+
+import pytest
+
+from rewards.adapters.verl import compute_score, score_only
+
+KEYS = {"score", "acc", "scored", "verdict", "pred", "gold", "reason"}
+THINK = "<think>\nFirst, add the numbers.\n</think>\n"
+HANG = "\\boxed{9^{9^{9^{9}}}}"
+
+# (response, ground truth, extra_info, expected verdict, expected score): written by hand.
+CASES: list[tuple[str, Any, dict[str, Any] | None, str, float]] = [
+    (THINK + "The answer is \\boxed{4}.", "4", None, "correct", 1.0),
+    (THINK + "\\boxed{\\frac{1}{2}}", "0.5", None, "correct", 1.0),
+    (THINK + "\\boxed{5}", "4", None, "wrong", 0.0),
+    (THINK + "\\boxed{3} or \\boxed{4}", "4", None, "wrong", 0.0),
+    (THINK + "\\boxed{4}", ["7", "4"], None, "correct", 1.0),
+    ("<think>\nFirst, add the numbers. Then", "4", None, "truncated", 0.0),
+    (THINK + "\\boxed{4}", "4", {"truncated": True}, "truncated", 0.0),
+    ("First, add.\n\\boxed{4}", "4", {"think_prefilled": True}, "truncated", 0.0),
+    (THINK + "\\boxed{4}", 4, {"split": "train", "index": 3}, "correct", 1.0),
+]
+
+
+def _naive_manager(items: list[tuple[str, Any, dict[str, Any] | None]]) -> list[Any]:
+    """What verl's NaiveRewardManager does per response: keyword call, dict -> score + reward_extra_info."""
+    out = []
+    for response, gold, extra in items:
+        out.append(
+            compute_score(
+                data_source="openai/gsm8k", solution_str=response, ground_truth=gold, extra_info=extra
+            )
+        )
+    return out
+
+
+@pytest.mark.parametrize(("response", "gold", "extra", "verdict", "score"), CASES)
+def test_keyword_call_like_the_naive_manager(
+    response: str, gold: Any, extra: Any, verdict: str, score: float
+) -> None:
+    (result,) = _naive_manager([(response, gold, extra)])
+    assert set(result) == KEYS
+    assert result["verdict"] == verdict, result
+    assert result["score"] == score and isinstance(result["score"], float)
+    assert all(isinstance(v, float | str) for v in result.values())
+    assert result["reason"]
+
+
+def test_every_call_returns_the_same_keys_so_verl_can_stack_extra_info() -> None:
+    results = _naive_manager([(r, g, e) for r, g, e, _, _ in CASES])
+    assert all(set(r) == KEYS for r in results)
+
+
+def test_score_only_and_positional_extra_kwargs() -> None:
+    assert score_only("math", THINK + "\\boxed{4}", "4") == 1.0
+    # verl's default_compute_score forwards sandbox/semaphore/memory arguments to custom functions too.
+    r = compute_score(
+        "math",
+        THINK + "\\boxed{4}",
+        "4",
+        None,
+        sandbox_fusion_url=None,
+        concurrent_semaphore=None,
+        memory_limit_mb=1024,
+    )
+    assert r["score"] == 1.0
+
+
+def test_picklable_for_process_pools() -> None:
+    assert pickle.loads(pickle.dumps(compute_score)) is compute_score
+
+
+def test_a_hanging_verify_times_out_in_process() -> None:
+    t0 = time.monotonic()
+    r = compute_score("math", THINK + HANG, "3", {"timeout_s": 1.0})
+    assert time.monotonic() - t0 < 10
+    assert r["score"] == 0.0 and r["scored"] == 0.0 and r["verdict"] in ("timeout", "error", "wrong"), r
+
+
+def test_prime_style_process_pool_executor() -> None:
+    """verl's prime manager: run_in_executor(ProcessPoolExecutor, partial(fn, source, response, gold, extra))."""
+    items = [
+        (THINK + "\\boxed{4}", "4", None),
+        (THINK + HANG, "3", {"timeout_s": 1.0}),
+        (THINK + "\\boxed{5}", "4", None),
+    ]
+
+    async def score_all() -> list[Any]:
+        loop = asyncio.get_running_loop()
+        with ProcessPoolExecutor(max_workers=2) as pool:
+            futures = [
+                loop.run_in_executor(pool, partial(compute_score, "math", r, g, e)) for r, g, e in items
+            ]
+            return await asyncio.wait_for(asyncio.gather(*futures), timeout=60)
+
+    results = asyncio.run(score_all())
+    assert [r["score"] for r in results] == [1.0, 0.0, 0.0]
+    assert results[0]["verdict"] == "correct" and results[2]["verdict"] == "wrong"
+    assert results[1]["scored"] == 0.0
+
+
+def test_daemonic_multiprocessing_pool() -> None:
+    """Pool workers are daemonic and may not start children: a risky input must still come back scored or skipped."""
+    items = [("math", THINK + "\\boxed{4}", "4", None), ("math", THINK + HANG, "3", {"timeout_s": 1.0})]
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        async_result = pool.starmap_async(compute_score, items)
+        results = async_result.get(timeout=60)
+    assert results[0]["score"] == 1.0
+    assert results[1]["score"] == 0.0 and results[1]["verdict"] in ("timeout", "error", "wrong")
+
+
+def test_signature_matches_verls_default_compute_score() -> None:
+    verl_rs = pytest.importorskip(
+        "verl.utils.reward_score", reason="verl is not installed; its signature check is skipped"
+    )
+    theirs = inspect.signature(verl_rs.default_compute_score)
+    ours = inspect.signature(compute_score)
+    # Everything verl's default passes (by name) must bind to ours.
+    kwargs = {name: None for name in theirs.parameters if name not in ("self", "kwargs")}
+    kwargs.update(data_source="math", solution_str=THINK + "\\boxed{4}", ground_truth="4")
+    bound = ours.bind(**kwargs)
+    assert compute_score(*bound.args, **bound.kwargs)["score"] == 1.0
