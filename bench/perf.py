@@ -137,7 +137,7 @@ def _timed_pass(
 
 
 def golden_agreement(path: Path, timeout_s: float = 2.0) -> dict[str, Any]:
-    """How often patched accuracy agrees with the person-checked ``verdict`` of each golden record, by source."""
+    """How often patched accuracy agrees with the reviewed ``verdict`` of each golden record, by source."""
     from rewards.registry import build_registry
 
     acc = build_registry({"reward_funcs": ["accuracy"], "reward_timeout_s": timeout_s}, "patched")["accuracy"]
@@ -269,7 +269,7 @@ def format_report(r: PerfReport) -> str:
     if r.golden is not None:
         g = r.golden
         lines.append(
-            f"golden agreement (patched accuracy vs person-checked verdict), {g['path']}: {g['agree']}/{g['n']} = {g['rate']:.3f}"
+            f"golden agreement (patched accuracy vs reviewed verdict), {g['path']}: {g['agree']}/{g['n']} = {g['rate']:.3f}"
         )
         for source, t in g["by_source"].items():
             rate = t["agree"] / t["n"] if t["n"] else 0.0

@@ -1,4 +1,4 @@
-"""Patched accuracy against the person-checked golden fixtures (skipped until they exist)."""
+"""Patched accuracy against the reviewed golden fixtures (skipped until they exist)."""
 
 from __future__ import annotations
 
