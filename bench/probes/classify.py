@@ -47,6 +47,14 @@ def _may_be_markers_only(untagged: str) -> bool:
     return all(m.group().lower() in _MARKER_WORDS for m in _WORD.finditer(untagged))
 
 
+def _non_whitespace_at_most(text: str, bound: float) -> bool:
+    # a prefix with more non-whitespace characters than the bound settles it without counting the rest
+    head = text[: 4 * int(bound) + 64]
+    if len(head) - sum(head.count(c) for c in _WHITESPACE) > bound:
+        return False
+    return len(text) - sum(text.count(c) for c in _WHITESPACE) <= bound
+
+
 def _is_repetition(text: str) -> bool:
     words = text.split()
     if len(words) >= 12:
@@ -69,14 +77,13 @@ def classify_degenerate(text: str, prompt: str | None = None) -> str | None:
         return "empty"
     if not text.strip():
         return "whitespace"
-    untagged = _TAGS.sub("", text)
+    untagged = _TAGS.sub("", text) if "<" in text else text
     if not untagged.strip():
         return "tags_only"
     if _may_be_markers_only(untagged) and not _FILLER.sub("", _MARKERS.sub("", untagged)):
         return "markers_only"
-    non_ws = len(untagged) - sum(untagged.count(c) for c in _WHITESPACE)
     # every echo rule needs the normalised text no longer than 1.1 x the prompt
-    if prompt and non_ws <= 1.1 * len(prompt) + 1:
+    if prompt and _non_whitespace_at_most(untagged, 1.1 * len(prompt) + 1):
         t, p = _norm(untagged), _norm(prompt)
         if t and (
             t == p
