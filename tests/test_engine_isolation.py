@@ -132,3 +132,34 @@ def test_bomb_inside_a_process_pool_worker() -> None:
     with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as ex:
         value, elapsed, after = ex.submit(_bomb_in_child).result(timeout=120)
     assert value == [None] and elapsed < LIMIT_S and after == [1.0]
+
+
+def test_lazy_pool_waits_for_its_first_start_off_the_clock() -> None:
+    # A fresh worker needs far longer than 0.05 s to import sympy: charged to the call, it times out;
+    # in a lazily started pool (a scan process) that one-time start is not the completion's fault.
+    from rewards.engine.isolation import IsolationTimeout, WorkerPool
+
+    eager = WorkerPool(size=1)
+    with pytest.raises(IsolationTimeout, match="not started"):
+        eager.run("check_strings", ("4", "2+2"), timeout_s=0.05)
+    eager.close()
+
+    lazy = WorkerPool(size=1)
+    lazy.first_start_off_clock = True
+    try:
+        assert lazy.run("check_strings", ("4", "2+2"), timeout_s=5.0) is not None
+        assert lazy.first_start_off_clock is False  # only the first start is waited for off the clock
+    finally:
+        lazy.close()
+
+
+def test_scan_style_registry_starts_no_worker_until_needed() -> None:
+    from rewards import build_registry
+    from rewards.engine import default_pool
+
+    pool = default_pool()
+    pool.close()
+    build_registry({"isolation_warm_up": False}, "patched")
+    assert pool._idle == [] and pool.first_start_off_clock is True
+    build_registry({}, "patched")  # the default warms a worker up for training
+    assert len(pool._idle) == 1

@@ -59,6 +59,11 @@ def logged_key(column: str) -> str:
     return _TRL_NAMES.get(name, name)
 
 
+def _reward_args(args: Mapping[str, Any], tokenizer: Any = None) -> RewardArgs:
+    # A scan process may never meet a risky answer: start the isolated verify worker only if one does.
+    return RewardArgs.from_any({"isolation_warm_up": False, **args}, tokenizer=tokenizer)
+
+
 def default_profiles(has_logged: bool) -> list[str]:
     return ([LOGGED] if has_logged else []) + ["openr1@e4ac3ae", "openr1@1416fa0", "patched"]
 
@@ -74,7 +79,7 @@ class ProfileSpec:
     note: str | None = None  # e.g. why patched was built with other cosine values than the config's
 
     def build(self, tokenizer: Any = None) -> list[tuple[str, RewardFunc]]:
-        registry = build_registry(RewardArgs.from_any(dict(self.args), tokenizer=tokenizer), self.name)
+        registry = build_registry(_reward_args(self.args, tokenizer), self.name)
         return [(name, registry[name]) for name in self.funcs]
 
 
@@ -92,7 +97,7 @@ def build_profile(
         raise ProfileError(f"--reward-weights has {len(w)} values for {len(funcs)} reward functions")
     spec = ProfileSpec(resolved, tuple(funcs), w, dict(args))
     try:
-        registry = build_registry(RewardArgs.from_any(dict(args)), resolved)
+        registry = build_registry(_reward_args(args), resolved)
     except ImportError as exc:
         raise ProfileUnavailable(
             f"profile {resolved!r} is not available in this installation ({exc})"
@@ -104,7 +109,7 @@ def build_profile(
         spec.note = (
             f"patched refused this configuration ({exc}); scored with cosine wrong-answer branch -1.0 / -0.5"
         )
-        registry = build_registry(RewardArgs.from_any(dict(spec.args)), resolved)
+        registry = build_registry(_reward_args(spec.args), resolved)
     missing = [f for f in funcs if f not in registry]
     if missing:
         raise ProfileError(

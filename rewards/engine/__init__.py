@@ -42,9 +42,16 @@ __all__ = [
     "parse_gold",
     "split_layout",
     "warm_up",
+    "start_lazily",
 ]
 
 
 def warm_up() -> None:
     """Start the isolated verify worker in the background (called when a patched registry is built)."""
     default_pool().warm_up()
+
+
+def start_lazily() -> None:
+    """Start no verify worker until a risky input needs one, and do not charge that first start to the
+    input's time limit (for short-lived scoring processes that may never see a risky input)."""
+    default_pool().first_start_off_clock = True

@@ -34,7 +34,8 @@ The other rewards:
 Engine settings come from ``RewardArgs``: ``max_completion_length``, ``eos_token_id`` (or
 ``tokenizer.eos_token_id``), ``tokenizer`` (token lengths when TRL passes no ``completion_ids``), and from
 ``RewardArgs.extra``: ``reward_timeout_s`` (default 2.0), ``think_prefilled`` (default False),
-``format_answer_tags`` (default False: R1 layout; True: ``<answer>`` layout), ``cosine_count_chars``.
+``format_answer_tags`` (default False: R1 layout; True: ``<answer>`` layout), ``cosine_count_chars``,
+``isolation_warm_up`` (default True: start the verify worker now; False: only when a risky input needs it).
 
 >>> from rewards.args import RewardArgs
 >>> reg = build_registry(RewardArgs.from_any({}))
@@ -47,7 +48,7 @@ Engine settings come from ``RewardArgs``: ``max_completion_length``, ``eos_token
 from __future__ import annotations
 
 from ..args import RewardArgs
-from ..engine import EngineConfig, eos_ids_from, warm_up
+from ..engine import EngineConfig, eos_ids_from, start_lazily, warm_up
 from ..result import RewardFunc
 from .context import Settings
 from .correctness import CosineConfig, make_accuracy, make_cosine, make_len
@@ -131,7 +132,10 @@ def build_registry(args: RewardArgs) -> dict[str, RewardFunc]:
     cosine = CosineConfig(
         wrong[0], wrong[1], args.cosine_min_value_correct, args.cosine_max_value_correct, args.cosine_max_len
     )
-    warm_up()
+    if args.extra.get("isolation_warm_up", True):
+        warm_up()
+    else:
+        start_lazily()
     return {
         "accuracy": make_accuracy(settings),
         "format": make_format(settings, answer_tags=bool(args.extra.get("format_answer_tags", False))),
