@@ -145,3 +145,14 @@ def test_upstream_seed_set_breaks_the_guarantee() -> None:
         text = cands[name][0]
         totals[name] = sum(reg[f]([text], solution=["$42$"])[0] or 0.0 for f in funcs)
     assert totals["degenerate:markers-lines"] > totals["wrong"]
+
+
+def test_a_sentence_looping_on_its_answer_anchor_has_no_answer() -> None:
+    # Found by the checker's ordering search: "so the answer is so the answer is ..." used to be read as
+    # the answer "so", a complete wrong answer (-0.5) that outscored a genuine attempt cut at the limit.
+    loop = "so the answer is " * 15
+    reg = build_registry({"max_completion_length": 1024}, "patched")
+    cosine = reg["cosine"].explain([loop], solution=["$3$"], completion_ids=[[1] * 65])[0]
+    assert cosine.answer is None and cosine.value == -1.0
+    cut = reg["cosine"]([loop], solution=["$3$"], completion_ids=[[1] * 1024])[0]
+    assert cut is not None and cosine.value <= cut

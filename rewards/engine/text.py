@@ -201,6 +201,8 @@ def _anchored(region: str) -> str | None:
         # "9 customers", "28 different pizzas": the answer is the math before the first plain word
         word = _PROSE_WORD.search(value)
         if word is not None and word.start() > 0:
+            if value[: word.start()].strip().rstrip(",.:;").isalpha():
+                return None  # "so the answer is so the answer is ...": a sentence goes on, no value
             value = value[: word.start()]
     value = value.strip().rstrip(".").strip()
     return value or None
