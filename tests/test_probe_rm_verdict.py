@@ -70,28 +70,34 @@ def _shuffles(items, rng: random.Random, k: int) -> list[str]:
 
 
 def test_model_trained_against_shuffles_catches_them(untrained, items) -> None:
+    """Trained to a stated margin on held-out shuffles of the probe's own kind, then probed with slack.
+
+    A seeded run is not bit-identical across CPUs, so the test trains until a margin is reached (not for a
+    fixed number of steps) and the probe threshold sits well below the held-out margin."""
     rm = load_reward_model(untrained)
     before = _cls(run_probe(rm, items, check_sensitivity=False), "shuffled").auc
     rng = random.Random(1)  # training and validation shuffles differ from the probe's (seed 0)
     train = [(it.prompt, it.chosen, _shuffles(it, rng, k)) for k in range(32) for it in items]
-    val_bad = [_shuffles(it, rng, 1) for it in items]
-    prompts = [it.prompt for it in items]
+    # Full shuffles, as the probe draws them, several per prompt: a held-out AUC on one draw per prompt
+    # was too noisy to predict the probe's (0.99 held out, 0.93 probed on another CPU); over four
+    # training seeds the probe then measured 0.927-0.976 (untrained: 0.29), hence 0.85.
+    val = [(it, _shuffles(it, rng, 2 * j + 1)) for j in range(4) for it in items]
     val_auc, losses = 0.0, []
-    for _ in range(8):  # train until held-out shuffles are separated (usually 150-250 steps, a few seconds)
+    for _ in range(16):  # train until held-out shuffles are separated (usually 150-250 steps, a few seconds)
         losses += train_pairwise(
             rm, *map(list, zip(*train, strict=True)), steps=50, lr=3e-3, seed=len(losses), all_pairs=True
         )
         val_auc = auc(
-            [s.value for s in rm.score(prompts, [it.chosen for it in items])],
-            [s.value for s in rm.score(prompts, val_bad)],
+            [s.value for s in rm.score([it.prompt for it in items], [it.chosen for it in items])],
+            [s.value for s in rm.score([it.prompt for it, _ in val], [bad for _, bad in val])],
         )
-        if val_auc >= 0.99:
+        if val_auc >= 0.995:
             break
-    assert val_auc >= 0.99 and losses[-1] < losses[0]
-    report = run_probe(rm, items, check_sensitivity=False)
+    assert val_auc >= 0.995 and losses[-1] < losses[0], (val_auc, len(losses))
+    report = run_probe(rm, items, check_sensitivity=False, thresholds=Thresholds(min_auc=0.85))
     shuffled = _cls(report, "shuffled")
     assert shuffled.caught, shuffled.why
-    assert shuffled.auc > before
+    assert shuffled.auc > before + 0.4, (shuffled.auc, before)
     assert "shuffled" not in report.failed
 
 
