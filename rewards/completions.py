@@ -15,21 +15,29 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["completion_text", "completion_texts", "column"]
+__all__ = ["completion_text", "completion_texts", "column", "check_completions"]
 
 
 def completion_text(completion: Any) -> str:
     if isinstance(completion, str):
         return completion
     if isinstance(completion, Mapping):
-        return str(completion.get("content", ""))
+        if "content" not in completion:
+            raise TypeError(f"message dict has no 'content' key: {completion!r:.80}")
+        if not isinstance(completion["content"], str):
+            raise TypeError(f"message content is {type(completion['content']).__name__}, not a string")
+        return str(completion["content"])
     if isinstance(completion, Sequence) and completion:
         first = completion[0]
         if isinstance(first, Mapping):
-            content = first.get("content", "")
+            if "content" not in first:
+                raise TypeError(f"message dict has no 'content' key: {first!r:.80}")
+            content = first["content"]
             if isinstance(content, list):  # multimodal content parts
                 return "".join(str(p.get("text", "")) for p in content if isinstance(p, Mapping))
-            return str(content)
+            if not isinstance(content, str):
+                raise TypeError(f"message content is {type(content).__name__}, not a string")
+            return content
     if isinstance(completion, Sequence) and not completion:
         return ""
     raise TypeError(f"cannot read completion text from {type(completion).__name__}: {completion!r:.80}")
@@ -48,3 +56,29 @@ def column(kwargs: Mapping[str, Any], name: str, n: int, default: Any = None) ->
     if len(values) != n:
         raise ValueError(f"column {name!r} has {len(values)} values for {n} completions")
     return values
+
+
+def check_completions(completions: Any, who: str) -> None:
+    """Raise a ``TypeError`` naming ``who``, the argument and the row when ``completions`` is not what TRL
+    passes (a list of strings or of conversations), before any reward looks inside it.
+
+    >>> check_completions(["a", None], "accuracy_reward")
+    Traceback (most recent call last):
+    ...
+    TypeError: accuracy_reward: completions[1] is None: expected a string or a list of message dicts
+    """
+    if isinstance(completions, str | bytes) or not isinstance(completions, Sequence):
+        raise TypeError(
+            f"{who}: completions must be a list of strings or conversations, got {type(completions).__name__}"
+        )
+    for row, completion in enumerate(completions):
+        if isinstance(completion, str):
+            continue
+        if completion is None:
+            raise TypeError(
+                f"{who}: completions[{row}] is None: expected a string or a list of message dicts"
+            )
+        try:
+            completion_text(completion)
+        except TypeError as exc:
+            raise TypeError(f"{who}: completions[{row}]: {exc}") from None

@@ -5,6 +5,11 @@ Every reward in this package is written as a *scorer*: a function that takes exa
 completion. :func:`trl_reward` turns a scorer into the plain function TRL's ``GRPOTrainer`` calls, which
 returns bare floats (or ``None`` to skip a sample) and keeps the scorer reachable as ``.explain``.
 
+A reward function also accepts upstream's positional call shapes (``accuracy_reward(completions, solution)``,
+open-r1's ``soft_overlong_punishment_reward(completion_ids)``) and pickles by *recipe*: a module-level
+function by its name, a factory's product as "call this factory with these arguments again", so it can be
+sent to a spawned process or a Ray worker without shipping a closure.
+
 >>> def always_half(completions, **kwargs):
 ...     return [RewardResult(0.5, "constant") for _ in completions]
 >>> f = trl_reward("half_reward", always_half)
@@ -14,11 +19,27 @@ returns bare floats (or ``None`` to skip a sample) and keeps the scorer reachabl
 
 from __future__ import annotations
 
+import functools
+import importlib
+import pickle
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-__all__ = ["RewardResult", "Scorer", "RewardFunc", "trl_reward", "explain"]
+from .completions import check_completions
+
+__all__ = [
+    "RewardResult",
+    "Scorer",
+    "RewardFunc",
+    "RewardFunction",
+    "trl_reward",
+    "reward_factory",
+    "explain",
+    "POSITIONAL",
+    "IDS_OR_COMPLETIONS",
+]
 
 
 @dataclass(frozen=True)
@@ -40,35 +61,131 @@ class RewardResult:
 # in upstream signatures, so the type stays loose.
 Scorer = Callable[..., list[RewardResult]]
 
+# Upstream's positional parameters per reward name (open-r1 1416fa0 src/open_r1/rewards.py); any other name
+# takes ``completions`` only. open-r1's soft overlong punishment takes the ids first (no ``completions``).
+POSITIONAL: Mapping[str, tuple[str, ...]] = {
+    "accuracy_reward": ("completions", "solution"),
+    "cosine_scaled_reward": ("completions", "solution"),
+    "len_reward": ("completions", "solution"),
+}
+
+
+# A first parameter that takes token ids (open-r1's soft overlong punishment) or completions, by content.
+IDS_OR_COMPLETIONS = "completions|completion_ids"
+
+
+def _looks_like_ids(value: Any) -> bool:
+    if isinstance(value, str) or not isinstance(value, Sequence) or not value:
+        return False
+    first = value[0]
+    return (
+        not isinstance(first, str)
+        and isinstance(first, Sequence)
+        and all(isinstance(t, int) for t in list(first)[:8])
+        and not any(isinstance(t, Mapping) for t in first)
+    )
+
 
 class RewardFunc(Protocol):
     """What TRL calls: ``f(completions, **columns) -> list[float | None]``, with ``.explain`` for reasons."""
 
     __name__: str
-    explain: Scorer
 
-    def __call__(self, completions: Sequence[Any], **kwargs: Any) -> list[float | None]: ...
+    def explain(self, *args: Any, **kwargs: Any) -> list[RewardResult]: ...
+
+    def __call__(self, *args: Any, **kwargs: Any) -> list[float | None]: ...
 
 
-def trl_reward(name: str, scorer: Scorer, doc: str | None = None) -> RewardFunc:
+class RewardFunction:
+    """A named, explainable, picklable reward function (what :func:`trl_reward` returns)."""
+
+    def __init__(
+        self, name: str, scorer: Scorer, doc: str | None = None, params: tuple[str, ...] | None = None
+    ) -> None:
+        self.__name__ = self.__qualname__ = name
+        self.__doc__ = doc or getattr(scorer, "__doc__", None)
+        self.__module__ = getattr(scorer, "__module__", __name__)
+        self.scorer = scorer
+        self.params = params if params is not None else POSITIONAL.get(name, ("completions",))
+        # (module, factory qualname, args, kwargs) when a factory built this function; see reward_factory
+        self.recipe: tuple[str, str, tuple[Any, ...], dict[str, Any]] | None = None
+
+    def _bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+        if len(args) > len(self.params):
+            raise TypeError(
+                f"{self.__name__}() takes {len(self.params)} positional argument(s) "
+                f"({', '.join(self.params)}) but {len(args)} were given"
+            )
+        for pname, value in zip(self.params, args, strict=False):
+            if pname == IDS_OR_COMPLETIONS:
+                pname = "completion_ids" if _looks_like_ids(value) else "completions"
+            if pname in kwargs:
+                raise TypeError(f"{self.__name__}() got multiple values for argument {pname!r}")
+            kwargs[pname] = value
+        if "completions" in kwargs:
+            check_completions(kwargs["completions"], self.__name__)
+        return kwargs
+
+    def explain(self, *args: Any, **kwargs: Any) -> list[RewardResult]:
+        """One :class:`RewardResult` (value and reason) per completion."""
+        return self.scorer(**self._bind(args, kwargs))
+
+    def __call__(self, *args: Any, **kwargs: Any) -> list[float | None]:
+        return [r.value for r in self.explain(*args, **kwargs)]
+
+    def __repr__(self) -> str:
+        return f"<reward {self.__name__} from {self.__module__}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.recipe is not None:
+            return (_rebuild, self.recipe)
+        module = sys.modules.get(self.__module__)
+        for attr, value in vars(module).items() if module is not None else ():
+            if value is self:
+                return (_lookup, (self.__module__, attr))
+        raise pickle.PicklingError(
+            f"reward {self.__name__} was built outside a reward_factory and is not a module global: "
+            "it cannot be rebuilt in another process"
+        )
+
+
+def _lookup(module: str, attr: str) -> Any:
+    return getattr(importlib.import_module(module), attr)
+
+
+def _rebuild(module: str, qualname: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    return _lookup(module, qualname)(*args, **kwargs)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def reward_factory(factory: F) -> F:
+    """Mark a module-level factory whose product pickles as "call ``factory(*args, **kwargs)`` again"."""
+
+    @functools.wraps(factory)
+    def build(*args: Any, **kwargs: Any) -> Any:
+        func = factory(*args, **kwargs)
+        if isinstance(func, RewardFunction):
+            func.recipe = (factory.__module__, factory.__qualname__, args, kwargs)
+        return func
+
+    return build  # type: ignore[return-value]
+
+
+def trl_reward(
+    name: str, scorer: Scorer, doc: str | None = None, params: tuple[str, ...] | None = None
+) -> RewardFunc:
     """Wrap ``scorer`` as a TRL reward function named ``name`` (the name TRL logs as ``rewards/<name>``)."""
-
-    def reward(completions: Sequence[Any], **kwargs: Any) -> list[float | None]:
-        return [r.value for r in scorer(completions, **kwargs)]
-
-    reward.__name__ = name
-    reward.__qualname__ = name
-    reward.__doc__ = doc or getattr(scorer, "__doc__", None)
-    reward.explain = scorer  # type: ignore[attr-defined]
-    return reward  # type: ignore[return-value]
+    return RewardFunction(name, scorer, doc, params)
 
 
 def explain(func: Callable[..., Any], completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
     """Results with reasons for any reward function; a foreign function gets a generic reason."""
     scorer = getattr(func, "explain", None)
     if scorer is not None:
-        return list(scorer(completions, **kwargs))
-    values = func(completions, **kwargs)
+        return list(scorer(completions=completions, **kwargs))
+    values = func(completions=completions, **kwargs)
     return [
         RewardResult(None if v is None else float(v), "value from a reward function without reasons")
         for v in values

@@ -75,9 +75,11 @@ def test_process_stays_usable_after_timeouts(accuracy) -> None:
 )
 def test_adversarial_answers_are_bounded(answer: str) -> None:
     cfg = EngineConfig(timeout_s=1.0)
+    queued = counters().get("queued_ms", 0)
     t0 = time.monotonic()
     j = judge(f"<think>x</think> \\boxed{{{answer}}}", "1", config=cfg)
-    assert time.monotonic() - t0 < LIMIT_S
+    # waiting for a worker (a replacement for one killed by the previous case) is queueing, not work
+    assert time.monotonic() - t0 - (counters().get("queued_ms", 0) - queued) / 1000 < LIMIT_S
     # never paid: a timeout (None), a wrong answer, or (1 MB: no box closes within reach) no answer at all
     assert j.verdict in (Verdict.TIMEOUT, Verdict.WRONG, Verdict.ERROR, Verdict.TRUNCATED)
     assert j.accuracy in (None, 0.0)
@@ -134,9 +136,9 @@ def test_bomb_inside_a_process_pool_worker() -> None:
     assert value == [None] and elapsed < LIMIT_S and after == [1.0]
 
 
-def test_lazy_pool_waits_for_its_first_start_off_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Every worker start is made to take 2 s. Charged to a call with a 0.9 s limit it times that call out;
-    # in a lazily started pool (a scan process) the one-time first start is not the completion's fault.
+def test_worker_starts_are_never_charged_to_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every worker start is made to take 2 s. Charged to a call with a 0.9 s limit it would time that call
+    # out: waiting for capacity (a start, a busy pool) is queueing, and a verdict must not depend on load.
     from rewards.engine import isolation
 
     original = isolation._Worker._start
@@ -146,18 +148,15 @@ def test_lazy_pool_waits_for_its_first_start_off_the_clock(monkeypatch: pytest.M
         original(self)
 
     monkeypatch.setattr(isolation._Worker, "_start", slow_start)
-    eager = isolation.WorkerPool(size=1)
-    with pytest.raises(isolation.IsolationTimeout, match="not started"):
-        eager.run("check_strings", ("4", "2+2"), timeout_s=0.9)
-    eager.close()
-
-    lazy = isolation.WorkerPool(size=1)
-    lazy.first_start_off_clock = True
-    try:
-        assert lazy.run("check_strings", ("4", "2+2"), timeout_s=0.9)[0] == "correct"
-        assert lazy.first_start_off_clock is False  # only the first start is waited for off the clock
-    finally:
-        lazy.close()
+    for lazy in (False, True):
+        pool = isolation.WorkerPool(size=1)
+        pool.first_start_off_clock = lazy
+        try:
+            before = counters().get("queued_ms", 0)
+            assert pool.run("check_strings", ("4", "2+2"), timeout_s=0.9)[0] == "correct"
+            assert counters().get("queued_ms", 0) - before >= 1500  # the start was counted as queueing
+        finally:
+            pool.close()
 
 
 def test_scan_style_registry_starts_no_worker_until_needed() -> None:
@@ -168,5 +167,5 @@ def test_scan_style_registry_starts_no_worker_until_needed() -> None:
     pool.close()
     build_registry({"isolation_warm_up": False}, "patched")
     assert pool._idle == [] and pool.first_start_off_clock is True
-    build_registry({}, "patched")  # the default warms a worker up for training
-    assert len(pool._idle) == 1
+    build_registry({}, "patched")  # the default warms workers up for training: one and a spare
+    assert len(pool._idle) == pool.spare == 2

@@ -10,6 +10,8 @@ True
 'power tower'
 >>> risk("{" * 50 + "}" * 50)
 'brace depth 50 > 6'
+>>> risk(r"((10^{999})^{999})^{999}")
+'power of a power'
 """
 
 from __future__ import annotations
@@ -22,6 +24,22 @@ MAX_BRACE_DEPTH = 6
 _TOWER = re.compile(r"\^\s*\{[^{}]*\^|\^\s*[\w.]+\s*\^|\^\s*\{[^{}]*\{[^{}]*\}[^{}]*\^|\*\*[^*]*\*\*")
 _BIG_EXPONENT = re.compile(r"\^\s*\{?\s*\d{4,}|\*\*\s*\d{4,}|\\(?:exp|e)\s*\{?\s*\d{4,}")
 _HEAVY = re.compile(r"!|\\(?:binom|sum|prod|int|lim|begin|operatorname|mod|pmod)|\\(?:d|t)?binom|\d{25,}")
+
+
+# A power whose base closes a bracket that holds another power: ``(a^b)^c`` is a tower in brackets.
+_POWER_OF_POWER = re.compile(r"(?:\^|\*\*)[^()]*\)\s*(?:\^|\*\*)")
+_EXPONENT = re.compile(r"(?:\^|\*\*)\s*\{?\s*\(?\s*(\d+)")
+
+
+def _stacked_powers(expr: str) -> str | None:
+    exponents = [len(d) for d in _EXPONENT.findall(expr)]
+    if not exponents:
+        return None
+    if _POWER_OF_POWER.search(expr) and max(exponents) >= 2:
+        return "power of a power"
+    if len(exponents) >= 2 and max(exponents) >= 3:
+        return "several large powers"
+    return None
 
 
 def _depth(s: str) -> int:
@@ -46,6 +64,9 @@ def risk(expr: str, max_chars: int = 120) -> str | None:
         return "power tower"
     if _BIG_EXPONENT.search(expr):
         return "huge exponent"
+    stacked = _stacked_powers(expr)
+    if stacked is not None:
+        return stacked
     if _HEAVY.search(expr):
         return "factorial, big operator or very long number"
     return None

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from ..args import RewardArgs
 from ..engine import EngineConfig, eos_ids_from, start_lazily, warm_up
-from ..result import RewardFunc
+from ..result import RewardFunc, reward_factory
 from .context import Settings
 from .correctness import CosineConfig, make_accuracy, make_cosine, make_len
 from .repetition import make_repetition_penalty, make_soft_overlong_punishment
@@ -62,6 +62,7 @@ __all__ = [
     "build_registry",
     "settings_from",
     "get_cosine_scaled_reward",
+    "registry_entry",
 ]
 
 REWARD_NAMES = (
@@ -91,6 +92,7 @@ def settings_from(args: RewardArgs) -> Settings:
     )
 
 
+@reward_factory
 def get_cosine_scaled_reward(
     min_value_wrong: float = PATCHED_WRONG[0],
     max_value_wrong: float = PATCHED_WRONG[1],
@@ -124,27 +126,43 @@ def get_cosine_scaled_reward(
     return make_cosine(config, Settings(engine=engine, tokenizer=tokenizer, count_chars=count_chars))
 
 
-def build_registry(args: RewardArgs) -> dict[str, RewardFunc]:
+@reward_factory
+def registry_entry(args: RewardArgs, name: str) -> RewardFunc:
+    """The patched reward ``name`` configured from ``args``; a pickled registry entry is rebuilt by this call
+    in the receiving process (a spawned trainer worker, a Ray task), so no closure crosses a process."""
     settings = settings_from(args)
-    wrong = (args.cosine_min_value_wrong, args.cosine_max_value_wrong)
-    if wrong == OPENR1_CLI_WRONG:
-        wrong = PATCHED_WRONG
-    cosine = CosineConfig(
-        wrong[0], wrong[1], args.cosine_min_value_correct, args.cosine_max_value_correct, args.cosine_max_len
-    )
+    if name == "accuracy":
+        return make_accuracy(settings)
+    if name == "format":
+        return make_format(settings, answer_tags=bool(args.extra.get("format_answer_tags", False)))
+    if name == "tag_count":
+        return make_tag_count(settings)
+    if name == "reasoning_steps":
+        return make_reasoning_steps(settings)
+    if name == "cosine":
+        wrong = (args.cosine_min_value_wrong, args.cosine_max_value_wrong)
+        if wrong == OPENR1_CLI_WRONG:
+            wrong = PATCHED_WRONG
+        config = CosineConfig(
+            wrong[0],
+            wrong[1],
+            args.cosine_min_value_correct,
+            args.cosine_max_value_correct,
+            args.cosine_max_len,
+        )
+        return make_cosine(config, settings)
+    if name == "repetition_penalty":
+        return make_repetition_penalty(args.repetition_n_grams, args.repetition_max_penalty)
+    if name == "length":
+        return make_len(settings)
+    if name == "soft_overlong_punishment":
+        return make_soft_overlong_punishment(args.max_completion_len, args.soft_punish_cache)
+    raise KeyError(f"no patched reward {name!r}; valid: {', '.join(REWARD_NAMES)}")
+
+
+def build_registry(args: RewardArgs) -> dict[str, RewardFunc]:
     if args.extra.get("isolation_warm_up", True):
         warm_up()
     else:
         start_lazily()
-    return {
-        "accuracy": make_accuracy(settings),
-        "format": make_format(settings, answer_tags=bool(args.extra.get("format_answer_tags", False))),
-        "tag_count": make_tag_count(settings),
-        "reasoning_steps": make_reasoning_steps(settings),
-        "cosine": make_cosine(cosine, settings),
-        "repetition_penalty": make_repetition_penalty(args.repetition_n_grams, args.repetition_max_penalty),
-        "length": make_len(settings),
-        "soft_overlong_punishment": make_soft_overlong_punishment(
-            args.max_completion_len, args.soft_punish_cache
-        ),
-    }
+    return {name: registry_entry(args, name) for name in REWARD_NAMES}

@@ -11,16 +11,18 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from ..completions import completion_texts
-from ..result import RewardFunc, RewardResult, trl_reward
+from ..result import IDS_OR_COMPLETIONS, RewardFunc, RewardResult, reward_factory, trl_reward
 from ..upstream.openr1_1416fa0 import get_soft_overlong_punishment as upstream_soft_overlong
 from .context import ids_column
 
 __all__ = ["make_repetition_penalty", "make_soft_overlong_punishment"]
 
 
+@reward_factory
 def make_repetition_penalty(ngram_size: int, max_penalty: float) -> RewardFunc:
     if max_penalty > 0:
-        raise ValueError(f"repetition max_penalty {max_penalty} must not be positive (it is a penalty)")
+        # upstream's words: open-r1's tests match "max_penalty 1.5 should not be positive"
+        raise ValueError(f"max_penalty {max_penalty} should not be positive (repetition is a penalty)")
     if ngram_size < 1:
         raise ValueError(f"repetition ngram_size must be >= 1, got {ngram_size}")
 
@@ -47,12 +49,14 @@ def make_repetition_penalty(ngram_size: int, max_penalty: float) -> RewardFunc:
     return trl_reward("repetition_penalty_reward", repetition)
 
 
+@reward_factory
 def make_soft_overlong_punishment(max_completion_len: int, soft_punish_cache: int) -> RewardFunc:
     """DAPO's soft overlong punishment on ``len(completion_ids)``, as upstream; it also accepts ``completions``
     positionally (upstream's signature made that a TypeError) and says so when ids are missing.
 
-    >>> make_soft_overlong_punishment(20, 10)(["a", "b"], completion_ids=[[1] * 5, [1] * 15])
-    [0.0, -0.5]
+    >>> f = make_soft_overlong_punishment(20, 10)
+    >>> f(["a", "b"], completion_ids=[[1] * 5, [1] * 15]), f([[1] * 25]), f(completion_ids=[[1] * 15])
+    ([0.0, -0.5], [-1.0], [-0.5])
     """
     if soft_punish_cache <= 0 or soft_punish_cache > max_completion_len:
         raise ValueError(
@@ -67,4 +71,4 @@ def make_soft_overlong_punishment(max_completion_len: int, soft_punish_cache: in
             raise ValueError("soft_overlong_punishment_reward needs completion_ids (TRL passes them)")
         return upstream(completion_ids=ids, **kwargs)
 
-    return trl_reward("soft_overlong_punishment_reward", overlong)
+    return trl_reward("soft_overlong_punishment_reward", overlong, params=(IDS_OR_COMPLETIONS,))

@@ -21,9 +21,10 @@ from math_verify import verify
 
 from ..args import RewardArgs
 from ..completions import completion_texts
-from ..result import RewardFunc, RewardResult, trl_reward
+from ..result import RewardFunc, RewardResult, reward_factory, trl_reward
 from .mathverify_calls import parse_answer, parse_gold_default, parse_gold_latex_only, shown
-from .unchanged_rewards import get_cosine_scaled_reward, get_repetition_penalty_reward, reasoning_steps_reward
+from .unchanged_rewards import get_cosine_scaled_reward, reasoning_steps_reward
+from .unchanged_rewards import get_repetition_penalty_reward as _repetition_en
 
 COMMIT = "1416fa0cf21595d2083b399a2a0bbddd7f6e9563"
 PROFILE = "openr1@1416fa0"
@@ -129,12 +130,27 @@ def _len(completions: Sequence[Any], solution: Sequence[str], **kwargs: Any) -> 
 len_reward: RewardFunc = trl_reward("len_reward", _len)
 
 
-def get_soft_overlong_punishment(max_completion_len: int, soft_punish_cache: int) -> RewardFunc:
-    """DAPO soft overlong punishment on ``len(completion_ids)`` tokens."""
+@reward_factory
+def get_repetition_penalty_reward(ngram_size: int, max_penalty: float, language: str = "en") -> RewardFunc:
+    """Upstream's factory at this commit: ``language`` picks the word splitter; only ``"en"`` is reproduced
+    (``"zh"`` needs jieba upstream), checked after ``max_penalty`` as upstream does, with upstream's words."""
+    func = _repetition_en(ngram_size, max_penalty)
+    if language == "zh":
+        raise ValueError("Please install jieba to use Chinese language (rewardcheck does not reproduce zh)")
+    if language != "en":
+        raise ValueError(
+            f"Word splitting for language `{language}` is not yet implemented. "
+            "Please implement your own zip-ngram function."
+        )
+    return func
 
-    def overlong(
-        completions: Sequence[Any] | None = None, completion_ids: Sequence[Sequence[int]] = (), **kwargs: Any
-    ) -> list[RewardResult]:
+
+@reward_factory
+def get_soft_overlong_punishment(max_completion_len: int, soft_punish_cache: int) -> RewardFunc:
+    """DAPO soft overlong punishment on ``len(completion_ids)`` tokens; upstream takes the ids first
+    (``reward(completion_ids)`` or ``reward(completion_ids=...)``), no ``completions``."""
+
+    def overlong(completion_ids: Sequence[Sequence[int]] = (), **kwargs: Any) -> list[RewardResult]:
         results = []
         start = max_completion_len - soft_punish_cache
         for ids in completion_ids:
@@ -152,12 +168,7 @@ def get_soft_overlong_punishment(max_completion_len: int, soft_punish_cache: int
                 results.append(RewardResult(-1.0, f"{n} tokens > {max_completion_len}"))
         return results
 
-    def reward(completion_ids: Sequence[Sequence[int]], **kwargs: Any) -> list[float | None]:
-        return [r.value for r in overlong(completion_ids=completion_ids, **kwargs)]
-
-    reward.__name__ = reward.__qualname__ = "soft_overlong_punishment_reward"
-    reward.explain = overlong  # type: ignore[attr-defined]
-    return reward  # type: ignore[return-value]
+    return trl_reward("soft_overlong_punishment_reward", overlong, params=("completion_ids",))
 
 
 def build_registry(args: RewardArgs) -> dict[str, RewardFunc]:

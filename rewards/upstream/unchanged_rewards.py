@@ -14,7 +14,7 @@ from typing import Any
 from math_verify import verify
 
 from ..completions import completion_texts
-from ..result import RewardFunc, RewardResult, trl_reward
+from ..result import RewardFunc, RewardResult, reward_factory, trl_reward
 from .mathverify_calls import parse_answer, parse_gold_latex_only, shown
 
 __all__ = [
@@ -47,6 +47,7 @@ reasoning_steps_reward: RewardFunc = trl_reward(
 )
 
 
+@reward_factory
 def get_cosine_scaled_reward(
     min_value_wrong: float = -1.0,
     max_value_wrong: float = -0.5,
@@ -95,6 +96,7 @@ def get_cosine_scaled_reward(
     return trl_reward("cosine_scaled_reward", cosine)
 
 
+@reward_factory
 def get_repetition_penalty_reward(ngram_size: int, max_penalty: float) -> RewardFunc:
     """Upstream n-gram repetition penalty over lower-cased whitespace words.
 
