@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from .completions import check_completions
+from .parser_cache import note_parses
 
 __all__ = [
     "RewardResult",
@@ -124,6 +125,7 @@ class RewardFunction:
             kwargs[pname] = value
         if "completions" in kwargs:
             check_completions(kwargs["completions"], self.__name__)
+            note_parses(len(kwargs["completions"]))  # bounds the LaTeX parser's DFA cache
         return kwargs
 
     def explain(self, *args: Any, **kwargs: Any) -> list[RewardResult]:

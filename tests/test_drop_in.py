@@ -126,3 +126,37 @@ def test_rewards_score_the_same_in_a_spawned_process() -> None:
         direct = ex.submit(build_registry({}, "patched")["accuracy"], ROWS, solution=["3", "3"]).result(60)
     assert there == here
     assert direct == [1.0, 0.0]
+
+
+def test_verl_adapter_empty_gold_list_and_one_limit_per_response() -> None:
+    import time
+
+    from rewards.adapters.verl import compute_score
+
+    out = compute_score("math", "<think>\nok fine\n</think>\n\\boxed{4}", [])
+    assert out["verdict"] == "gold_unparseable" and out["scored"] == 0.0 and "empty" in str(out["reason"])
+    from rewards.engine.isolation import queued_s
+
+    bomb = "<think>\nok fine\n</think>\n\\boxed{9^{9^{9^{9}}}}"
+    t0, q0 = time.monotonic(), queued_s()
+    out = compute_score("math", bomb, ["5", "6", "7"], {"timeout_s": 1.0})
+    assert out["verdict"] == "timeout" and out["score"] == 0.0
+    work = time.monotonic() - t0 - (queued_s() - q0)
+    assert work < 1.0 * 2, f"the limit is per response, not per gold: {work:.1f} s of work for 3 golds"
+    with pytest.raises(TypeError, match="solution_str must be the decoded response"):
+        compute_score("math", None, "4")  # type: ignore[arg-type]
+
+
+def test_scan_internal_error_has_its_own_exit_status(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    from pathlib import Path
+
+    import bench.commands.scan as scan
+    from bench.cli import main
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("simulated internal failure")
+
+    monkeypatch.setattr("bench.scan.runner.score_rows", broken)
+    dump = Path(__file__).resolve().parents[1] / "fixtures" / "dumps" / "completions.jsonl"
+    rc = main(["scan", str(dump), "--profile", "patched", "--quiet"])
+    assert rc == scan.EXIT_INTERNAL_ERROR == 3  # not --fail-on's 1, not a usage error's 2

@@ -103,7 +103,27 @@ def _csv_list(text: str | None) -> list[str] | None:
     return [t.strip() for t in text.split(",") if t.strip()] if text else None
 
 
+EXIT_INTERNAL_ERROR = 3  # distinct from --fail-on's 1 and a usage error's 2
+
+
 def run(args: argparse.Namespace) -> int:
+    """Scan, with an internal error reported (traceback on stderr) under its own exit status."""
+    try:
+        return _run(args)
+    except (UsageError, KeyboardInterrupt, BrokenPipeError):
+        raise
+    except Exception:  # noqa: BLE001 - an internal error must not look like a crossed --fail-on threshold
+        import traceback
+
+        traceback.print_exc()
+        print(
+            f"rewardcheck scan: internal error (exit {EXIT_INTERNAL_ERROR}); please report it",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL_ERROR
+
+
+def _run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 

@@ -22,11 +22,15 @@ Point verl at it with ``custom_reward_function.path=<site-packages>/rewards/adap
 
 from __future__ import annotations
 
+import dataclasses
+import time
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 from ..engine import EngineConfig, Verdict, judge
+from ..engine.isolation import queued_s
+from ..parser_cache import note_parses
 
 __all__ = ["compute_score", "score_only", "VerlScore", "SCORES"]
 
@@ -62,10 +66,20 @@ def compute_score(
     use both); the first gold that the response matches wins. Never raises on odd input: a response or gold
     that cannot be read becomes verdict ``error`` with the reason.
     """
+    t0, q0 = time.monotonic(), queued_s()
+    note_parses()
     timeout_s = float(_option(extra_info, "timeout_s", kwargs.get("timeout_s", DEFAULT_TIMEOUT_S)))
     config = _config(timeout_s, bool(_option(extra_info, "think_prefilled", False)))
-    text = solution_str if isinstance(solution_str, str) else str(solution_str)
+    if not isinstance(solution_str, str):
+        raise TypeError(
+            f"compute_score: solution_str must be the decoded response (str), got {type(solution_str).__name__}"
+        )
+    text = solution_str
     golds = [str(g) for g in ground_truth] if isinstance(ground_truth, list | tuple) else [str(ground_truth)]
+    if not golds:
+        return _result(
+            Verdict.GOLD_UNPARSEABLE.value, "ground_truth is an empty list: nothing to compare", None, ""
+        )
     if bool(_option(extra_info, "truncated", False)):
         return _result(
             Verdict.TRUNCATED.value,
@@ -74,9 +88,21 @@ def compute_score(
             golds[0],
         )
     best = None
-    for gold in golds or [""]:
+    for gold in golds:
+        # one limit per response, shared by its golds (not a fresh limit per acceptable gold)
+        remaining = timeout_s - (time.monotonic() - t0 - (queued_s() - q0))
+        if remaining <= 0:
+            if best is None or best.verdict is not Verdict.CORRECT:
+                return _result(
+                    Verdict.TIMEOUT.value,
+                    f"{len(golds)} golds not judged within {timeout_s:g} s",
+                    None,
+                    golds[0],
+                )
+            break
+        cfg = config if remaining >= timeout_s else dataclasses.replace(config, timeout_s=remaining)
         try:
-            j = judge(text, gold, config=config)
+            j = judge(text, gold, config=cfg)
         except Exception as exc:  # the engine already guards; this keeps a worker alive whatever happens
             return _result(Verdict.ERROR.value, f"engine raised {type(exc).__name__}: {exc}", None, gold)
         if best is None or j.verdict is Verdict.CORRECT:

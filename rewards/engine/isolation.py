@@ -29,9 +29,17 @@ from collections import Counter
 from multiprocessing.connection import Connection
 from typing import Any
 
-__all__ = ["IsolationTimeout", "IsolationError", "WorkerPool", "default_pool", "counters"]
+__all__ = ["IsolationTimeout", "IsolationError", "WorkerPool", "default_pool", "counters", "queued_s"]
 
 _COUNTS: Counter[str] = Counter()
+_LOCAL = threading.local()
+
+
+def queued_s() -> float:
+    """Seconds this thread has spent queueing for a worker so far (callers subtract it from elapsed time)."""
+    return float(getattr(_LOCAL, "queued", 0.0))
+
+
 _COUNT_LOCK = threading.Lock()
 
 
@@ -217,7 +225,9 @@ class WorkerPool:
             if worker.failed:
                 raise IsolationError(f"cannot start verify worker: {worker.failed}")
             count("isolated_calls")
-            count("queued_ms", int(1000 * (time.monotonic() - queued)))
+            waited = time.monotonic() - queued
+            count("queued_ms", int(1000 * waited))
+            _LOCAL.queued = queued_s() + waited
             deadline = time.monotonic() + max(0.0, timeout_s)
             assert worker.to_worker is not None and worker.from_worker is not None
             try:

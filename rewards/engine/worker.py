@@ -12,6 +12,7 @@ from multiprocessing.connection import Connection
 
 def serve(request_fd: int, result_fd: int) -> None:
     from rewards.engine import mathcore
+    from rewards.parser_cache import note_parses
 
     requests = Connection(request_fd, writable=False)
     results = Connection(result_fd, readable=False)
@@ -34,6 +35,7 @@ def serve(request_fd: int, result_fd: int) -> None:
         if not name.startswith("check") and not name.startswith("parse"):
             results.send(("error", f"unknown worker function {name!r}"))
             continue
+        note_parses()
         try:
             reply: tuple[str, object] = ("ok", getattr(mathcore, name)(*args))
         except Exception as exc:  # reported to the caller as verdict `error`
