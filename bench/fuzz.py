@@ -228,6 +228,9 @@ def _call_reward(f: Any, ids_only: bool, completion: Any, gold: Any) -> Any:
 
 
 def _call_verl(compute_score: Any, limit_s: float, completion: Any, gold: Any) -> list[Any]:
+    # verl decodes responses to text: a conversation-shaped input reaches it as its text
+    if isinstance(completion, list) and completion and isinstance(completion[0], dict):
+        completion = completion[0].get("content")
     return [compute_score("math", completion, gold, {"timeout_s": limit_s})["score"]]
 
 
