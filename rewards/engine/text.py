@@ -170,15 +170,15 @@ def joins_boxes(between: str, limit: int = MAX_JOINER_CHARS) -> bool:
 # Bounded whitespace runs: `\s*` three times in a row backtracked cubically on "the answer is" + 2,000 newlines.
 _ANSWER_IS = re.compile(
     r"(?:final answer|the answer|same answer)\s{0,8}(?:is|:|=)[ \t]{0,8}"
-    r"(?:(?:indeed|still|clearly|simply|just|exactly)\b)?[ \t]{0,8}:?\s{0,8}(\S.*)",
+    r"(?:(?:indeed|still|clearly|simply|just|exactly)\b)?[ \t]{0,8}:?\s{0,8}(\S[^\n]{0,400})",
     re.IGNORECASE,
 )
 _PROSE_WORD = re.compile(r"\s+[A-Za-z]{3,}\b")
 _ANSWER_LINE = re.compile(r"[ \t]{0,8}(?:(?:Answer|A)[ \t]{0,8}:|####)[ \t]{0,8}(\S.*)")
 # "Answer:", "**Answer:**", "**Final Answer**:", "####" anywhere in a line (not only at its start)
 _ANSWER_MARK = re.compile(
-    r"(?:\*\*|__)?(?<![A-Za-z])(?:final answer|answer)(?:\*\*|__)?[ \t]{0,4}:(?:\*\*|__)?[ \t]{0,8}(\S[^\n]*)"
-    r"|####[ \t]{0,8}(\S[^\n]*)",
+    r"(?:\*\*|__)?(?<![A-Za-z])(?:final answer|answer)(?:\*\*|__)?[ \t]{0,4}:(?:\*\*|__)?[ \t]{0,8}(\S[^\n]{0,400})"
+    r"|####[ \t]{0,8}(\S[^\n]{0,400})",
     re.IGNORECASE,
 )
 ANCHOR_TAIL = 3000  # an "answer is" sentence is looked for near the end only
@@ -188,8 +188,8 @@ _ANSWER_IS_PREFIXES = ("final ", "the ", "same ")
 
 
 def _answer_is_matches(region: str) -> list[re.Match[str]]:
-    """What ``_ANSWER_IS.finditer(region)`` finds, without its slow case-insensitive scan of every position:
-    a match can only start a prefix's length before an occurrence of "answer", found with ``str.find``."""
+    """Every ``_ANSWER_IS`` match in ``region`` (overlapping ones too), without a slow case-insensitive scan of
+    every position: a match can only start a prefix's length before an "answer", found with ``str.find``."""
     low = region.lower()
     starts: set[int] = set()
     i = low.find("answer")
@@ -199,14 +199,10 @@ def _answer_is_matches(region: str) -> list[re.Match[str]]:
         )
         i = low.find("answer", i + 1)
     found: list[re.Match[str]] = []
-    end = 0
-    for start in sorted(starts):
-        if start < end:
-            continue  # inside the previous match, as finditer would skip it
+    for start in sorted(starts):  # overlapping ones too: "The answer is 3. The answer is 4." states two
         m = _ANSWER_IS.match(region, start)
         if m is not None:
             found.append(m)
-            end = max(m.end(), start + 1)
     return found
 
 
@@ -312,7 +308,9 @@ def _statements(region: str) -> list[tuple[int, str, str]]:
     raw: list[tuple[int, str, str]] = []
     for m in _answer_is_matches(tail):
         raw.append((base + m.start(), m.group(1), "answer anchor"))
-    for m in _ANSWER_MARK.finditer(tail):
+    at = 0
+    while (m := _ANSWER_MARK.search(tail, at)) is not None:
+        at = m.start() + 1  # overlapping: "Answer: 0 Answer: 1" states two answers on one line
         value = m.group(1) if m.group(1) is not None else m.group(2)
         if m.group(2) is not None and not re.match(r"[-+$\\\d(.]", value):
             continue  # "#### Step 1": a markdown heading, not GSM8K's answer mark
