@@ -306,8 +306,8 @@ def _statements(region: str) -> list[tuple[int, str, str]]:
     base = max(0, len(region) - ANCHOR_TAIL)
     tail = region[base:]
     raw: list[tuple[int, str, str]] = []
-    for m in _answer_is_matches(tail):
-        raw.append((base + m.start(), m.group(1), "answer anchor"))
+    for hit in _answer_is_matches(tail):
+        raw.append((base + hit.start(), hit.group(1), "answer anchor"))
     at = 0
     while (m := _ANSWER_MARK.search(tail, at)) is not None:
         at = m.start() + 1  # overlapping: "Answer: 0 Answer: 1" states two answers on one line
@@ -318,14 +318,14 @@ def _statements(region: str) -> list[tuple[int, str, str]]:
     lines = tail.rsplit("\n", 6)[-6:]
     offset = len(tail) - sum(len(x) + 1 for x in lines) + 1
     for line in lines:
-        hit = _ANSWER_LINE.match(line)
-        if hit is not None:
-            raw.append((base + offset, hit.group(1), "answer line"))
+        line_hit = _ANSWER_LINE.match(line)
+        if line_hit is not None:
+            raw.append((base + offset, line_hit.group(1), "answer line"))
         offset += len(line) + 1
-    for m in _VALUE_IS_ANSWER.finditer(tail):
-        raw.append((base + m.start(), m.group(1), "value called the answer"))
-    for m in _RETRACTION_VALUE.finditer(tail):
-        raw.append((base + m.start(1), m.group(1), "value after a retraction"))
+    for v in _VALUE_IS_ANSWER.finditer(tail):
+        raw.append((base + v.start(), v.group(1), "value called the answer"))
+    for r in _RETRACTION_VALUE.finditer(tail):
+        raw.append((base + r.start(1), r.group(1), "value after a retraction"))
     out = []
     for pos, value, how in sorted(raw, key=lambda r: r[0]):
         if "\\boxed" in value[:MAX_VALUE_CHARS] or "\\fbox" in value[:MAX_VALUE_CHARS]:
