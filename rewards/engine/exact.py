@@ -17,7 +17,7 @@ import re
 from fractions import Fraction
 from functools import lru_cache
 
-__all__ = ["exact_value", "is_literal", "MAX_BITS"]
+__all__ = ["exact_value", "too_large", "is_literal", "MAX_BITS"]
 
 MAX_CHARS = 200
 MAX_BITS = 60_000  # ~18,000 decimal digits: a bigger intermediate is not read exactly (None)
@@ -31,6 +31,10 @@ _LITERAL = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)")
 
 
 class _Unreadable(Exception):
+    pass
+
+
+class _TooLarge(_Unreadable):
     pass
 
 
@@ -51,7 +55,7 @@ def _tokens(s: str) -> list[str]:
 
 def _check(v: Fraction) -> Fraction:
     if v.numerator.bit_length() + v.denominator.bit_length() > MAX_BITS:
-        raise _Unreadable("too large")
+        raise _TooLarge("too large")
     return v
 
 
@@ -111,7 +115,7 @@ class _Parser:
             raise _Unreadable("zero to a negative power")
         size = max(base.numerator.bit_length(), base.denominator.bit_length())
         if abs(e) * max(size, 1) > MAX_BITS:
-            raise _Unreadable("power too large")
+            raise _TooLarge("power too large")
         return _check(base**e)
 
     def unary_atom(self) -> Fraction:
@@ -124,8 +128,10 @@ class _Parser:
         v = self.atom()
         while self.peek() == "!":
             self.take()
-            if v.denominator != 1 or not 0 <= v.numerator <= MAX_FACTORIAL:
-                raise _Unreadable("factorial out of range")
+            if v.denominator != 1 or v.numerator < 0:
+                raise _Unreadable("factorial of a non-natural number")
+            if v.numerator > MAX_FACTORIAL:
+                raise _TooLarge("factorial too large")
             out = 1
             for k in range(2, v.numerator + 1):
                 out *= k
@@ -170,19 +176,35 @@ class _Parser:
 
 
 @lru_cache(maxsize=65536)
-def exact_value(s: str) -> Fraction | None:
-    """The exact rational value of ``s``, or ``None`` when it is not plain bounded arithmetic."""
+def _evaluate(s: str) -> tuple[Fraction | None, bool]:
     s = s.strip().replace("{,}", "")
     if not s or len(s) > MAX_CHARS:
-        return None
+        return None, False
     try:
         p = _Parser(_tokens(s))
         v = p.expr()
         if p.peek() is not None:
-            return None
-        return v
-    except (_Unreadable, ZeroDivisionError, ValueError, OverflowError):
-        return None
+            return None, False
+        return v, False
+    except _TooLarge:
+        return None, True
+    except (_Unreadable, ZeroDivisionError, ValueError, OverflowError, RecursionError):
+        return None, False
+
+
+def exact_value(s: str) -> Fraction | None:
+    """The exact rational value of ``s``, or ``None`` when it is not plain bounded arithmetic."""
+    return _evaluate(s)[0]
+
+
+def too_large(s: str) -> bool:
+    """Plain arithmetic whose value (or an intermediate) passes :data:`MAX_BITS`: ``((10^{999})^{999})^{999}``,
+    ``(10^{10})!``. sympy would compute it in process without a bound, so it goes to the isolated worker.
+
+    >>> too_large(r"((10^{999})^{999})^{999}"), too_large(r"(10^{10})!"), too_large("10^{9}")
+    (True, True, False)
+    """
+    return _evaluate(s)[1]
 
 
 def is_literal(s: str) -> bool:

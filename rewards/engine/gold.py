@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .exact import is_literal
+from .exact import is_literal, too_large
 from .forms import base_number, canonical, strip_units
 from .mathcore import Parsed, parse_prose, parse_value
 from .prescreen import risk
@@ -169,7 +169,7 @@ def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
     if _INTEGER.match(expr):
         # parsed by sympy only if an answer needs it (most answers to an integer gold are integers)
         return GoldParse(solution, expr, normalise(expr), "ok", None, how=how, shown=expr.lstrip("+"))
-    why = risk(expr, max_chars=max_inline_chars)
+    why = risk(expr, max_chars=max_inline_chars) or ("exact value too large" if too_large(expr) else None)
     if why is not None:
         return GoldParse(solution, expr, normalise(expr), "risky", how=how, note=why)
     parsed = parse_value(expr)

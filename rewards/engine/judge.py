@@ -23,7 +23,7 @@ from math import isqrt
 from typing import Any
 
 from .config import EngineConfig
-from .exact import exact_value, is_literal
+from .exact import exact_value, is_literal, too_large
 from .forms import base_number, canonical, rename_function_variable, strip_units
 from .gold import GoldParse, parse_gold
 from .isolation import IsolationError, IsolationTimeout, count, default_pool
@@ -36,7 +36,16 @@ from .verdict import Judgement, Verdict
 __all__ = ["judge", "judge_batch", "analyse", "Analysis", "DEFAULT_CONFIG", "clear_caches", "clear_memos"]
 
 DEFAULT_CONFIG = EngineConfig()
-_INTEGER = re.compile(r"^[-+]?\d{1,18}$")
+_INTEGER = re.compile(r"^[-+]?\d{1,100000}$")
+
+
+def _digits(s: str) -> str:
+    s = s.replace("{,}", "").lstrip("+")
+    sign = "-" if s.startswith("-") else ""
+    digits = s.lstrip("-").lstrip("0") or "0"
+    return "" if digits == "0" else sign + digits
+
+
 _CLEAN_ENDINGS = ("</answer>", "<|end_of_solution|>")
 _SENTENCE_END = frozenset(".!?}$>")
 
@@ -269,10 +278,11 @@ def _judge(
             return _verdict(Verdict.WRONG, f"{not_final} (EngineConfig.allow_unevaluated)", span, g, path, t0)
         return _verdict(Verdict.CORRECT, why, span, g, path, t0)
 
-    if _INTEGER.match(norm_answer) and _INTEGER.match(g.norm):
-        # two integers: exact comparison, no sympy (AIME/AMC/GSM8K answers)
+    if _INTEGER.match(norm_answer.replace("{,}", "")) and _INTEGER.match(g.norm.replace("{,}", "")):
+        # two integers of any length: compared as digit strings, no sympy and no int() (AIME/GSM8K answers,
+        # and golds past Python's 4,300-digit conversion limit)
         count("fast_path")
-        same = int(norm_answer.replace("{,}", "")) == int(g.norm.replace("{,}", ""))
+        same = _digits(norm_answer) == _digits(g.norm)
         if same:
             return credit("fast", "integer answer equals integer gold")
         return _verdict(Verdict.WRONG, "integer answer differs from integer gold", span, g, "fast", t0)
@@ -295,7 +305,7 @@ def _judge(
             "gold",
             t0,
         )
-    why = risk(answer, config.max_inline_chars)
+    why = risk(answer, config.max_inline_chars) or ("exact value too large" if too_large(answer) else None)
     if g.status in ("risky", "prose") or why is not None:
         j = _isolated(g, answer, span, "", why or f"gold {g.note or g.status}", config, t0)
         return credit("isolated", j.reason) if j.verdict is Verdict.CORRECT else j
@@ -431,7 +441,7 @@ def clear_caches() -> None:
     """Forget every cached gold, parse, verify result and judgement (benchmarks measure a cold start)."""
     from . import exact, gold, mathcore
 
-    exact.exact_value.cache_clear()
+    exact._evaluate.cache_clear()
     gold.parse_gold.cache_clear()
     mathcore.parse_value.cache_clear()
     mathcore.parse_prose.cache_clear()
