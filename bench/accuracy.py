@@ -130,7 +130,8 @@ def graders() -> dict[str, Callable[[dict[str, Any]], float | None]]:
 def score(
     rows: Sequence[dict[str, Any]], grade: Callable[[dict[str, Any]], float | None]
 ) -> tuple[Tally, dict[str, Tally]]:
-    total, per_source = Tally(), defaultdict(Tally)
+    total = Tally()
+    per_source: defaultdict[str, Tally] = defaultdict(Tally)
     for row in rows:
         value = grade(row)
         total.add(value, row["correct"])
