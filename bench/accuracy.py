@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -87,6 +88,10 @@ def load_set(name: str, path: Path) -> list[dict[str, Any]]:
 def _math_verify(order: str) -> Callable[[dict[str, Any]], float | None]:
     from math_verify import parse, verify
 
+    logging.getLogger("math_verify").setLevel(
+        logging.CRITICAL
+    )  # its per-row timeout warnings drown the table
+
     def grade(row: dict[str, Any]) -> float | None:
         text = row["completion"]
         region = text[text.rfind("</think>") + len("</think>") :] if "</think>" in text else text
@@ -105,6 +110,9 @@ def _math_verify(order: str) -> Callable[[dict[str, Any]], float | None]:
 def graders() -> dict[str, Callable[[dict[str, Any]], float | None]]:
     from rewards.registry import build_registry
 
+    # open-r1's normalisation config logs a deprecation line per call; math-verify logs per-row timeouts
+    for noisy in ("latex2sympy2_extended", "math_verify"):
+        logging.getLogger(noisy).setLevel(logging.CRITICAL)
     patched = build_registry({}, "patched")["accuracy"]
     openr1 = build_registry({}, "openr1@1416fa0")["accuracy"]
 
