@@ -29,6 +29,8 @@ CREDIT = [
     ("$\\boxed{1}$ and $\\boxed{2}$", "1, 2"),
     ("$\\boxed{1}\\quad\\text{and}\\quad\\boxed{2}$", "1, 2"),
     ("$\\boxed{2}$ and $\\boxed{1}$", "\\boxed{1}\\boxed{2}"),
+    ("$x = 1$ or $x = 2$, so $\\boxed{x=1 \\text{ or } x=2}$", "\\{1,2\\}"),  # solutions joined by "or"
+    ("$\\boxed{1}$ or $\\boxed{2}$", "1, 2"),
     # golds: bases, several boxes, units and text, shorthand
     ("\\boxed{1101_2}", "1101_2"),
     ("\\boxed{1101}", "1101_2"),
@@ -60,7 +62,8 @@ CREDIT = [
 NOT_CREDIT = [
     ("$\\boxed{1}$", "1, 2"),  # a missing solution
     ("$\\boxed{1}$, $\\boxed{2}$ and $\\boxed{3}$", "1, 2"),  # an extra one
-    ("$\\boxed{1}$ or $\\boxed{2}$", "1, 2"),  # a choice, not a list
+    ("$\\boxed{1}$ or $\\boxed{3}$", "1, 2"),  # "or" between solutions: still the whole set or nothing
+    ("\\boxed{1 \\text{ or } 2}", "2"),  # a choice for a single-valued gold
     ("\\boxed{13}", "1101_2"),  # the value in decimal is not the digits in the gold's base
     ("\\boxed{1102}", "1101_2"),
     ("\\boxed{(2,\\infty)}", "t \\geq 2"),

@@ -66,7 +66,8 @@ class GoldParse:
                 shown = self.expr[:60] or None
             object.__setattr__(self, "shown", shown)
         object.__setattr__(self, "is_number", is_literal(self.norm))
-        object.__setattr__(self, "multi", self.status != "text" and _has_top_level_comma(self.norm))
+        inner = self.norm[2:-2] if self.norm.startswith("\\{") and self.norm.endswith("\\}") else self.norm
+        object.__setattr__(self, "multi", self.status != "text" and _has_top_level_comma(inner))
 
 
 # A word or two of plain letters (``listen``, ``\\text{Evelyn}``, ``odd``): compared as normalised text, never

@@ -94,7 +94,7 @@ def _verdict(
 ) -> Judgement:
     count(f"verdict_{verdict.value}")
     shown = span.answer if span is not None else None
-    if span is not None and span.alternatives and span.joiner == "and":
+    if span is not None and span.alternatives and gold is not None and gold.multi:
         shown = ", ".join(span.alternatives)
     return Judgement(
         verdict,
@@ -223,7 +223,8 @@ def _judge(
         return _verdict(
             Verdict.WRONG, f"hedged answer ({span.hedge!r}): not a commitment", span, g, "text", t0
         )
-    listed = bool(span.alternatives) and span.joiner == "and" and g.multi
+    # boxes joined by "and" (or "or": "x = 1 or x = 2") state a list; only a list or set gold can match one
+    listed = bool(span.alternatives) and g.multi
     if span.alternatives and not listed:
         return _verdict(
             Verdict.WRONG,
@@ -237,7 +238,7 @@ def _judge(
     answer = rename_function_variable(canonical(answer), g.expr)
     if "unit text dropped" in g.how:
         answer = strip_units(answer)
-    if _OR_INSIDE.search(answer) and not _OR_INSIDE.search(g.expr):
+    if _OR_INSIDE.search(answer) and not g.multi and not _OR_INSIDE.search(g.expr):
         return _verdict(Verdict.WRONG, "two alternatives in one answer ('or')", span, g, "text", t0)
     if g.status == "base":
         written = base_number(_UNIT_TEXT.sub("", normalise(answer)))
