@@ -28,11 +28,11 @@ def test_integer_answers(n: int, delta: int) -> None:
     st.fractions(min_value=-100, max_value=100, max_denominator=50).filter(lambda f: f.denominator > 1),
     st.integers(2, 9),
 )
-def test_equivalent_fractions_verify_by_sympy(f: Fraction, k: int) -> None:
+def test_equivalent_fractions_verify_exactly(f: Fraction, k: int) -> None:
     gold = f"\\frac{{{f.numerator}}}{{{f.denominator}}}"
     unreduced = f"\\frac{{{f.numerator * k}}}{{{f.denominator * k}}}"
     j = judge(done(f"\\boxed{{{unreduced}}}"), gold)
-    assert j.verdict is Verdict.CORRECT and j.path == "inline"
+    assert j.verdict is Verdict.CORRECT and j.path == "exact"
 
 
 @settings(deadline=None)

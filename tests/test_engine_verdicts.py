@@ -22,7 +22,7 @@ def done(text: str) -> str:
         ("72", "72", "72"),
         (r"2\sqrt{2}", r"2\sqrt{2}", "2*sqrt(2)"),
         (r"\frac{\pi}{4}", r"\frac{\pi}{4}", "pi/4"),
-        ("1<x<2", "1<x<2", "(1 < x) & (x < 2)"),
+        ("1<x<2", "(1, 2)", "Interval.open(1, 2)"),  # a one-variable inequality is read as its interval
         (r"\boxed{5}", "5", "5"),
         ("$3$", "3", "3"),
         ("#### 42", "42", "42"),
@@ -57,7 +57,9 @@ def test_gold_is_parsed_once_per_unique_solution() -> None:
 def test_correct_by_fast_path_and_by_sympy() -> None:
     fast = judge(done(r"\boxed{\dfrac{1}{2}}"), r"\frac{1}{2}")
     assert fast.verdict is Verdict.CORRECT and fast.path == "fast"
-    slow = judge(done(r"\boxed{0.5}"), r"\frac{1}{2}")
+    exact = judge(done(r"\boxed{0.5}"), r"\frac{1}{2}")
+    assert exact.verdict is Verdict.CORRECT and exact.path == "exact"
+    slow = judge(done(r"\boxed{\frac{\sqrt{2}}{2}}"), r"\frac{1}{\sqrt{2}}")
     assert slow.verdict is Verdict.CORRECT and slow.path == "inline"
 
 

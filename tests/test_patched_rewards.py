@@ -68,10 +68,11 @@ def test_accuracy_unparseable_gold_is_skipped_not_paid() -> None:
 def test_accuracy_raw_latex_gold_without_dollars() -> None:
     # e4ac3ae cannot parse `2\sqrt{2}` without $ and pays everyone 1.0; patched judges it
     assert E4["accuracy"]([done(r"\boxed{3}")], solution=[r"2\sqrt{2}"]) == [1.0]
-    assert P["accuracy"]([done(r"\boxed{3}"), done(r"\boxed{\sqrt{8}}")], solution=[r"2\sqrt{2}"] * 2) == [
-        0.0,
-        1.0,
-    ]
+    got = P["accuracy"](
+        [done(r"\boxed{3}"), done(r"\boxed{\sqrt{2} \cdot 2}"), done(r"\boxed{\sqrt{8}}")],
+        solution=[r"2\sqrt{2}"] * 3,
+    )
+    assert got == [0.0, 1.0, 0.0]  # \sqrt{8} is unsimplified: not a final answer by default
 
 
 def test_accuracy_prefix_misparse_of_gold() -> None:

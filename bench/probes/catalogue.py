@@ -135,7 +135,7 @@ PROBES: tuple[Probe, ...] = (
         "equivalence",
         "Raw-LaTeX gold '2\\sqrt{2}' (no $): math-verify's default parse keeps only the prefix '2'.",
         "the near miss '2' is never credited",
-        _eq("radical", "2\\sqrt{2}", "2\\sqrt{2}", "\\sqrt{8}", "2"),
+        _eq("radical", "2\\sqrt{2}", "2\\sqrt{2}", "2 \\cdot \\sqrt{2}", "2"),
     ),
     Probe(
         "plain_gold_integer",

@@ -74,7 +74,7 @@ ANSWER_CASES: tuple[AnswerCase, ...] = (
         "radical",
         ("$2\\sqrt{2}$", "2\\sqrt{2}", "$\\boxed{2\\sqrt{2}}$"),
         "2\\sqrt{2}",
-        ("2\\sqrt{2}", "\\sqrt{8}", "2 \\sqrt 2"),
+        ("2\\sqrt{2}", "2 \\cdot \\sqrt{2}", "2 \\sqrt 2"),
         ("2", "\\sqrt{2}", "4\\sqrt{2}"),
     ),
     AnswerCase(

@@ -19,13 +19,16 @@ class EngineConfig:
     ``max_completion_length`` / ``eos_token_ids``: the trainer's generation limit and stop ids, used to tell a
     completion cut by the limit from one that stopped. ``think_prefilled``: the chat template opens ``<think>``,
     so a completion with no ``</think>`` ended inside its reasoning. ``max_inline_chars``: longer answers are
-    verified in the isolated worker (pre-screen threshold)."""
+    verified in the isolated worker (pre-screen threshold). ``allow_unevaluated``: credit an expression that
+    still has to be computed (``8 \\times 9``, ``\\binom{6}{3}``, ``\\sqrt{72}``) when it equals an integer or
+    decimal gold (or a simplified radical); off by default, because a policy then learns to echo the problem."""
 
     timeout_s: float = 2.0
     max_completion_length: int | None = None
     eos_token_ids: tuple[int, ...] = ()
     think_prefilled: bool = False
     max_inline_chars: int = 120
+    allow_unevaluated: bool = False
 
     def __hash__(self) -> int:  # cached: configs key every memo lookup
         return self._hash  # type: ignore[attr-defined,no-any-return]
@@ -41,6 +44,7 @@ class EngineConfig:
                     self.eos_token_ids,
                     self.think_prefilled,
                     self.max_inline_chars,
+                    self.allow_unevaluated,
                 )
             ),
         )

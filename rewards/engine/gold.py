@@ -17,9 +17,11 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .exact import is_literal, too_large
+from .forms import base_number, canonical, strip_units
 from .mathcore import Parsed, parse_prose, parse_value
 from .prescreen import risk
-from .text import boxed_contents, normalise, strip_math_delimiters
+from .text import MAX_JOINER_CHARS, boxed_contents, joins_boxes, normalise, strip_math_delimiters
 
 __all__ = ["GoldParse", "parse_gold"]
 
@@ -36,7 +38,8 @@ _PLAIN_SENTENCE = re.compile(r"[A-Za-z][A-Za-z ,.'’;:!?-]*")
 @dataclass(frozen=True)
 class GoldParse:
     """``status``: ``ok`` (parsed in process), ``risky`` (parse and verify only in the isolated worker),
-    ``prose`` (a worked solution without a boxed answer: the worker extracts it), ``unparseable``.
+    ``prose`` (a worked solution without a boxed answer: the worker extracts it), ``text`` (a word gold,
+    compared as normalised text), ``base`` (digits in a base, ``note`` is the base), ``unparseable``.
     ``parsed`` is None for an integer gold until an answer needs sympy (:meth:`values`)."""
 
     raw: str
@@ -47,14 +50,60 @@ class GoldParse:
     how: str = ""
     note: str = ""
     shown: str | None = None  # the parsed value as text (computed once: sympy printing is slow)
+    is_number: bool = False  # an integer or decimal written out: its answer must be one too (see judge)
+    multi: bool = False  # several values (a list or set, or several boxes): a list of boxed answers may match
 
     def values(self) -> Parsed:
         return self.parsed if self.parsed is not None else parse_value(self.expr)
 
     def __post_init__(self) -> None:
         if self.shown is None:
-            shown = self.parsed.shown if self.parsed is not None and self.parsed.ok else (self.expr or None)
+            try:
+                shown = (
+                    self.parsed.shown if self.parsed is not None and self.parsed.ok else (self.expr or None)
+                )
+            except ValueError:  # an integer past Python's 4,300-digit str() limit
+                shown = self.expr[:60] or None
             object.__setattr__(self, "shown", shown)
+        object.__setattr__(self, "is_number", is_literal(self.norm))
+        inner = self.norm[2:-2] if self.norm.startswith("\\{") and self.norm.endswith("\\}") else self.norm
+        object.__setattr__(self, "multi", self.status != "text" and _has_top_level_comma(inner))
+
+
+# A word or two of plain letters (``listen``, ``\\text{Evelyn}``, ``odd``): compared as normalised text, never
+# as algebra (sympy reads ``listen`` and ``silent`` as the same product of six letters).
+_WORD_GOLD = re.compile(r"[A-Za-z][A-Za-z'’-]*(?: [A-Za-z][A-Za-z'’-]*)?")
+_MATH_WORDS = frozenset({"pi", "infty", "inf", "sin", "cos", "tan", "log", "ln", "exp", "sqrt", "oo"})
+_TEXT_WRAP = re.compile(r"^\\(?:text|textbf|textnormal|mathrm|mbox|mathbf)\{([^{}]*)\}$")
+
+
+def _word_gold(expr: str) -> str | None:
+    """The normalised text of a word gold, or None when the gold is not one."""
+    s = normalise(expr)
+    m = _TEXT_WRAP.match(s)
+    if m is not None:
+        s = m.group(1).strip()
+    s = s.rstrip(".!").strip()
+    if not _WORD_GOLD.fullmatch(s) or max(len(w) for w in s.split()) < 3:
+        return None
+    if s.lower() in _MATH_WORDS or s.lower() in _PLACEHOLDERS:
+        return None
+    words = s.lower().split()
+    if words[0] in ("the", "a", "an") and len(words) > 1:
+        words = words[1:]
+    return " ".join(re.sub(r"[^a-z0-9]", "", w) for w in words)
+
+
+def _has_top_level_comma(s: str) -> bool:
+    depth = 0
+    for ch in s[:2000]:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth <= 0:
+            return True
+    return False
 
 
 def _looks_like_prose(s: str) -> bool:
@@ -63,11 +112,26 @@ def _looks_like_prose(s: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def parse_gold(solution: str, max_inline_chars: int = 120) -> GoldParse:
+    """The gold parsed once; never raises (a gold that breaks the parser is ``unparseable`` with a note)."""
+    try:
+        return _parse_gold(solution, max_inline_chars)
+    except Exception as exc:
+        note = f"{type(exc).__name__}: {str(exc)[:80]}"
+        return GoldParse(solution, solution[:200], "", "unparseable", how="parser error", note=note)
+
+
+def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
     s = solution.strip()
     if not s:
         return GoldParse(solution, "", "", "unparseable", how="empty gold")
-    boxes = [c.strip() for _, _, c in boxed_contents(s) if c.strip()]
-    if boxes:
+    found = [(b, e, c.strip()) for b, e, c in boxed_contents(s) if c.strip()]
+    boxes = [c for _, _, c in found]
+    run = 1  # several boxes joined by "and" / "," at the end of a gold state one set of answers
+    while run < len(found) and joins_boxes(s[found[-run - 1][1] : found[-run][0]], MAX_JOINER_CHARS):
+        run += 1
+    if run > 1:
+        expr, how = ", ".join(boxes[-run:]), "several boxed answers (one set)"
+    elif boxes:
         expr, how = boxes[-1], "final boxed answer"
     elif "####" in s:
         expr, how = s.rsplit("####", 1)[1].strip().split("\n", 1)[0].strip(), "answer after ####"
@@ -95,13 +159,24 @@ def parse_gold(solution: str, max_inline_chars: int = 120) -> GoldParse:
             return GoldParse(
                 solution, s, normalise(s), "unparseable", how="worked solution", note="no answer found in it"
             )
+    based = base_number(expr)
+    if based is not None and based[1] != 10:
+        digits, base = based
+        return GoldParse(solution, expr, digits, "base", how=f"{how}: digits in base {base}", note=str(base))
+    expr = canonical(expr)
+    word = _word_gold(expr)
+    if word is not None:
+        return GoldParse(solution, expr, word, "text", how=f"{how}: a word, compared as text", shown=word)
     if _INTEGER.match(expr):
         # parsed by sympy only if an answer needs it (most answers to an integer gold are integers)
         return GoldParse(solution, expr, normalise(expr), "ok", None, how=how, shown=expr.lstrip("+"))
-    why = risk(expr, max_chars=max_inline_chars)
+    why = risk(expr, max_chars=max_inline_chars) or ("exact value too large" if too_large(expr) else None)
     if why is not None:
         return GoldParse(solution, expr, normalise(expr), "risky", how=how, note=why)
     parsed = parse_value(expr)
+    if not parsed.ok and strip_units(expr) != expr:
+        expr, how = strip_units(expr), f"{how} (unit text dropped)"
+        parsed = parse_value(expr)
     if not parsed.ok:
         return GoldParse(solution, expr, normalise(expr), "unparseable", how=how, note=parsed.note)
     return GoldParse(solution, expr, normalise(expr), "ok", parsed, how=how)

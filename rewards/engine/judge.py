@@ -18,9 +18,13 @@ import re
 import threading
 import time
 from collections.abc import Hashable, Sequence
+from functools import lru_cache
+from math import isqrt
 from typing import Any
 
 from .config import EngineConfig
+from .exact import exact_value, is_literal, too_large
+from .forms import base_number, canonical, rename_function_variable, strip_units
 from .gold import GoldParse, parse_gold
 from .isolation import IsolationError, IsolationTimeout, count, default_pool
 from .mathcore import parse_value, verify_parsed
@@ -32,8 +36,25 @@ from .verdict import Judgement, Verdict
 __all__ = ["judge", "judge_batch", "analyse", "Analysis", "DEFAULT_CONFIG", "clear_caches", "clear_memos"]
 
 DEFAULT_CONFIG = EngineConfig()
-_INTEGER = re.compile(r"^[-+]?\d{1,18}$")
+_INTEGER = re.compile(r"^[-+]?\d{1,100000}$")
+
+
+def _digits(s: str) -> str:
+    s = s.replace("{,}", "").lstrip("+")
+    sign = "-" if s.startswith("-") else ""
+    digits = s.lstrip("-").lstrip("0") or "0"
+    return "" if digits == "0" else sign + digits
+
+
 _CLEAN_ENDINGS = ("</answer>", "<|end_of_solution|>")
+_SENTENCE_END = frozenset(".!?}$>")
+
+
+def _ends_cleanly(text: str) -> bool:
+    """Without token ids, a completion that ends on a closed tag or a finished sentence stopped; one that
+    ends mid-sentence without an answer may have been cut."""
+    tail = text.rstrip()
+    return tail.endswith(_CLEAN_ENDINGS) or (bool(tail) and tail[-1] in _SENTENCE_END)
 
 
 class Analysis:
@@ -52,7 +73,7 @@ class Analysis:
             config,
             has_final_answer=self.span.answer is not None,
             open_reasoning=final is None,
-            ends_cleanly=completion_ids is None and text.rstrip().endswith(_CLEAN_ENDINGS),
+            ends_cleanly=completion_ids is None and _ends_cleanly(text),
         )
 
 
@@ -72,10 +93,13 @@ def _verdict(
     verdict: Verdict, reason: str, span: AnswerSpan | None, gold: GoldParse | None, path: str, t0: float
 ) -> Judgement:
     count(f"verdict_{verdict.value}")
+    shown = span.answer if span is not None else None
+    if span is not None and span.alternatives and gold is not None and gold.multi:
+        shown = ", ".join(span.alternatives)
     return Judgement(
         verdict,
         reason,
-        answer=span.answer if span is not None else None,
+        answer=shown,
         gold=gold.shown if gold is not None else None,
         path=path,
         elapsed_s=time.monotonic() - t0,
@@ -84,14 +108,99 @@ def _verdict(
 
 def judge(
     text: str,
-    gold: str,
+    gold: str | None,
     *,
     completion_ids: Sequence[int] | None = None,
     config: EngineConfig = DEFAULT_CONFIG,
     analysis: Analysis | None = None,
+    prompt: str | None = None,
 ) -> Judgement:
-    """Judge one completion text against its gold solution string."""
+    """Judge one completion text against its gold solution string; never raises on string input.
+
+    ``prompt`` (TRL passes ``prompts``) lets the judge refuse the problem's own expression boxed back."""
     t0 = time.monotonic()
+    if gold is None:
+        return _verdict(Verdict.GOLD_UNPARSEABLE, "gold is None", None, None, "gold", t0)
+    try:
+        return _judge(text, gold, completion_ids, config, analysis, prompt, t0)
+    except Exception as exc:  # never let one odd completion or gold break a training step
+        return _verdict(
+            Verdict.ERROR, f"judge raised {type(exc).__name__}: {str(exc)[:120]}", None, None, "error", t0
+        )
+
+
+_OR_INSIDE = re.compile(r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor|\\vee")
+_UNIT_TEXT = re.compile(
+    r"\^\s*\{?\s*(?:\\mathrm\{|\\text\{)?\s*(?:st|nd|rd|th)\s*\}?\s*\}?|\\(?:text|mbox|mathrm|textnormal|textbf)\{[^{}\d]*\}|\^\s*\{?\s*\\circ\s*\}?|°|\\%|%|\\\$|\$"
+)
+_ASSIGNED = re.compile(r"^[a-zA-Z](?:_\{?\w+\}?)?=")
+_SIMPLE_FRACTION = re.compile(r"^-?(?:\\frac\{\d+(?:\.\d+)?\}\{\d+(?:\.\d+)?\}|\d+/\d+)$")
+_SCIENTIFIC = re.compile(r"^-?\d+(?:\.\d+)?(?:\\times|\\cdot|\*)10\^\{?-?\d+\}?$")
+_SQRT_INT = re.compile(r"\\sqrt\{(\d{1,12})\}")
+
+
+def _final_form(answer: str, gold: GoldParse) -> str | None:
+    """Why ``answer`` is not in final form for this gold (``None`` when it is): an integer or decimal gold
+    answered by an expression still to compute (``8 \\times 9``, ``\\binom{6}{3}``), or an unsimplified
+    radical (``\\sqrt{72}`` for ``6\\sqrt{2}``)."""
+    if gold.is_number:
+        s = _ASSIGNED.sub("", _UNIT_TEXT.sub("", normalise(answer)))
+        if is_literal(s) or _SCIENTIFIC.match(s):
+            return None
+        if _SIMPLE_FRACTION.match(s) and "." in gold.norm:
+            return None  # 3/4 for a decimal gold 0.75 is a final answer; 12/3 for a gold of 4 is not
+        return f"unevaluated expression {answer[:40]!r} for the numeric gold {gold.norm[:20]!r}"
+    if _unsimplified_radical(gold.norm) is None:
+        n = _unsimplified_radical(normalise(answer))
+        if n is not None:
+            return f"unsimplified radical \\sqrt{{{n}}}"
+    return None
+
+
+def _unsimplified_radical(s: str) -> int | None:
+    """The first ``\\sqrt{n}`` in ``s`` with a square factor (bounded: at most 16 radicals, factors < 10^4)."""
+    for m in list(_SQRT_INT.finditer(s[:2000]))[:16]:
+        n = int(m.group(1))
+        if any(n % (k * k) == 0 for k in range(2, min(isqrt(n), 10_000) + 1)):
+            return n
+    return None
+
+
+def _echo(answer: str, prompt: str | None, gold: GoldParse) -> bool:
+    """The answer is an expression (not a bare number or name) copied from the prompt."""
+    if not prompt:
+        return False
+    a = normalise(answer)
+    if len(a) < 3 or is_literal(a) or a.isalpha() or a == gold.norm:
+        return False
+    return a in _prompt_math(prompt)
+
+
+@lru_cache(maxsize=4096)
+def _prompt_math(prompt: str) -> str:
+    return normalise(prompt[-20_000:].replace("$", " "))
+
+
+def _text_norm(s: str) -> str:
+    s = normalise(s)
+    for _ in range(4):
+        m = re.fullmatch(r"\\(?:text|textbf|textnormal|mathrm|mbox|mathbf)\{(.*)\}", s)
+        if m is None:
+            break
+        s = m.group(1)
+    s = re.sub(r"[^a-z0-9 ]", "", re.sub(r"\\[a-zA-Z]+", " ", s).lower().replace("~", " "))
+    return re.sub(r"^(?:the|a|an) ", "", " ".join(s.split()))
+
+
+def _judge(
+    text: str,
+    gold: str,
+    completion_ids: Sequence[int] | None,
+    config: EngineConfig,
+    analysis: Analysis | None,
+    prompt: str | None,
+    t0: float,
+) -> Judgement:
     try:
         a = analysis or Analysis(text, completion_ids, config)
     except Exception as exc:  # never let one odd completion break a training step
@@ -109,32 +218,85 @@ def judge(
     if span.answer is None:
         where = "ended inside its reasoning block" if a.layout.final is None else span.how
         return _verdict(Verdict.NO_ANSWER, f"no final answer: {where}", span, None, "extraction", t0)
-    answer = ", ".join(span.alternatives) if span.alternatives else span.answer
-    alt_note = (
-        f"two different final answers offered as alternatives ({' / '.join(span.alternatives)}); "
-        if span.alternatives
-        else ""
-    )
     g = parse_gold(gold, config.max_inline_chars)
+    if span.hedge:
+        return _verdict(
+            Verdict.WRONG, f"hedged answer ({span.hedge!r}): not a commitment", span, g, "text", t0
+        )
+    # boxes joined by "and" (or "or": "x = 1 or x = 2") state a list; only a list or set gold can match one
+    listed = bool(span.alternatives) and g.multi
+    if span.alternatives and not listed:
+        return _verdict(
+            Verdict.WRONG,
+            f"two different final answers offered as alternatives ({' / '.join(span.alternatives)})",
+            span,
+            g,
+            "text",
+            t0,
+        )
+    answer = ", ".join(span.alternatives) if listed else span.answer
+    answer = rename_function_variable(canonical(answer), g.expr)
+    if "unit text dropped" in g.how:
+        answer = strip_units(answer)
+    if _OR_INSIDE.search(answer) and not g.multi and not _OR_INSIDE.search(g.expr):
+        return _verdict(Verdict.WRONG, "two alternatives in one answer ('or')", span, g, "text", t0)
+    if g.status == "base":
+        written = base_number(_UNIT_TEXT.sub("", normalise(answer)))
+        digits = (
+            written[0] if written is not None and written[1] == int(g.note) else normalise(answer).upper()
+        )
+        same = digits.lstrip("0") == g.norm.lstrip("0")
+        return _verdict(
+            Verdict.CORRECT if same else Verdict.WRONG,
+            f"digits in base {g.note}: {'the same' if same else 'different'}",
+            span,
+            g,
+            "text",
+            t0,
+        )
+    if g.status == "text":
+        same = _text_norm(answer) == g.norm
+        return _verdict(
+            Verdict.CORRECT if same else Verdict.WRONG,
+            f"word gold compared as normalised text: {'equal' if same else 'different'}",
+            span,
+            g,
+            "text",
+            t0,
+        )
     norm_answer = normalise(answer)
     if norm_answer == g.norm and g.norm:
         count("fast_path")
-        return _verdict(
-            Verdict.CORRECT, f"{alt_note}normalised answer equals normalised gold", span, g, "fast", t0
-        )
-    if _INTEGER.match(norm_answer) and _INTEGER.match(g.norm):
-        # two integers: exact comparison, no sympy (AIME/AMC/GSM8K answers)
+        return _verdict(Verdict.CORRECT, "normalised answer equals normalised gold", span, g, "fast", t0)
+
+    def credit(path: str, why: str) -> Judgement:
+        if _echo(answer, prompt, g):
+            return _verdict(
+                Verdict.WRONG, "the answer is the prompt's own expression, unevaluated", span, g, path, t0
+            )
+        not_final = None if config.allow_unevaluated else _final_form(answer, g)
+        if not_final is not None:
+            return _verdict(Verdict.WRONG, f"{not_final} (EngineConfig.allow_unevaluated)", span, g, path, t0)
+        return _verdict(Verdict.CORRECT, why, span, g, path, t0)
+
+    if _INTEGER.match(norm_answer.replace("{,}", "")) and _INTEGER.match(g.norm.replace("{,}", "")):
+        # two integers of any length: compared as digit strings, no sympy and no int() (AIME/GSM8K answers,
+        # and golds past Python's 4,300-digit conversion limit)
         count("fast_path")
-        same = int(norm_answer.replace("{,}", "")) == int(g.norm.replace("{,}", ""))
-        verdict = Verdict.CORRECT if same and not span.alternatives else Verdict.WRONG
-        return _verdict(
-            verdict,
-            f"{alt_note}integer answer {'equals' if same else 'differs from'} integer gold",
-            span,
-            g,
-            "fast",
-            t0,
-        )
+        same = _digits(norm_answer) == _digits(g.norm)
+        if same:
+            return credit("fast", "integer answer equals integer gold")
+        return _verdict(Verdict.WRONG, "integer answer differs from integer gold", span, g, "fast", t0)
+    exact_gold = exact_value(g.norm) if g.status != "unparseable" or g.norm else None
+    exact_answer = exact_value(norm_answer) if exact_gold is not None else None
+    if exact_gold is not None and exact_answer is not None:
+        count("exact_path")
+        if exact_answer == exact_gold:
+            return credit("exact", "exact value equals the gold's exact value")
+        if "." not in norm_answer and "." not in g.norm:
+            return _verdict(
+                Verdict.WRONG, "exact value differs from the gold's exact value", span, g, "exact", t0
+            )
     if g.status == "unparseable":
         return _verdict(
             Verdict.GOLD_UNPARSEABLE,
@@ -144,28 +306,19 @@ def judge(
             "gold",
             t0,
         )
-    why = risk(answer, config.max_inline_chars)
+    why = risk(answer, config.max_inline_chars) or ("exact value too large" if too_large(answer) else None)
     if g.status in ("risky", "prose") or why is not None:
-        return _isolated(g, answer, span, alt_note, why or f"gold {g.note or g.status}", config, t0)
-    try:
-        parsed = parse_value(answer)
-        if not parsed.ok:
-            return _verdict(
-                Verdict.WRONG,
-                f"{alt_note}answer {answer[:60]!r} does not parse as math",
-                span,
-                g,
-                "inline",
-                t0,
-            )
-        ok = verify_parsed(g.values(), parsed)
-    except Exception as exc:  # a sympy/latex2sympy failure on an odd but short string
+        j = _isolated(g, answer, span, "", why or f"gold {g.note or g.status}", config, t0)
+        return credit("isolated", j.reason) if j.verdict is Verdict.CORRECT else j
+    parsed = parse_value(answer)
+    if not parsed.ok:
         return _verdict(
-            Verdict.ERROR, f"verify raised {type(exc).__name__}: {str(exc)[:120]}", span, g, "inline", t0
+            Verdict.WRONG, f"answer {answer[:60]!r} does not parse as math", span, g, "inline", t0
         )
-    if ok and not span.alternatives:
-        return _verdict(Verdict.CORRECT, "verify(gold, answer) is True", span, g, "inline", t0)
-    return _verdict(Verdict.WRONG, f"{alt_note}verify(gold, answer) is {ok}", span, g, "inline", t0)
+    ok = verify_parsed(g.values(), parsed)
+    if ok:
+        return credit("inline", "verify(gold, answer) is True")
+    return _verdict(Verdict.WRONG, f"verify(gold, answer) is {ok}", span, g, "inline", t0)
 
 
 def _isolated(
@@ -201,7 +354,7 @@ def _isolated(
             "isolated",
             t0,
         )
-    if outcome == "correct" and not span.alternatives:
+    if outcome == "correct":
         return _verdict(
             Verdict.CORRECT, f"verify(gold, answer) is True (isolated: {why})", span, g, "isolated", t0
         )
@@ -250,24 +403,31 @@ def _ids_key(ids: Sequence[int] | None) -> Hashable:
 
 def judge_batch(
     texts: Sequence[str],
-    golds: Sequence[str],
+    golds: Sequence[str | None],
     completion_ids: Sequence[Sequence[int]] | None = None,
     config: EngineConfig = DEFAULT_CONFIG,
+    prompts: Sequence[str | None] | None = None,
 ) -> list[tuple[Judgement, Analysis]]:
-    """Judge a batch; each unique gold is parsed once and each (text, gold, ids) judged once per memo window."""
+    """Judge a batch; each unique gold is parsed once and each (text, gold, ids, prompt) judged once per memo
+    window. A timeout or error is never memoised: the next call judges again (same input, same verdict)."""
     if len(golds) != len(texts):
         raise ValueError(f"{len(golds)} golds for {len(texts)} completions")
     if completion_ids is not None and len(completion_ids) != len(texts):
         raise ValueError(f"{len(completion_ids)} completion_ids for {len(texts)} completions")
+    if prompts is not None and len(prompts) != len(texts):
+        raise ValueError(f"{len(prompts)} prompts for {len(texts)} completions")
     out: list[tuple[Judgement, Analysis]] = []
     for i, (text, gold) in enumerate(zip(texts, golds, strict=True)):
         ids = completion_ids[i] if completion_ids is not None else None
-        key = (text, gold, _ids_key(ids), config)
+        prompt = prompts[i] if prompts is not None else None
+        key = (text, gold, _ids_key(ids), config, prompt)
         hit = MEMO.get(key)
         if hit is None:
             analysis = analyse(text, ids, config)
-            hit = (judge(text, gold, completion_ids=ids, config=config, analysis=analysis), analysis)
-            MEMO.put(key, hit)
+            judgement = judge(text, gold, completion_ids=ids, config=config, analysis=analysis, prompt=prompt)
+            hit = (judgement, analysis)
+            if judgement.verdict not in (Verdict.TIMEOUT, Verdict.ERROR):
+                MEMO.put(key, hit)
         out.append(hit)
     return out
 
@@ -280,8 +440,9 @@ def clear_memos() -> None:
 
 def clear_caches() -> None:
     """Forget every cached gold, parse, verify result and judgement (benchmarks measure a cold start)."""
-    from . import gold, mathcore
+    from . import exact, gold, mathcore
 
+    exact._evaluate.cache_clear()
     gold.parse_gold.cache_clear()
     mathcore.parse_value.cache_clear()
     mathcore.parse_prose.cache_clear()

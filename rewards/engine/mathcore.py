@@ -49,6 +49,15 @@ _EXPR = [ExprExtractionConfig()]
 # latex2sympy does not read the shorthand `\sqrt2` / `\frac12` that models write
 _SHORT_SQRT = re.compile(r"\\sqrt\s*(\d|[a-zA-Z](?![a-zA-Z]))")
 _SHORT_FRAC = re.compile(r"\\[dt]?frac\s*(\d)\s*(\d)")
+_HALF_SHORT_FRAC = re.compile(r"\\([dt]?frac)\s*(\d)\s*\{|\\([dt]?frac)\s*(\{[^{}]*\})\s*(\d)")
+
+
+def _unshort_frac(m: re.Match[str]) -> str:
+    if m.group(1) is not None:
+        return f"\\{m.group(1)}{{{m.group(2)}}}{{"
+    return f"\\{m.group(3)}{m.group(4)}{{{m.group(5)}}}"
+
+
 _TRIG_POWER = re.compile(r"\\(sin|cos|tan|sec|csc|cot)\s*\^\s*\{?(\d)\}?\s*([a-zA-Z])(?![a-zA-Z])")
 
 
@@ -91,6 +100,7 @@ def parse_value(expr: str) -> Parsed:
 
     Cached per process by string: a GRPO group repeats its gold and often its answers."""
     expr = _SHORT_FRAC.sub(r"\\frac{\1}{\2}", _SHORT_SQRT.sub(r"\\sqrt{\1}", expr.strip()))
+    expr = _HALF_SHORT_FRAC.sub(_unshort_frac, expr)  # \frac5{8}, \frac{5}8
     expr = _TRIG_POWER.sub(r"\\\1^{\2}(\3)", expr)
     if not expr:
         return Parsed((), None, "empty")

@@ -52,7 +52,19 @@ class Layout:
     style: str = "plain"
 
 
+# `</ think>`, `</think >`, `< /think>`: a closing tag with stray spaces is read as `</think>` for the answer
+# (format still pays nothing for it); any other spelling (`<end think>`, `<\think>`) is not a tag.
+_SPACED_CLOSE = re.compile(r"<[ \t]{0,3}/[ \t]{0,3}think[ \t]{0,3}>")
+
+
 def split_layout(text: str, think_prefilled: bool = False) -> Layout:
+    if "think" in text and THINK_CLOSE not in text:
+        fixed = _SPACED_CLOSE.sub(THINK_CLOSE, text)
+        if fixed != text:
+            lay = split_layout(fixed, think_prefilled)
+            return Layout(
+                lay.reasoning, lay.final, lay.prefilled, lay.think_blocks, "think (spaced closing tag)"
+            )
     if SKY_OPEN in text or SKY_CLOSE in text:
         start = text.find(SKY_OPEN)
         end = text.rfind(SKY_CLOSE)
@@ -136,20 +148,39 @@ class AnswerSpan:
     answer: str | None
     how: str
     alternatives: tuple[str, ...] = ()
+    joiner: str = ""  # how boxed alternatives are joined: "or" (a choice: never credited) or "and" (a list)
+    hedge: str = ""  # the hedge word in front of the answer ("about", "\\approx"): never credited
 
 
 # Text that joins two boxed answers offered as alternatives: a bare conjunction or punctuation.
 _JOINER = re.compile(
-    r"^[\s$.,;:/\\()\[\]]*(?:or|and|,|;|/|\\text\{\s*(?:or|and)\s*\}|\\(?:quad|qquad|lor|vee))?[\s$.,;:\\()\[\]]*$",
+    r"^[\s$.,;:/\\()\[\]]*(?:(?:or|and|,|;|/|\\text\{\s*(?:or|and)\s*\}|\\(?:quad|qquad|lor|vee))"
+    r"[\s$.,;:\\()\[\]]*){0,3}$",
     re.IGNORECASE,
 )
-_ANSWER_TAG = re.compile(r"<answer>(.*?)(?:</answer>|$)", re.DOTALL)
+MAX_JOINER_CHARS = 40  # longer text between two boxes is not a bare conjunction (and keeps the match linear)
+_OR_JOINER = re.compile(r"\bor\b|\\lor|\\vee", re.IGNORECASE)
+
+
+def joins_boxes(between: str, limit: int = MAX_JOINER_CHARS) -> bool:
+    """Is the text between two boxes a bare joiner ("and", ",", ``\\quad``) offering them together?"""
+    return len(between) <= limit and _JOINER.match(between) is not None and not _OR_JOINER.search(between)
+
+
+# Bounded whitespace runs: `\s*` three times in a row backtracked cubically on "the answer is" + 2,000 newlines.
 _ANSWER_IS = re.compile(
-    r"(?:final answer|the answer|same answer)\s*(?:is|:|=)\s*(?:indeed|still|clearly|simply|just|exactly)?\s*:?\s*(.+)",
+    r"(?:final answer|the answer|same answer)\s{0,8}(?:is|:|=)[ \t]{0,8}"
+    r"(?:(?:indeed|still|clearly|simply|just|exactly)\b)?[ \t]{0,8}:?\s{0,8}(\S[^\n]{0,400})",
     re.IGNORECASE,
 )
 _PROSE_WORD = re.compile(r"\s+[A-Za-z]{3,}\b")
-_ANSWER_LINE = re.compile(r"[ \t]*(?:(?:Answer|A)[ \t]*:|####)[ \t]*(.+)")
+_ANSWER_LINE = re.compile(r"[ \t]{0,8}(?:(?:Answer|A)[ \t]{0,8}:|####)[ \t]{0,8}(\S.*)")
+# "Answer:", "**Answer:**", "**Final Answer**:", "####" anywhere in a line (not only at its start)
+_ANSWER_MARK = re.compile(
+    r"(?:\*\*|__)?(?<![A-Za-z])(?:final answer|answer)(?:\*\*|__)?[ \t]{0,4}:(?:\*\*|__)?[ \t]{0,8}(\S[^\n]{0,400})"
+    r"|####[ \t]{0,8}(\S[^\n]{0,400})",
+    re.IGNORECASE,
+)
 ANCHOR_TAIL = 3000  # an "answer is" sentence is looked for near the end only
 
 
@@ -157,8 +188,8 @@ _ANSWER_IS_PREFIXES = ("final ", "the ", "same ")
 
 
 def _answer_is_matches(region: str) -> list[re.Match[str]]:
-    """What ``_ANSWER_IS.finditer(region)`` finds, without its slow case-insensitive scan of every position:
-    a match can only start a prefix's length before an occurrence of "answer", found with ``str.find``."""
+    """Every ``_ANSWER_IS`` match in ``region`` (overlapping ones too), without a slow case-insensitive scan of
+    every position: a match can only start a prefix's length before an "answer", found with ``str.find``."""
     low = region.lower()
     starts: set[int] = set()
     i = low.find("answer")
@@ -168,32 +199,31 @@ def _answer_is_matches(region: str) -> list[re.Match[str]]:
         )
         i = low.find("answer", i + 1)
     found: list[re.Match[str]] = []
-    end = 0
-    for start in sorted(starts):
-        if start < end:
-            continue  # inside the previous match, as finditer would skip it
+    for start in sorted(starts):  # overlapping ones too: "The answer is 3. The answer is 4." states two
         m = _ANSWER_IS.match(region, start)
         if m is not None:
             found.append(m)
-            end = max(m.end(), start + 1)
     return found
 
 
-def _anchored(region: str) -> str | None:
-    region = region[-ANCHOR_TAIL:]
-    value = None
-    for m in _answer_is_matches(region):
-        value = m.group(1)
-    lines = [line for line in region.rsplit("\n", 6)[-6:] if line.strip()]
-    for line in lines[-3:]:
-        hit = _ANSWER_LINE.match(line)
-        if hit is not None:
-            inner = _ANSWER_IS.search(hit.group(1))
-            value = inner.group(1) if inner else hit.group(1)
-    if value is None:
-        return None
-    value = value.strip()
-    math = re.search(r"\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", value)
+_FIRST_MATH = re.compile(r"\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]")
+_INNER_IS = re.compile(r"\s(?:is|equals|=)\s{0,4}")
+MAX_VALUE_CHARS = 400  # an anchored value is read this far at most (bounds every scan below)
+
+
+def _clean_value(value: str) -> str | None:
+    """The value an anchor points at: the first math span, else the math before the first plain word;
+    "The smallest $k$ is 12." -> "12" (the value after the sentence's last "is", never the variable name)."""
+    value = value[:MAX_VALUE_CHARS].strip()
+    first_line = value.split("\n", 1)[0]
+    inner = _ANSWER_IS.search(first_line)
+    if inner is not None:
+        first_line = value = inner.group(1)
+    sentence = _sentence_value(first_line)
+    hits = list(_INNER_IS.finditer(sentence))
+    if hits and _FIRST_MATH.search(sentence[: hits[-1].start()]) or hits and sentence[:1].isalpha():
+        value = sentence[hits[-1].end() :]
+    math = _FIRST_MATH.search(value)
     if math:
         value = next(g for g in math.groups() if g is not None)
     else:
@@ -205,7 +235,112 @@ def _anchored(region: str) -> str | None:
                 return None  # "so the answer is so the answer is ...": a sentence goes on, no value
             value = value[: word.start()]
     value = value.strip().rstrip(".").strip()
+    if _LEADING_WORDS.match(value):
+        return None  # "considered as 220, in": prose around a number, not a stated value
     return value or None
+
+
+_LEADING_WORDS = re.compile(r"[A-Za-z]{2,}\s+\S")
+_NEGATED_VALUE = re.compile(r"(?:not|never|neither|isn't|is not|cannot be|can't be)\b", re.IGNORECASE)
+_HEDGE_WORDS = (
+    r"about|approximately|approx\.?|roughly|around|nearly|almost|close to|circa|maybe|perhaps|probably"
+)
+_HEDGE_BEFORE = re.compile(rf"(?:\b(?:{_HEDGE_WORDS})|\\approx|\\sim|≈|~)[\s$]{{0,4}}$", re.IGNORECASE)
+_HEDGE_INSIDE = re.compile(rf"^(?:\\text\{{\s*)?(?:(?:{_HEDGE_WORDS})\b|\\approx|\\sim|≈|~)", re.IGNORECASE)
+# What in front of a box denies it: "not \boxed{X}", "neither \boxed{A} nor \boxed{X}", "rule out \boxed{X}".
+_NEGATION_BEFORE = re.compile(
+    r"(?:\b(?:not|cannot|never|neither|nor|exclude|excluding|eliminate|eliminates|except|rule out|ruled out|rules out"
+    r"|rather than|instead of|other than)|n't|\\neq?|≠)(?:\s{1,4}(?:be|equal\s+to|equals?|is))?[\s$(]{0,4}$",
+    re.IGNORECASE,
+)
+_NEGATION_AFTER = re.compile(
+    r"[\s$.)]{0,6}(?:is|was|would be|are)\s{1,4}(?:not\b|incorrect|wrong|false|ruled out|impossible|invalid|"
+    r"excluded|eliminated|a mistake)",
+    re.IGNORECASE,
+)
+_RETRACTED = re.compile(
+    r"just kidding|scratch that|correction\s*:|I was wrong|that(?:'s| is) wrong|no,? wait|not really|nope",
+    re.IGNORECASE,
+)
+_RETRACTION_VALUE = re.compile(
+    r"(?:just kidding|scratch that|correction|I was wrong|no,? wait|actually)[^\n.$]{0,40}?"
+    r"\b(?:it is|it's|it should be|is|be)[ \t]{0,4}(\$[^$\n]{1,80}\$|[-+]?\d[\d,./]*)",
+    re.IGNORECASE,
+)
+# "44 is the correct answer", "326.5 is the correct sum": a value named as the answer after it
+_VALUE_IS_ANSWER = re.compile(
+    r"(?<![\w.])(\$[^$\n]{1,80}\$|[-+]?\d[\d,]*(?:\.\d+)?)[ \t]{1,4}is[ \t]{1,4}(?:indeed[ \t]{1,4})?(?:the|my)"
+    r"[ \t]{1,4}(?:(?:correct|final|right)[ \t]{1,4})?(?:answer|sum|result|solution|value)\b",
+    re.IGNORECASE,
+)
+# "The sum of the roots is $-3$." as the region's last sentence: the delimited math after its last "is"
+_CLOSING_VALUE = re.compile(
+    r"\b(?:is|are|equals|be)[ \t]{1,4}(?:\$([^$\n]{1,80})\$|\\\(([^\n]{1,80}?)\\\))[ \t]{0,4}[.!]?$"
+)
+_LONE_MATH = re.compile(r"\$\$([^$]+)\$\$|\$([^$]+)\$|\\\[(.+)\\\]|\\\((.+)\\\)", re.DOTALL)
+_PLACEHOLDER_BOX = re.compile(
+    r"(?:\\(?:quad|qquad|ldots|dots|cdots|text\{\s*\}|mathrm\{\s*\}|square|Box|_)|[?._\s]|n/a|tbd)*",
+    re.IGNORECASE,
+)
+_VALUE_CHARS = re.compile(r"[\d\\$=^]")
+
+
+def _negated_box(region: str, start: int, end: int) -> bool:
+    """A box denied in front (``not``, ``neither``/``nor``, ``rule out``, ``\\neq``), behind (``is incorrect``)
+    or taken back after it (``just kidding``, ``scratch that``); windows are bounded, so this is linear."""
+    if _NEGATION_BEFORE.search(region, max(0, start - 40), start):
+        return True
+    if _NEGATION_AFTER.match(region, end, end + 60):
+        return True
+    return _RETRACTED.search(region, end, end + 300) is not None
+
+
+def _blank(content: str) -> bool:
+    """An empty or placeholder box (``\\boxed{\\,}``, ``\\boxed{?}``, ``\\boxed{N/A}``): no answer."""
+    return _PLACEHOLDER_BOX.fullmatch(normalise(content)) is not None
+
+
+def _statements(region: str) -> list[tuple[int, str, str]]:
+    """Unboxed answer statements (position, value, how), in text order: "the answer is", "Answer:", "####",
+    and a value restated after a retraction ("just kidding, it is 9"). Negated ones are left out."""
+    base = max(0, len(region) - ANCHOR_TAIL)
+    tail = region[base:]
+    raw: list[tuple[int, str, str]] = []
+    for hit in _answer_is_matches(tail):
+        raw.append((base + hit.start(), hit.group(1), "answer anchor"))
+    at = 0
+    while (m := _ANSWER_MARK.search(tail, at)) is not None:
+        at = m.start() + 1  # overlapping: "Answer: 0 Answer: 1" states two answers on one line
+        value = m.group(1) if m.group(1) is not None else m.group(2)
+        if m.group(2) is not None and not re.match(r"[-+$\\\d(.]", value):
+            continue  # "#### Step 1": a markdown heading, not GSM8K's answer mark
+        raw.append((base + m.start(), value, "answer line"))
+    lines = tail.rsplit("\n", 6)[-6:]
+    offset = len(tail) - sum(len(x) + 1 for x in lines) + 1
+    for line in lines:
+        line_hit = _ANSWER_LINE.match(line)
+        if line_hit is not None:
+            raw.append((base + offset, line_hit.group(1), "answer line"))
+        offset += len(line) + 1
+    for v in _VALUE_IS_ANSWER.finditer(tail):
+        raw.append((base + v.start(), v.group(1), "value called the answer"))
+    for r in _RETRACTION_VALUE.finditer(tail):
+        raw.append((base + r.start(1), r.group(1), "value after a retraction"))
+    out = []
+    for pos, value, how in sorted(raw, key=lambda r: r[0]):
+        if "\\boxed" in value[:MAX_VALUE_CHARS] or "\\fbox" in value[:MAX_VALUE_CHARS]:
+            continue  # "the answer is \boxed{5}": the box itself is the statement
+        if _NEGATED_VALUE.match(value.lstrip(" $*:")):
+            continue
+        cleaned = _clean_value(value)
+        if cleaned is not None:
+            out.append((pos, cleaned, how))
+    return out
+
+
+def _hedge_of(region: str, start: int, content: str) -> str:
+    m = _HEDGE_BEFORE.search(region, max(0, start - 20), start) or _HEDGE_INSIDE.search(content)
+    return m.group().strip(" ${") if m else ""
 
 
 _CONNECTIVE = re.compile(
@@ -264,35 +399,93 @@ def _concluded(region: str) -> str | None:
     return None
 
 
+def _answer_block(region: str) -> str | None:
+    """The content of the last ``<answer>`` block (to ``</answer>`` or the end), found with ``rfind``."""
+    at = region.rfind("<answer>")
+    if at < 0:
+        return None
+    body = region[at + len("<answer>") :]
+    close = body.find("</answer>")
+    return body if close < 0 else body[:close]
+
+
+def _block_value(block: str) -> str | None:
+    """A bare ``<answer>`` block: a lone math span, a value opening a sentence ("36 marbles were left"), or a
+    short word answer; a plain-word sentence without any value ("I could not solve it") is no answer."""
+    text = block.strip()
+    if not text:
+        return None
+    if not _VALUE_CHARS.search(text) and len(text.split()) >= 3:
+        return None
+    lone = _LONE_MATH.fullmatch(text[:MAX_VALUE_CHARS])
+    if lone:
+        return next(g for g in lone.groups() if g is not None).strip() or None
+    if _VALUE_CHARS.search(text):
+        return _clean_value(text)
+    return strip_math_delimiters(text)
+
+
 def extract_answer(region: str) -> AnswerSpan:
-    """The final answer in a final-answer region: the last boxed answer; alternatives when the last boxes are
-    different answers joined by a bare conjunction; else an ``<answer>`` block or an "answer is" anchor."""
-    tag = None
-    tags = _ANSWER_TAG.findall(region)
-    if tags:
-        tag = tags[-1]
+    """The final answer in a final-answer region: the last stated answer, boxed or not (a later "Answer: Y"
+    or "#### Y" overrides an earlier box); negated or retracted boxes are no answer; alternatives when the last
+    boxes are different answers joined by a bare conjunction; else an ``<answer>`` block, a conclusion
+    sentence, or a region that is one lone math expression."""
+    tag = _answer_block(region)
+    if tag is not None:
         region = tag
-    boxes = [(s, e, c.strip()) for s, e, c in boxed_contents(region) if c.strip()]
+    all_boxes = [(s, e, c.strip()) for s, e, c in boxed_contents(region) if not _blank(c)]
+    boxes = [b for b in all_boxes if not _negated_box(region, b[0], b[1])]
+    statements = _statements(region)
+    if (
+        boxes
+        and statements
+        and statements[-1][0] >= boxes[-1][1]
+        and (_VALUE_CHARS.search(statements[-1][1]) or not boxes)
+    ):
+        boxes = []  # a later unboxed statement ("#### 20", "The final answer is 46.") is the last answer
     if boxes:
         last = boxes[-1]
         group = [last[2]]
+        joiners = []
         for prev, nxt in zip(reversed(boxes[:-1]), reversed(boxes[1:]), strict=False):
-            if not _JOINER.match(region[prev[1] : nxt[0]]):
+            between = region[prev[1] : nxt[0]]
+            if len(between) > MAX_JOINER_CHARS or not _JOINER.match(between):
                 break
             group.append(prev[2])
+            joiners.append(between)
         group.reverse()
         distinct = tuple(dict.fromkeys(group))
+        hedge = _hedge_of(region, last[0], last[2])
         if len({normalise(g) for g in distinct}) > 1:
-            return AnswerSpan(last[2], "boxed alternatives", distinct)
-        return AnswerSpan(last[2], "last boxed answer")
-    anchored = _anchored(region)
-    if anchored is not None:
-        return AnswerSpan(anchored, "answer anchor")
+            joiner = "or" if any(_OR_JOINER.search(j) for j in joiners) else "and"
+            return AnswerSpan(last[2], "boxed alternatives", distinct, joiner=joiner, hedge=hedge)
+        return AnswerSpan(last[2], "last boxed answer", hedge=hedge)
+    if statements:
+        pos, value, how = statements[-1]
+        hedge = _hedge_of(region, pos, value)
+        return AnswerSpan(value, "last stated answer" if how == "answer line" else how, hedge=hedge)
+    if all_boxes:
+        return AnswerSpan(None, "every boxed answer is negated or retracted")
     concluded = _concluded(region)
     if concluded is not None:
         return AnswerSpan(concluded, "conclusion sentence")
-    if tag is not None and tag.strip():
-        return AnswerSpan(strip_math_delimiters(tag.strip()), "<answer> block")
+    closing = _CLOSING_VALUE.search(region.rstrip()[-300:])
+    if closing is not None:
+        value = next(g for g in closing.groups() if g is not None).strip()
+        if value:
+            return AnswerSpan(value, "closing sentence")
+    if tag is not None:
+        block = _block_value(tag)
+        if block is not None:
+            return AnswerSpan(block, "<answer> block")
+        return AnswerSpan(None, "the <answer> block states no value")
+    lone = (
+        _LONE_MATH.fullmatch(region.strip()[:MAX_VALUE_CHARS]) if len(region) < MAX_VALUE_CHARS * 2 else None
+    )
+    if lone:
+        value = next(g for g in lone.groups() if g is not None).strip()
+        if value and "$" not in value:
+            return AnswerSpan(value, "lone math expression")
     return AnswerSpan(None, "no boxed answer or answer anchor in the final-answer region")
 
 
@@ -305,6 +498,7 @@ def strip_math_delimiters(s: str) -> str:
 
 
 _SPACING = re.compile(r"\\left|\\right|\\displaystyle|\\[,!;: ]|~|\s+")
+MAX_UNWRAP = 8
 _WRAPPER = re.compile(r"^\\(?:text|textbf|mathrm|mbox|mathbf)\{(.*)\}$")
 
 
@@ -315,7 +509,7 @@ def normalise(s: str) -> str:
     s = _SPACING.sub("", s)
     s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\$", "")
     s = s.rstrip(".")
-    while True:
+    for _ in range(MAX_UNWRAP):  # bounded: 100k nested \text{ was quadratic
         m = _WRAPPER.match(s)
         if m is None or "}" in m.group(1) and "{" not in m.group(1):
             break

@@ -15,7 +15,7 @@ from typing import Any
 from ..completions import column, completion_texts
 from ..engine import Analysis, EngineConfig, Judgement, analyse, judge_batch
 
-__all__ = ["Settings", "judged", "analysed", "token_lengths", "ids_column"]
+__all__ = ["Settings", "judged", "analysed", "token_lengths", "ids_column", "gold_text", "prompt_text"]
 
 
 @dataclass(frozen=True)
@@ -41,13 +41,56 @@ def ids_column(kwargs: Mapping[str, Any], n: int) -> list[Sequence[int]] | None:
 def judged(
     completions: Sequence[Any], kwargs: Mapping[str, Any], settings: Settings
 ) -> list[tuple[Judgement, Analysis]]:
+    """One judgement per completion. A missing ``solution`` column is an error; a None gold in one row is
+    that row's verdict (gold_unparseable, reward None). ``prompts`` (TRL passes them) let the judge refuse
+    the problem's own expression echoed back as the answer."""
     texts = completion_texts(completions)
-    golds = column(kwargs, "solution", len(texts))
-    if any(g is None for g in golds):
+    if kwargs.get("solution") is None:
         raise ValueError(
             "this reward needs the dataset's `solution` column (gold answers) for every completion"
         )
-    return judge_batch(texts, [str(g) for g in golds], ids_column(kwargs, len(texts)), settings.engine)
+    golds = [gold_text(g) for g in column(kwargs, "solution", len(texts))]
+    prompts = [prompt_text(p) for p in column(kwargs, "prompts", len(texts))]
+    return judge_batch(
+        texts,
+        golds,
+        ids_column(kwargs, len(texts)),
+        settings.engine,
+        prompts if any(p is not None for p in prompts) else None,
+    )
+
+
+_DIGITS_PER_CHUNK = 4000  # below Python's 4,300-digit str() limit
+
+
+def gold_text(gold: Any) -> str | None:
+    """A gold as text: ``None`` stays ``None``; an int of any size is written out exactly (``str()`` raises
+    past 4,300 digits), in chunks of 4,000 digits.
+
+    >>> gold_text(10**5000)[:3], len(gold_text(10**5000)), gold_text(None)
+    ('100', 5001, None)
+    """
+    if gold is None:
+        return None
+    if isinstance(gold, int) and not isinstance(gold, bool) and abs(gold).bit_length() > 13_000:
+        sign, n = ("-" if gold < 0 else ""), abs(gold)
+        chunks = []
+        base = 10**_DIGITS_PER_CHUNK
+        while n:
+            n, r = divmod(n, base)
+            chunks.append(r)
+        head, *rest = reversed(chunks)
+        return sign + str(head) + "".join(str(c).zfill(_DIGITS_PER_CHUNK) for c in rest)
+    return str(gold)
+
+
+def prompt_text(prompt: Any) -> str | None:
+    """A TRL prompt as text: a string, or a conversation's message contents joined (system, user...)."""
+    if prompt is None or isinstance(prompt, str):
+        return prompt
+    if isinstance(prompt, Sequence):
+        return "\n".join(str(m.get("content", "")) for m in prompt if isinstance(m, Mapping))
+    return None
 
 
 def analysed(

@@ -34,6 +34,8 @@ def _shape_problem(a: Analysis) -> str | None:
         return "no think block"
     if lay.final is None:
         return "think block never closed"
+    if lay.style != "plain" and lay.style not in ("think", "sky_t1"):
+        return f"mangled think tag ({lay.style})"
     if lay.think_blocks != 1:
         return f"{lay.think_blocks} think blocks (exactly one expected)"
     if not lay.reasoning.strip():
@@ -53,6 +55,8 @@ def make_format(settings: Settings, answer_tags: bool = False) -> RewardFunc:
             problem = _shape_problem(a)
             if problem is None and text.count("<think>") > 1:
                 problem = "more than one <think> tag"
+            if problem is None and text[: max(0, text.find("<think>"))].strip():
+                problem = "text before <think> (the think block must come first)"
             if problem is None and answer_tags:
                 m = _ANSWER_BLOCK.match(a.layout.final or "")
                 if m is None or not m.group(1).strip() or (a.layout.final or "").count("<answer>") != 1:
