@@ -129,6 +129,7 @@ def _run(
         "seed": ctx.seed,
         "time_limit_s": subject.time_limit_s,
         "reward_calls": subject.calls,
+        "calling": {name: conv.describe() for name, conv in subject.conventions.items()},
     }
     return CheckReport(label, kind, results, settings, time.perf_counter() - start)
 
