@@ -12,7 +12,8 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from bench.probes.cases import Attack
-from bench.strategies.attacks import FAMILIES, GENUINE_BODY, PROBLEMS, attacks
+from bench.probes.catalogue import load_attack_corpus
+from bench.strategies.attacks import FAMILIES, GENUINE_BODY, PROBLEMS, around, attacks
 from bench.strategies.templates import Template, render, templates_for
 
 from .base import Finding, Invariant, make_batch
@@ -109,8 +110,13 @@ def _searches(invariant: str, ctx: CheckContext) -> list[tuple[str, st.SearchStr
     templates = accepted_templates(ctx)
     if not templates:
         return []
+    families = families_of(invariant)
     # One search per family, so that one family's exploit cannot hide another's.
-    return [(f"family {name}", attacks([name], templates)) for name in families_of(invariant)]
+    searches = [(f"family {name}", attacks([name], templates)) for name in families]
+    rows = [a for a in load_attack_corpus() if a.family in families]
+    if rows:
+        searches.append(("attack corpus re-rendered in accepted templates", around(rows, templates)))
+    return searches
 
 
 def _invariant(name: str, description: str, kinds: frozenset[str]) -> Invariant:

@@ -37,8 +37,19 @@ from .cases import (
     OrderingCase,
     WellFormedCase,
 )
+from .classify import DEGENERATE_LABELS, classify_degenerate
 
-__all__ = ["Probe", "PROBES", "ATTACK_CORPUS", "CorpusError", "load_attack_corpus", "probes_for", "probe"]
+__all__ = [
+    "DEGENERATE_LABELS",
+    "classify_degenerate",
+    "Probe",
+    "PROBES",
+    "ATTACK_CORPUS",
+    "CorpusError",
+    "load_attack_corpus",
+    "probes_for",
+    "probe",
+]
 
 # The attack corpus (fixtures/attacks/attacks.jsonl, hand-written rows with the reward each must get): fixed
 # probes of the attack invariants; the generated families in bench.strategies.attacks search around them.
@@ -277,6 +288,7 @@ class CorpusError(ValueError):
     """A corpus row that cannot be read: the message names the file, line and field."""
 
 
+@lru_cache(maxsize=4)
 def load_attack_corpus(path: Path = ATTACK_CORPUS) -> tuple[Attack, ...]:
     """Every row of the attack corpus as an :class:`Attack` (empty when the file is absent)."""
     if not path.exists():

@@ -33,6 +33,8 @@ __all__ = [
     "FILLER_BODY",
     "GENUINE_BODY",
     "attacks",
+    "around",
+    "rerender",
 ]
 
 GENUINE_BODY = (
@@ -261,3 +263,32 @@ def attacks(draw: st.DrawFn, families: Sequence[str], templates: Sequence[Templa
     template = draw(st.sampled_from(list(templates)))
     problem = draw(st.sampled_from(PROBLEMS))
     return build_attack(family, problem, template, draw(st.integers(0, 3)))
+
+
+def rerender(row: Attack, template: Template) -> Attack:
+    """A corpus row's final-answer region moved into ``template``, next to the gold stated plainly there."""
+    head, _, region = row.text.rpartition("</think>")
+    right = row.gold.strip().strip("$").strip()
+    family = FAMILIES.get(row.family)
+    # form attacks keep their own (empty or filler) reasoning; answer attacks get a genuine one
+    body = (
+        head.replace("<think>", "").strip()
+        if family is not None and family.target == "form"
+        else GENUINE_BODY
+    )
+    return Attack(
+        row.family,
+        row.reason,
+        template.name,
+        render(template, body, region.strip()),
+        render(template, GENUINE_BODY, template.mark(right)),
+        row.gold,
+        row.prompt,
+        "generated",
+    )
+
+
+@st.composite
+def around(draw: st.DrawFn, rows: Sequence[Attack], templates: Sequence[Template]) -> Attack:
+    """Hypothesis around the attack corpus: one of ``rows`` re-rendered inside one of ``templates``."""
+    return rerender(draw(st.sampled_from(list(rows))), draw(st.sampled_from(list(templates))))
