@@ -48,7 +48,7 @@ def test_cli_diff_on_the_bundled_dump(tmp_path: Path, capsys: Any) -> None:
         [
             "diff",
             "--verifiers",
-            "openr1@e4ac3ae,openr1@1416fa0,math-verify",
+            "openr1@e4ac3ae,math-verify",
             "--json",
             str(out),
             "--html",

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     except (UnknownVerifier, ValueError) as exc:
         raise UsageError(str(exc)) from None
     if not args.quiet:
-        print_diff(report, Console(highlight=False, width=max(Console().width, 150)), args.limit)
+        print_diff(report, Console(highlight=False, width=max(Console().width, 160)), args.limit)
     if args.json_out:
         write_json(report.to_dict(), args.json_out)
     if args.html_out:

@@ -47,15 +47,15 @@ def print_diff(report: DiffReport, console: Console, limit: int = 40) -> None:
         title="Disagreements (one row per cluster: its shortest member; pair = same template, right answer)",
         title_justify="left",
     )
-    table.add_column("family", no_wrap=True)
-    table.add_column("n", justify="right")
-    table.add_column("example (end of completion)", max_width=46, overflow="ellipsis", no_wrap=True)
-    table.add_column("gold", no_wrap=True)
+    table.add_column("family", no_wrap=True, max_width=19)
+    table.add_column("n", justify="right", min_width=2, no_wrap=True)
+    table.add_column("example (end of completion)", max_width=40, overflow="ellipsis", no_wrap=True)
+    table.add_column("gold", no_wrap=True, max_width=10)
     for name in report.verifiers:
-        table.add_column(name, no_wrap=True)
+        table.add_column(name, no_wrap=True, min_width=len(name))
     for c in report.clusters[:limit]:
         ex = c.example
-        cells = [c.family, str(len(c.members)), escape(_tail(ex.completion, 46)), escape(_flat(ex.gold, 12))]
+        cells = [c.family, str(len(c.members)), escape(_tail(ex.completion, 40)), escape(_flat(ex.gold, 10))]
         cells += [f"[{_STYLE.get(v, 'white')}]{v}[/]" for v in c.verdicts.values()]
         table.add_row(*cells)
     console.print(table)
