@@ -133,9 +133,10 @@ def test_seed_composite_ranks_the_exploit_above_a_genuine_attempt() -> None:
 # --- patched -------------------------------------------------------------------------------------
 
 
-# The attack invariants (bench.invariants.attacks) on patched accuracy wait for the engine-v2 fixes: the lead's
-# test for them is test_patched_passes_every_invariant_thorough (/work/notes/bench-patched-test.py).
-_BEFORE_ATTACKS = [inv.name for inv in INVARIANTS if inv not in ATTACK_INVARIANTS] + ["format_needs_content"]
+# The attack invariants (bench.invariants.attacks) on patched wait for the engine-v2 fixes (accuracy) and a
+# format that needs a final answer inside <answer> tags: the lead's test for them is
+# test_patched_passes_every_invariant_thorough (/work/notes/bench-patched-test.py).
+_BEFORE_ATTACKS = [inv.name for inv in INVARIANTS if inv not in ATTACK_INVARIANTS]
 
 
 @pytest.mark.parametrize("kind", ["accuracy", "format", "reasoning_steps", "cosine", "length"])

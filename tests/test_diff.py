@@ -62,3 +62,15 @@ def test_cli_diff_on_the_bundled_dump(tmp_path: Path, capsys: Any) -> None:
     assert data["inputs"] > 32 and data["disagreements"] > 0
     assert any(c["family"] == "real" for c in data["clusters"])  # e4ac3ae pays unparsed plain golds
     assert html.read_text().startswith("<!DOCTYPE html>") or "<html" in html.read_text()
+
+
+def test_check_reward_against_other_verifiers() -> None:
+    from bench.checker import check_reward
+
+    report = check_reward(
+        strict, "accuracy", invariants=["well_formed"], max_examples=3, heavy_probes=False, against=[lenient]
+    )
+    assert report.diff is not None and report.diff.verifiers == ["strict", "lenient"]
+    retraction = [c for c in report.diff.clusters if c.family == "retraction"]
+    assert retraction and retraction[0].verdicts == {"strict": "wrong", "lenient": "correct"}
+    assert "diff against lenient" in report.render() and report.to_dict()["diff"]["disagreements"] > 0
