@@ -13,10 +13,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .invariants import BY_NAME, INVARIANTS, KINDS, CheckContext, Subject, default_max_examples, run_invariant
 from .invariants.results import Counterexample, InvariantResult
+
+if TYPE_CHECKING:
+    from .diff import DiffReport
 from .strategies.tokens import tokens_for
 
 __all__ = [
@@ -54,6 +57,9 @@ class CheckReport:
     results: list[InvariantResult]
     settings: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
+    diff: DiffReport | None = (
+        None  # check_reward(..., against=[...]): the same inputs through other verifiers
+    )
 
     @property
     def ok(self) -> bool:
@@ -77,7 +83,17 @@ class CheckReport:
             if self.ok
             else f"{len(self.failures)} of {len(self.results)} invariants fail"
         )
-        return "\n".join([head, *(r.render() for r in self.results)])
+        calling = [f"  called as {name}: {how}" for name, how in self.settings.get("calling", {}).items()]
+        lines = [head, *calling, *(r.render() for r in self.results)]
+        if self.diff is not None:
+            lines.append(
+                f"diff against {', '.join(self.diff.verifiers[1:])}: {self.diff.disagreements} of "
+                f"{len(self.diff.inputs)} inputs disagree, {len(self.diff.clusters)} clusters"
+            )
+            for c in self.diff.clusters[:10]:
+                verdicts = ", ".join(f"{n} {v}" for n, v in c.verdicts.items())
+                lines.append(f"  {c.family} x{len(c.members)}: {c.example.completion[-60:]!r} -> {verdicts}")
+        return "\n".join(lines)
 
     def assert_ok(self) -> None:
         """Raise ``AssertionError`` naming each failing invariant with its counterexample."""
@@ -93,6 +109,7 @@ class CheckReport:
             "seconds": round(self.seconds, 3),
             "settings": self.settings,
             "results": [r.to_dict() for r in self.results],
+            "diff": self.diff.to_dict() if self.diff is not None else None,
         }
 
 
@@ -129,6 +146,7 @@ def _run(
         "seed": ctx.seed,
         "time_limit_s": subject.time_limit_s,
         "reward_calls": subject.calls,
+        "calling": {name: conv.describe() for name, conv in subject.conventions.items()},
     }
     return CheckReport(label, kind, results, settings, time.perf_counter() - start)
 
@@ -146,18 +164,22 @@ def check_reward(
     time_limit_s: float = 4.0,
     heavy_probes: bool = True,
     bounds: tuple[float, float] | None = None,
+    against: Sequence[str | Callable[..., Any]] | None = None,
 ) -> CheckReport:
     """Check one TRL-style reward function against the invariants of ``kind``.
 
     ``kind`` is one of accuracy, format, reasoning_steps, cosine, length, shaping, any. ``tokenizer`` is a
     transformers tokenizer, a local path, or ``None`` for the bundled Qwen tokenizer. ``time_limit_s`` is the
     per-completion wall-clock limit of a call; ``heavy_probes`` runs the power-tower / nested-brace / 1 MB probes.
+    ``against`` names other verifiers (``bench.diff.KNOWN``: patched, openr1@e4ac3ae, openr1@1416fa0,
+    math-verify, trl, verl) or callables: the generated attacks, renderings and the attack corpus go through
+    all of them and ``report.diff`` holds the disagreements, clustered into minimal pairs.
     """
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; choose one of {', '.join(KINDS)}")
     subject = Subject.of([func], time_limit_s=time_limit_s)
     label = getattr(func, "__name__", repr(func))
-    return _run(
+    report = _run(
         subject,
         label,
         kind,
@@ -171,6 +193,15 @@ def check_reward(
         heavy_probes=heavy_probes,
         bounds=bounds,
     )
+    if against:
+        from .diff import corpus_inputs, generated_inputs, run_diff
+
+        start = time.perf_counter()
+        report.diff = run_diff(
+            [func, *against], generated_inputs() + corpus_inputs(), time_limit_s=time_limit_s
+        )
+        report.seconds += time.perf_counter() - start
+    return report
 
 
 def check_composite(

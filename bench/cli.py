@@ -17,7 +17,7 @@ from collections.abc import Sequence
 __all__ = ["main", "build_parser", "COMMANDS", "UsageError"]
 
 # Order is the order shown in --help.
-COMMANDS = ("scan", "check", "logs", "simulate", "probe_rm", "fixtures", "perf")
+COMMANDS = ("scan", "check", "diff", "logs", "simulate", "probe_rm", "fixtures", "perf")
 
 
 class UsageError(Exception):

@@ -7,7 +7,9 @@ Fixtures ``check_reward`` and ``check_composite`` run the bench's invariants on 
         check_reward(my_accuracy_reward, kind="accuracy").assert_ok()
 
 Options: ``--rewardcheck-max-examples N`` (examples per search), ``--rewardcheck-seed N``,
-``--rewardcheck-max-completion-length N``.
+``--rewardcheck-max-completion-length N``, ``--rewardcheck-against patched,math-verify`` (also diff every
+``check_reward`` against those verifiers; the disagreements are in ``report.diff``). The invariants, probes and
+attack families are the bench's one catalogue (``bench.probes.catalogue``, ``bench.strategies.attacks``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--rewardcheck-max-completion-length", type=int, default=None, help="default max_completion_length"
     )
+    group.addoption(
+        "--rewardcheck-against",
+        default=None,
+        help="comma-separated verifiers check_reward also diffs against (patched, math-verify, trl, ...)",
+    )
 
 
 def _defaults(config: pytest.Config) -> dict[str, Any]:
@@ -40,12 +47,20 @@ def _defaults(config: pytest.Config) -> dict[str, Any]:
     return out
 
 
+def _names(option: str) -> list[str]:
+    """``--rewardcheck-against patched, math-verify`` -> ``["patched", "math-verify"]``."""
+    return [v.strip() for v in option.split(",") if v.strip()]
+
+
 @pytest.fixture
 def check_reward(pytestconfig: pytest.Config) -> Callable[..., Any]:
     """``check_reward(func, kind="accuracy", **options) -> CheckReport`` (see ``bench.checker.check_reward``)."""
     from bench.checker import check_reward as run
 
     defaults = _defaults(pytestconfig)
+    against = pytestconfig.getoption("--rewardcheck-against")
+    if against:
+        defaults["against"] = _names(against)
 
     def check(func: Callable[..., Any], kind: str = "any", **options: Any) -> Any:
         return run(func, kind, **{**defaults, **options})

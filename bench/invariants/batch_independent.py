@@ -3,10 +3,9 @@ rewards, on its own prompt group), never on other prompts' completions in the sa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hypothesis import strategies as st
 
+from bench.probes.cases import GroupsCase
 from bench.strategies.answers import answer_pairs
 from bench.strategies.completions import completions_with_answer
 
@@ -14,14 +13,6 @@ from .base import Finding, Invariant, make_batch, same
 from .context import CheckContext, Scored
 
 __all__ = ["GroupsCase", "BATCH_INDEPENDENT", "batch_independent_violation"]
-
-
-@dataclass(frozen=True)
-class GroupsCase:
-    group_a: tuple[str, ...]
-    gold_a: str
-    group_b: tuple[str, ...]
-    gold_b: str
 
 
 def _differs(a: Scored, b: Scored, offset: int, n: int) -> str | None:

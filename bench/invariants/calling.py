@@ -1,4 +1,5 @@
-"""Call reward functions safely: TRL-style keyword arguments, a wall-clock limit, exceptions as outcomes.
+"""Call reward functions safely, as the user wrote them: the calling convention detected (see
+:mod:`bench.invariants.convention`), a wall-clock limit, exceptions as outcomes.
 
 On the main thread the limit is enforced by a watchdog that signals the main thread (SIGUSR1), so math-verify's
 own SIGALRM timeouts keep working inside the call; elsewhere the call runs in a daemon thread that is
@@ -7,7 +8,6 @@ abandoned on timeout. A reward stuck inside C code that never returns to Python 
 
 from __future__ import annotations
 
-import inspect
 import math
 import signal
 import threading
@@ -16,7 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["CallOutcome", "call_reward", "accepted_kwargs"]
+from .convention import Convention, call_arguments, detect_convention, other_form
+
+__all__ = ["CallOutcome", "call_reward"]
 
 
 class _Deadline(BaseException):
@@ -29,6 +31,7 @@ class CallOutcome:
     values: list[float | None] | None
     error: str | None
     seconds: float
+    convention: Convention | None = None  # how the call was made (None: not called)
 
 
 _ACTIVE: dict[str, Any] = {"token": None}
@@ -94,49 +97,74 @@ def _run_with_limit(fn: Callable[[], Any], limit_s: float) -> Any:
     return box.get("value")
 
 
-def accepted_kwargs(func: Callable[..., Any], kwargs: dict[str, Any]) -> dict[str, Any]:
-    """``kwargs`` narrowed to what ``func`` accepts (all of them when it takes ``**kwargs``)."""
-    try:
-        params = inspect.signature(func).parameters
-    except (TypeError, ValueError):
-        return kwargs
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return kwargs
-    return {k: v for k, v in kwargs.items() if k in params}
+def _invoke(
+    func: Callable[..., Any],
+    conv: Convention,
+    completions: Sequence[str],
+    kwargs: dict[str, Any],
+    limit_s: float,
+) -> Any:
+    args, kw = call_arguments(conv, completions, kwargs)
+    return _run_with_limit(lambda: func(*args, **kw), limit_s)
 
 
 def call_reward(
-    func: Callable[..., Any], completions: Sequence[Any], kwargs: dict[str, Any], limit_s: float
+    func: Callable[..., Any],
+    completions: Sequence[str],
+    kwargs: dict[str, Any],
+    limit_s: float,
+    convention: Convention | None = None,
 ) -> CallOutcome:
-    """Call ``func(completions, **kwargs)`` as TRL does and check the shape of what comes back."""
+    """Call ``func`` on plain-text ``completions`` with TRL's columns (``solution``, ``prompts``,
+    ``completion_ids``) as ``convention`` says, and check the shape of what comes back.
+
+    Without a ``convention`` (the first call) it is detected from the signature; a ``TypeError`` from the
+    first form tried is retried once in the other form (plain strings <-> conversational messages) and the
+    outcome carries the convention that worked, which the caller keeps for later calls.
+    """
     start = time.perf_counter()
-    kw = accepted_kwargs(func, kwargs)
+    conv = convention or detect_convention(func)
     try:
-        raw = _run_with_limit(lambda: func(list(completions), **kw), limit_s)
+        try:
+            raw = _invoke(func, conv, completions, kwargs, limit_s)
+        except TypeError:
+            if convention is not None:
+                raise
+            retry = other_form(conv)
+            raw = _invoke(func, retry, completions, kwargs, limit_s)  # the first form's error is expected
+            conv = retry
     except _Deadline:
-        return CallOutcome(None, f"did not return within {limit_s:g} s", time.perf_counter() - start)
+        return CallOutcome(None, f"did not return within {limit_s:g} s", time.perf_counter() - start, conv)
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # a reward that raises is a finding, never a crash of the checker
+        tried = "" if convention is not None else f" (called {conv.describe()}; the other form failed too)"
         return CallOutcome(
-            None, f"raised {type(exc).__name__}: {str(exc)[:200]}", time.perf_counter() - start
+            None,
+            f"raised {type(exc).__name__}: {str(exc)[:200]}{tried}",
+            time.perf_counter() - start,
+            None if convention is None else conv,
         )
     seconds = time.perf_counter() - start
     try:
         values = list(raw)
     except TypeError:
-        return CallOutcome(None, f"returned {type(raw).__name__}, not a list", seconds)
+        return CallOutcome(None, f"returned {type(raw).__name__}, not a list", seconds, conv)
     if len(values) != len(completions):
-        return CallOutcome(None, f"returned {len(values)} values for {len(completions)} completions", seconds)
+        return CallOutcome(
+            None, f"returned {len(values)} values for {len(completions)} completions", seconds, conv
+        )
     out: list[float | None] = []
     for v in values:
         if v is None:
             out.append(None)
             continue
         if not isinstance(v, int | float) and not hasattr(v, "__float__"):
-            return CallOutcome(None, f"returned {v!r} ({type(v).__name__}), not a float or None", seconds)
+            return CallOutcome(
+                None, f"returned {v!r} ({type(v).__name__}), not a float or None", seconds, conv
+            )
         f = float(v)
         if not math.isfinite(f):
-            return CallOutcome(None, f"returned a non-finite value {f!r}", seconds)
+            return CallOutcome(None, f"returned a non-finite value {f!r}", seconds, conv)
         out.append(f)
-    return CallOutcome(out, None, seconds)
+    return CallOutcome(out, None, seconds, conv)

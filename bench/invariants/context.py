@@ -16,6 +16,7 @@ from hypothesis.errors import NoSuchExample, Unsatisfiable
 from bench.strategies.tokens import Tokens
 
 from .calling import call_reward
+from .convention import Convention
 from .results import Counterexample
 
 __all__ = ["Batch", "Scored", "Subject", "CheckContext", "Search", "default_max_examples"]
@@ -72,6 +73,8 @@ class Subject:
     time_limit_s: float = 4.0
     _cache: dict[Any, Scored] = field(default_factory=dict, repr=False)
     calls: int = 0
+    # name -> the calling convention that worked on the first successful call (kept for every later call)
+    conventions: dict[str, Convention] = field(default_factory=dict)
 
     @classmethod
     def of(
@@ -117,7 +120,9 @@ class Subject:
         limit = self.time_limit_s * max(1, len(batch.completions))
         for name, func in self.funcs.items():
             self.calls += 1
-            outcome = call_reward(func, batch.completions, batch.kwargs(), limit)
+            outcome = call_reward(func, batch.completions, batch.kwargs(), limit, self.conventions.get(name))
+            if outcome.convention is not None and name not in self.conventions:
+                self.conventions[name] = outcome.convention
             seconds += outcome.seconds
             if outcome.error is not None:
                 error = f"{name} {outcome.error}"
@@ -164,6 +169,8 @@ class CheckContext:
     other_prompt: str = "Compute 10 - 7. Put your final answer in \\boxed{}."
     # Reward calls a search may spend before it stops shrinking (math-verify costs milliseconds per call).
     call_budget: int = 80
+    # answer templates the reward credits, found once per check (bench.invariants.attacks.accepted_templates)
+    templates: tuple[Any, ...] | None = None
 
     def search(self, strategy: st.SearchStrategy[T], violation: Callable[[T], str | None]) -> Search:
         """Find an example for which ``violation`` returns a reason, shrunk by hypothesis to a minimal one."""

@@ -6,11 +6,10 @@ hidden behind another's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hypothesis import strategies as st
 
-from bench.strategies.answers import FAMILIES, AnswerPair, answer_pairs
+from bench.probes.cases import EquivalenceCase
+from bench.strategies.answers import FAMILIES, answer_pairs
 from bench.strategies.completions import build_completion, completion_styles
 from bench.strategies.reasoning import generated_bodies
 
@@ -18,13 +17,6 @@ from .base import Finding, Invariant, make_batch
 from .context import CheckContext
 
 __all__ = ["EquivalenceCase", "EQUIVALENCE", "equivalence_violation"]
-
-
-@dataclass(frozen=True)
-class EquivalenceCase:
-    pair: AnswerPair
-    style: str
-    body: str
 
 
 def _tolerance(ctx: CheckContext) -> float:

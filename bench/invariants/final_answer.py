@@ -7,11 +7,10 @@ followed by a wrong final one, and two different answers offered as alternatives
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hypothesis import strategies as st
 
-from bench.strategies.answers import AnswerPair, answer_pairs
+from bench.probes.cases import FinalAnswerCase
+from bench.strategies.answers import answer_pairs
 
 from .base import Finding, Invariant, make_batch
 from .context import CheckContext
@@ -41,12 +40,6 @@ PATTERNS: dict[str, tuple[bool, str]] = {
         "<think>\nhmm\n</think>\n\nThe answer is $\\boxed{{{right}}}$ or $\\boxed{{{wrong}}}$.",
     ),
 }
-
-
-@dataclass(frozen=True)
-class FinalAnswerCase:
-    pair: AnswerPair
-    pattern: str
 
 
 def _render(pattern: str, right: str, wrong: str, prefill: bool) -> str:

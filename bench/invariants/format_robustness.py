@@ -3,23 +3,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from hypothesis import strategies as st
 
+from bench.probes.cases import LayoutCase
 from bench.strategies.completions import canonical_r1, r1_layouts
 
 from .base import Finding, Invariant, make_batch
 from .context import CheckContext
 
 __all__ = ["LayoutCase", "FORMAT_ROBUSTNESS", "format_violation"]
-
-
-@dataclass(frozen=True)
-class LayoutCase:
-    text: str
-    layout: dict[str, object] = field(hash=False, compare=False)
-    body: str = "First, x + 1 = 4.\nFinally, x = 3."
 
 
 def format_violation(ctx: CheckContext, case: LayoutCase) -> Finding | None:

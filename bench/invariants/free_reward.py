@@ -4,25 +4,17 @@ boxed loops) never earns a positive reward."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hypothesis import strategies as st
 
+from bench.probes.cases import DegenerateCase, FreeRewardCase
 from bench.strategies.answers import answer_pairs, unparseable_golds
 from bench.strategies.completions import completions_with_answer
-from bench.strategies.degenerate import Degenerate, degenerate_outputs
+from bench.strategies.degenerate import degenerate_outputs
 
 from .base import Finding, Invariant, make_batch
 from .context import CheckContext
 
 __all__ = ["FreeRewardCase", "DegenerateCase", "NO_FREE_REWARD", "NO_DEGENERATE_REWARD"]
-
-
-@dataclass(frozen=True)
-class FreeRewardCase:
-    gold: str
-    texts: tuple[str, ...]
-    answered: tuple[bool, ...] = ()  # per text: does it offer a final answer? (default: all do)
 
 
 def free_reward_violation(ctx: CheckContext, case: FreeRewardCase) -> Finding | None:
@@ -77,12 +69,6 @@ NO_FREE_REWARD = Invariant(
     searches=lambda ctx: [("unparseable gold", _free_cases(ctx))],
     violation=free_reward_violation,
 )
-
-
-@dataclass(frozen=True)
-class DegenerateCase:
-    output: Degenerate
-    gold: str
 
 
 def degenerate_violation(ctx: CheckContext, case: DegenerateCase) -> Finding | None:

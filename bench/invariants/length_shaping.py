@@ -9,10 +9,9 @@ same verdict and the same number of tokens score the same, however many characte
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hypothesis import strategies as st
 
+from bench.probes.cases import LengthCase
 from bench.strategies.answers import ANSWER_CASES
 from bench.strategies.completions import build_completion, completion_styles
 from bench.strategies.reasoning import load_snippets
@@ -33,15 +32,6 @@ def _prose() -> str:
         return "\n\n".join(load_snippets()[:6])
     except FileNotFoundError:
         return _PROSE
-
-
-@dataclass(frozen=True)
-class LengthCase:
-    check: str  # correct | wrong | tokens | truncated
-    style: str
-    short: int  # body tokens
-    long: int
-    gold: str = "$3$"
 
 
 def _text(ctx: CheckContext, style: str, n_tokens: int, answer: str, filler: str) -> str:

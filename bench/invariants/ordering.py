@@ -3,13 +3,12 @@ cut at max_completion_length >= a degenerate output, in the weighted total TRL o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hypothesis import strategies as st
 
+from bench.probes.cases import OrderingCase
 from bench.strategies.answers import ANSWER_CASES
 from bench.strategies.completions import build_completion, completion_styles
-from bench.strategies.degenerate import Degenerate, degenerate_outputs
+from bench.strategies.degenerate import degenerate_outputs
 from bench.strategies.reasoning import real_bodies
 from bench.strategies.tokens import pad_to_tokens
 
@@ -19,13 +18,6 @@ from .context import CheckContext
 __all__ = ["OrderingCase", "ORDERING", "ordering_violation"]
 
 _INTEGER = ANSWER_CASES[0]
-
-
-@dataclass(frozen=True)
-class OrderingCase:
-    style: str
-    body: str
-    degenerate: Degenerate
 
 
 def _total(v: float | None) -> float:

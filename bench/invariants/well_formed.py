@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hypothesis import strategies as st
 
+from bench.probes.cases import WellFormedCase
 from bench.strategies.adversarial import adversarial_outputs
 from bench.strategies.answers import UNPARSEABLE_GOLDS, answer_pairs
 from bench.strategies.completions import completions_with_answer
@@ -15,13 +14,6 @@ from .base import KIND_BOUNDS, Finding, Invariant, make_batch
 from .context import CheckContext
 
 __all__ = ["WellFormedCase", "WELL_FORMED", "well_formed_violation"]
-
-
-@dataclass(frozen=True)
-class WellFormedCase:
-    texts: tuple[str, ...]
-    gold: str
-    labels: tuple[str, ...] = ()
 
 
 def well_formed_violation(ctx: CheckContext, case: WellFormedCase) -> Finding | None:

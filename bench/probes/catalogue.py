@@ -12,25 +12,51 @@ reconstruction that reproduces them exactly under openr1@e4ac3ae: reasoning_step
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from bench.invariants.batch_independent import GroupsCase
-from bench.invariants.context import CheckContext
-from bench.invariants.equivalence import EquivalenceCase
-from bench.invariants.final_answer import FinalAnswerCase
-from bench.invariants.format_robustness import LayoutCase
-from bench.invariants.free_reward import DegenerateCase, FreeRewardCase
-from bench.invariants.length_shaping import LengthCase
-from bench.invariants.ordering import OrderingCase
-from bench.invariants.well_formed import WellFormedCase
 from bench.strategies.adversarial import heavy_adversarial
 from bench.strategies.answers import AnswerPair
+from bench.strategies.attacks import FAMILIES, Attack
 from bench.strategies.completions import build_completion, canonical_r1
 from bench.strategies.degenerate import SEED_EXPLOIT, Degenerate
 
-__all__ = ["Probe", "PROBES", "probes_for", "probe"]
+from .cases import (
+    CaseSettings,
+    DegenerateCase,
+    EquivalenceCase,
+    FinalAnswerCase,
+    FreeRewardCase,
+    GroupsCase,
+    LayoutCase,
+    LengthCase,
+    OrderingCase,
+    WellFormedCase,
+)
+from .classify import DEGENERATE_LABELS, classify_degenerate
+
+__all__ = [
+    "DEGENERATE_LABELS",
+    "classify_degenerate",
+    "Probe",
+    "PROBES",
+    "ATTACK_CORPUS",
+    "CorpusError",
+    "load_attack_corpus",
+    "probes_for",
+    "probe",
+]
+
+# The attack corpus (fixtures/attacks/attacks.jsonl, hand-written rows with the reward each must get): fixed
+# probes of the attack invariants; the generated families in bench.strategies.attacks search around them.
+ATTACK_CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "attacks" / "attacks.jsonl"
+_CORPUS_FIELDS = ("id", "family", "completion", "gold", "expected_reward", "reason")
+# Corpus rows are judged on correctness; format / step families get no accuracy either.
+_ACCURACY_INVARIANT = {"format_farming": "no_trick_credit", "filler_steps": "no_trick_credit"}
 
 _BODY = "First, x + 1 = 4.\nFinally, x = 3."
 _REAL_BODY = (
@@ -45,16 +71,16 @@ class Probe:
     invariant: str
     description: str
     expectation: str
-    case: Callable[[CheckContext], Any]
+    case: Callable[[CaseSettings], Any]
     kinds: frozenset[str] | None = None  # None: every kind the invariant applies to
     heavy: bool = False  # seconds per call on upstream parsers: skipped when heavy_probes is off
 
 
-def _deg(kind: str, text: str) -> Callable[[CheckContext], Any]:
+def _deg(kind: str, text: str) -> Callable[[CaseSettings], Any]:
     return lambda ctx: DegenerateCase(Degenerate(kind, text), "$3$")
 
 
-def _eq(family: str, gold: str, canonical: str, equivalent: str, near: str) -> Callable[[CheckContext], Any]:
+def _eq(family: str, gold: str, canonical: str, equivalent: str, near: str) -> Callable[[CaseSettings], Any]:
     return lambda ctx: EquivalenceCase(
         AnswerPair(family, gold, canonical, equivalent, near), "r1_tags", _BODY
     )
@@ -258,13 +284,71 @@ PROBES: tuple[Probe, ...] = (
 )
 
 
-def probes_for(invariant: str, ctx: CheckContext) -> list[Probe]:
+class CorpusError(ValueError):
+    """A corpus row that cannot be read: the message names the file, line and field."""
+
+
+@lru_cache(maxsize=4)
+def load_attack_corpus(path: Path = ATTACK_CORPUS) -> tuple[Attack, ...]:
+    """Every row of the attack corpus as an :class:`Attack` (empty when the file is absent)."""
+    if not path.exists():
+        return ()
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise CorpusError(f"{path}:{n}: not JSON ({exc.msg})") from None
+        missing = [f for f in _CORPUS_FIELDS if f not in row]
+        if missing:
+            raise CorpusError(f"{path}:{n}: missing field(s) {', '.join(missing)}")
+        if row["family"] not in FAMILIES:
+            raise CorpusError(f"{path}:{n}: field family: unknown family {row['family']!r}")
+        if float(row["expected_reward"]) != 0.0:
+            raise CorpusError(f"{path}:{n}: field expected_reward: attacks must expect 0.0")
+        gold = str(row["gold"])
+        out.append(
+            Attack(
+                row["family"],
+                str(row["reason"]),
+                "as written",
+                str(row["completion"]),
+                "",
+                gold if "$" in gold or "\\boxed" in gold else f"${gold}$",
+                row.get("prompt"),
+                f"corpus:{row['id']}",
+            )
+        )
+    return tuple(out)
+
+
+def _corpus_probe(a: Attack) -> Probe:
+    invariant = _ACCURACY_INVARIANT.get(a.family, FAMILIES[a.family].invariant)
+    return Probe(
+        a.source.removeprefix("corpus:"),
+        invariant,
+        f"Attack corpus row ({a.family}): {a.reason}.",
+        "0.0 (the corpus's expected reward)",
+        lambda ctx: a,
+        frozenset({"accuracy"}),
+    )
+
+
+@lru_cache(maxsize=1)
+def corpus_probes() -> tuple[Probe, ...]:
+    return tuple(_corpus_probe(a) for a in load_attack_corpus())
+
+
+def probes_for(invariant: str, kind: str, *, composite: bool = False, heavy: bool = True) -> list[Probe]:
+    """The fixed probes of ``invariant`` for a reward of ``kind`` (every kind's when ``composite``)."""
     return [
         p
-        for p in PROBES
+        for p in PROBES + corpus_probes()
         if p.invariant == invariant
-        and (ctx.heavy_probes or not p.heavy)
-        and (p.kinds is None or ctx.subject.is_composite or ctx.kind in p.kinds)
+        and (heavy or not p.heavy)
+        and (p.kinds is None or composite or kind in p.kinds)
     ]
 
 

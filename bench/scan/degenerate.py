@@ -1,6 +1,6 @@
 """The probe classifier's verdict on one completion, as the short kind name a scan reports.
 
-Delegates to ``bench.probes.classify.classify_degenerate(text, prompt)`` (the bench core's classifier:
+Delegates to ``bench.probes.catalogue.classify_degenerate(text, prompt)`` (the bench core's classifier:
 empty, tags only, markers only, repetition, prompt echo) and reads its answer whatever its shape: ``None``
 or a falsy result means "not degenerate"; a string is the kind; an object gives its ``kind`` (or
 ``name``) attribute, unless its ``degenerate`` attribute says no.
@@ -21,7 +21,7 @@ __all__ = ["degenerate_kind", "classifier_available"]
 @lru_cache(maxsize=1)
 def _classifier() -> Callable[[str, str], Any] | None:
     try:
-        from bench.probes.classify import classify_degenerate
+        from bench.probes.catalogue import classify_degenerate
     except ImportError:
         return None
     return classify_degenerate  # type: ignore[no-any-return]

@@ -1,0 +1,201 @@
+"""The checker on rewards as their authors wrote them: calling conventions detected (no adapters, no
+TypeError), and the exploits the public reward auditors find reported, with the family named."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import sys
+import types
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench.checker import check_reward
+from bench.invariants.convention import call_arguments, detect_convention
+
+_EXPLOITS = ["no_negated_credit", "last_answer_counts", "no_echo_credit"]
+
+
+def _families(report: Any, invariant: str) -> set[str]:
+    notes = [cx.note for cx in report.result(invariant).counterexamples]
+    return {m.group(1) for n in notes for m in [re.search(r"to an? (\w+) attack", n)] if m}
+
+
+# A frozen copy of the behaviour of rewards/patched accuracy as of this branch's base (2b97b96): the answer is
+# the last \boxed{} after the think block, two different boxed answers are wrong, verify(gold, answer).
+def _last_boxed(text: str) -> list[str]:
+    out, i = [], 0
+    while (i := text.find("\\boxed{", i)) != -1:
+        depth, j = 1, i + 7
+        while j < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            j += 1
+        out.append(text[i + 7 : j - 1])
+        i = j
+    return out
+
+
+def frozen_patched_accuracy(
+    completions: Sequence[str], solution: Sequence[str], **kw: Any
+) -> list[float | None]:
+    from math_verify import parse, verify
+
+    out: list[float | None] = []
+    for text, gold in zip(completions, solution, strict=True):
+        g = parse(gold if "$" in gold else f"${gold}$", parsing_timeout=None)
+        if not g:
+            out.append(None)
+            continue
+        boxes = _last_boxed(text.rsplit("</think>", 1)[-1])
+        if not boxes or len(set(boxes)) > 1:
+            out.append(0.0)
+            continue
+        answer = parse(f"$\\boxed{{{boxes[-1]}}}$", parsing_timeout=None)
+        out.append(float(verify(g, answer, timeout_seconds=None)))
+    return out
+
+
+frozen_patched_accuracy.__name__ = "accuracy_reward"
+
+
+def test_frozen_patched_reports_negation_contradiction_first_answer_and_echo() -> None:
+    report = check_reward(
+        frozen_patched_accuracy, "accuracy", invariants=_EXPLOITS, max_examples=8, heavy_probes=False
+    )
+    assert not report.ok
+    assert "negation" in _families(report, "no_negated_credit")
+    assert {"contradiction_after", "first_vs_last"} <= _families(report, "last_answer_counts")
+    assert "echo" in _families(report, "no_echo_credit")
+
+
+def test_convention_detection() -> None:
+    def positional(responses, targets):  # type: ignore[no-untyped-def]
+        return [float(r == t) for r, t in zip(responses, targets, strict=True)]
+
+    def verl_style(completions, ground_truth, **kw):  # type: ignore[no-untyped-def]
+        return [0.0] * len(completions)
+
+    def prompt_first(prompts, completions, answer):  # type: ignore[no-untyped-def]
+        return [0.0] * len(completions)
+
+    cols = {"solution": ["3"], "prompts": ["p"], "completion_ids": [[1]]}
+    args, kw = call_arguments(detect_convention(positional), ["3"], cols)
+    assert args == (["3"], ["3"]) and kw == {}
+    args, kw = call_arguments(detect_convention(verl_style), ["x"], cols)
+    assert args == () and kw["ground_truth"] == ["3"] and kw["completion_ids"] == [[1]]
+    args, kw = call_arguments(detect_convention(prompt_first), ["x"], cols)
+    assert args == () and sorted(kw) == ["answer", "completions", "prompts"]
+    assert check_reward(
+        positional, "accuracy", invariants=["well_formed"], max_examples=3, heavy_probes=False
+    ).ok
+
+
+def test_conversational_retry_is_reported() -> None:
+    def messages_only(completions, solution, **kw):  # type: ignore[no-untyped-def]
+        return [
+            float(c[0]["content"].endswith(f"{{{s.strip('$')}}}$."))
+            for c, s in zip(completions, solution, strict=True)
+        ]
+
+    report = check_reward(
+        messages_only, "accuracy", invariants=["well_formed"], max_examples=3, heavy_probes=False
+    )
+    assert report.ok, report.render()
+    assert report.settings["calling"]["messages_only"].startswith("conversational messages")
+
+
+def test_trl_rewards_checked_unchanged() -> None:
+    trl_rewards = pytest.importorskip("trl.rewards")
+    report = check_reward(
+        trl_rewards.accuracy_reward, "accuracy", invariants=_EXPLOITS, max_examples=5, heavy_probes=False
+    )
+    assert "TypeError" not in report.render()
+    assert report.settings["calling"]["accuracy_reward"].startswith("conversational")
+    assert "negation" in _families(report, "no_negated_credit")  # math-verify credits a negated box
+    fmt = check_reward(
+        trl_rewards.think_format_reward,
+        "format",
+        invariants=["well_formed"],
+        max_examples=3,
+        heavy_probes=False,
+    )
+    assert fmt.ok and "TypeError" not in fmt.render()
+
+
+@pytest.mark.parametrize("profile", ["openr1@e4ac3ae", "openr1@1416fa0"])
+def test_faithful_profiles_report_the_upstream_exploits(profile: str) -> None:
+    from rewards import build_registry
+
+    acc = build_registry({}, profile)["accuracy"]
+    report = check_reward(
+        acc,
+        "accuracy",
+        invariants=["no_negated_credit", "no_echo_credit"],
+        max_examples=5,
+        heavy_probes=False,
+    )
+    assert "negation" in _families(report, "no_negated_credit")
+    assert "echo" in _families(report, "no_echo_credit")
+
+
+# The real open-r1 rewards.py, extracted from a checkout outside this repository:
+#   git -C open-r1 show e4ac3ae:src/open_r1/rewards.py > $REWARDCHECK_OPENR1_DIR/openr1-e4ac3ae/rewards.py
+_UPSTREAM = Path(os.environ.get("REWARDCHECK_OPENR1_DIR", "/work/upstream"))
+
+
+class _Stub(types.ModuleType):
+    """open-r1's code-execution helpers, which the math rewards never call."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return lambda *args, **kwargs: None
+
+
+def _load_upstream(commit: str) -> types.ModuleType:
+    path = _UPSTREAM / f"openr1-{commit}" / "rewards.py"
+    if not path.exists():
+        pytest.skip(f"{path} absent (set REWARDCHECK_OPENR1_DIR to a folder with openr1-<commit>/rewards.py)")
+    package = f"_upstream_{commit}"
+    for name in (
+        package,
+        f"{package}.utils",
+        f"{package}.utils.code_providers",
+        f"{package}.utils.competitive_programming",
+    ):
+        stub = _Stub(name)
+        stub.__path__ = []
+        sys.modules[name] = stub
+    spec = importlib.util.spec_from_file_location(f"{package}.rewards", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("commit", ["e4ac3ae", "1416fa0"])
+def test_real_openr1_rewards_checked_unchanged(commit: str) -> None:
+    module = _load_upstream(commit)
+    acc = check_reward(
+        module.accuracy_reward,
+        "accuracy",
+        invariants=["well_formed", "no_negated_credit"],
+        max_examples=5,
+        heavy_probes=False,
+    )
+    assert "TypeError" not in acc.render()
+    assert acc.settings["calling"]["accuracy_reward"].startswith("conversational")
+    assert "negation" in _families(acc, "no_negated_credit")
+    steps = check_reward(
+        module.reasoning_steps_reward,
+        "reasoning_steps",
+        invariants=["no_degenerate_reward"],
+        max_examples=5,
+        heavy_probes=False,
+    )
+    assert not steps.result("no_degenerate_reward").holds  # 'First, Finally,' earns 2/3 upstream
+    assert "TypeError" not in steps.render()
