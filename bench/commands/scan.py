@@ -366,6 +366,10 @@ def _run(args: argparse.Namespace) -> int:
         )
     if rows_out is not None:
         notes.append(f"--rows-out {args.rows_out}: {rows_out.written} rows written")
+    if args.backend == "ray":
+        from bench.scan import ray_backend
+
+        notes.extend(ray_backend.started)
     report = build_report(
         stream, specs, result.aggregate, thresholds=thresholds, notes=notes, grouping=result.grouping
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import pickle
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -24,6 +25,7 @@ from .scoring import GroupScore, GroupScorer, RowScore, ScoreOptions
 __all__ = ["ray_available", "ray_score_blocks", "RayUnavailable"]
 
 _scorers: dict[bytes, GroupScorer] = {}  # per Ray worker process, keyed by the pickled configuration
+started: list[str] = []  # what this process started (a note for the report), e.g. "local Ray cluster ..."
 
 
 class RayUnavailable(RuntimeError):
@@ -57,6 +59,7 @@ def ray_score_blocks(
     import ray
 
     if not ray.is_initialized():
+        begin = time.perf_counter()
         try:
             if address:
                 ray.init(address=address, log_to_driver=False)
@@ -66,6 +69,12 @@ def ray_score_blocks(
             raise RayUnavailable(
                 f"cannot start or reach the Ray cluster ({address or 'local'}): {exc}"
             ) from None
+        where = (
+            f"connected to the Ray cluster at {address}"
+            if address
+            else f"started a local Ray cluster of {workers} CPUs"
+        )
+        started.append(f"{where} in {time.perf_counter() - begin:.1f} s")
     config = pickle.dumps((list(specs), options))
     remote: Any = ray.remote(num_cpus=1, max_retries=0)(_score_remote)
     yield from in_order(blocks, lambda b: remote.remote(config, b.groups).future(), 2 * workers)
