@@ -95,6 +95,13 @@ def print_report(report: ScanReport, console: Console) -> None:
                 Path(ex["where"]).name, repr(_excerpt(ex["completion"], 60)), ", ".join(ex["flags"]), totals
             )
         console.print(worst)
+    ln = d.get("lengths", {})
+    if ln.get("compared"):
+        console.print(
+            f"lengths: re-tokenised minus logged {ln['mean_retokenised_minus_logged']:+.1f} tokens on average "
+            f"(mean |diff| {ln['mean_abs_difference']:.1f}, max {ln['max_abs_difference']}, "
+            f"{ln['rows_differing']}/{ln['compared']} rows differ); the logged length is used"
+        )
     status = "[red]FAIL[/red] " + "; ".join(report.failures) if report.failures else "[green]ok[/green]"
     console.print(f"fail-on: {status}")
 
