@@ -181,7 +181,8 @@ def score_blocks(
     with ProcessPoolExecutor(
         max_workers=workers, mp_context=ctx, initializer=_init, initargs=(list(specs), options)
     ) as pool:
-        yield from in_order(blocks, lambda b: pool.submit(_score_groups, b.groups), 3 * workers)
+        # A wide window: one slow block (upstream math-verify timeouts) must not idle the other workers.
+        yield from in_order(blocks, lambda b: pool.submit(_score_groups, b.groups), 8 * workers)
 
 
 def in_order(
