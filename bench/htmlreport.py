@@ -47,22 +47,31 @@ def _finite(values: Iterable[float]) -> list[float]:
 
 
 class _Axes:
-    """Maps data coordinates to SVG pixels inside the plot area."""
+    """Maps data coordinates to SVG pixels inside the plot area.
 
-    def __init__(self, xs: Sequence[float], ys: Sequence[float]) -> None:
-        self.x0, self.x1 = self._span(xs)
+    ``x_at_data`` spans x exactly over the data (lengths: no padding to impossible values);
+    ``y_from_zero`` starts y at 0 (counts and rates: a bar's height is its value).
+    """
+
+    def __init__(
+        self, xs: Sequence[float], ys: Sequence[float], *, x_at_data: bool = False, y_from_zero: bool = False
+    ) -> None:
+        self.x0, self.x1 = self._span(xs, pad=not x_at_data)
         self.y0, self.y1 = self._span(ys)
+        if y_from_zero and ys and min(ys) >= 0:
+            self.y0 = 0.0
+            self.y1 = max(max(ys), 1e-12) * 1.05
 
     @staticmethod
-    def _span(values: Sequence[float]) -> tuple[float, float]:
+    def _span(values: Sequence[float], pad: bool = True) -> tuple[float, float]:
         if not values:
             return 0.0, 1.0
         lo, hi = min(values), max(values)
         if lo == hi:
-            pad = abs(lo) * 0.1 or 1.0
-            return lo - pad, hi + pad
-        pad = (hi - lo) * 0.05
-        return lo - pad, hi + pad
+            width = abs(lo) * 0.1 or 1.0
+            return lo - width, hi + width
+        margin = (hi - lo) * 0.05 if pad else 0.0
+        return lo - margin, hi + margin
 
     def px(self, x: float) -> float:
         return _ML + (x - self.x0) / (self.x1 - self.x0) * (_W - _ML - _MR)
@@ -141,12 +150,14 @@ class Page:
         x_label: str = "",
         y_label: str = "",
         markers: Sequence[tuple[float, str]] = (),
+        y_from_zero: bool = False,
     ) -> None:
-        """One polyline per series; ``markers`` draw labelled vertical lines (e.g. a collapse onset)."""
+        """One polyline per series; ``markers`` draw labelled vertical lines (e.g. a collapse onset);
+        ``y_from_zero`` for counts and rates."""
         clean = {k: [(float(x), float(y)) for x, y in pts if _ok(x) and _ok(y)] for k, pts in series.items()}
         xs = [x for pts in clean.values() for x, _ in pts] + [float(m[0]) for m in markers]
         ys = [y for pts in clean.values() for _, y in pts]
-        ax = _Axes(xs, ys)
+        ax = _Axes(xs, ys, y_from_zero=y_from_zero)
         parts = ax.frame(title, x_label, y_label)
         for i, (_, pts) in enumerate(clean.items()):
             color = _PALETTE[i % len(_PALETTE)]
@@ -173,9 +184,15 @@ class Page:
         title: str,
         x_label: str = "",
         y_label: str = "",
+        x_at_data: bool = False,
     ) -> None:
+        """``x_at_data``: the x axis spans the data exactly (e.g. completion lengths)."""
         clean = {k: [(float(x), float(y)) for x, y in pts if _ok(x) and _ok(y)] for k, pts in points.items()}
-        ax = _Axes([x for p in clean.values() for x, _ in p], [y for p in clean.values() for _, y in p])
+        ax = _Axes(
+            [x for p in clean.values() for x, _ in p],
+            [y for p in clean.values() for _, y in p],
+            x_at_data=x_at_data,
+        )
         parts = ax.frame(title, x_label, y_label)
         for i, (_, pts) in enumerate(clean.items()):
             color = _PALETTE[i % len(_PALETTE)]
@@ -201,7 +218,7 @@ class Page:
             for v in vs:
                 counts[k][min(int((v - lo) / width), bins - 1)] += 1
         top = max((c for cs in counts.values() for c in cs), default=1) or 1
-        ax = _Axes([lo, hi], [0, top])
+        ax = _Axes([lo, hi], [0, top], x_at_data=True, y_from_zero=True)  # a count axis starts at zero
         parts = ax.frame(title, x_label, "count")
         n = max(len(counts), 1)
         for i, (_, cs) in enumerate(counts.items()):

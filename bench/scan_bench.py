@@ -1,56 +1,50 @@
-"""Benchmark: ``rewardcheck scan`` throughput on real completions, patched vs an upstream profile, one run.
+"""Benchmark: ``rewardcheck scan`` throughput on a real r1-zero GRPO dump, backends and profiles side by side.
 
-Source: ``fixtures/perf/completions.jsonl`` (256 real completions, 16 per prompt, from the realdata sample;
-provenance in fixtures/README). The dump is that file repeated over ``--rows / 256`` steps; each step's
-copy of a completion starts with a one-line step tag, so no completion is ever scored twice (the patched
-engine memoises per completion text; gold parses and recurring final answers stay cached, as in training).
-The whole scan is timed (read, score, flag, aggregate) with ``--workers`` processes, reward functions
-accuracy, format, reasoning_steps, cosine. Upstream profiles call math-verify (sympy) on every completion
-and run one pass (256 rows). Wall-clock rates depend on the machine's load, so CPU seconds (parent and
-workers) are printed too.
+Source: ``fixtures/dumps/r1zero/rollouts.jsonl.gz`` (24,030 rows: real completions from the realdata
+collection in the r1-zero layout, prompt pre-filling ``<think>``, ``<answer>`` tags, logged per-rollout
+rewards and token lengths; provenance in ``fixtures/dumps/r1zero/provenance.json``). Every pass runs the
+real command line with every option a user of that dump turns on (each pass a fresh ``python -m bench.cli scan`` process, cold caches, Ray start-up included):
+``--think-prefilled --length-field completion_length --max-completion-length 3000``, the
+degenerate classifier, ``--rows-out`` (every row), ``--json`` and ``--html``. Each pass gets fresh inputs:
+every completion is tagged with the pass number, so no pass reuses another's caches.
 
-Run: ``.venv/bin/python -m bench.scan_bench --workers 2``
+Passes: ``patched`` with local 1 and 2 workers and Ray 1 and 2 workers (Ray start-up timed apart) on the
+same rows; then ``patched`` and the upstream profile (``openr1@e4ac3ae``, math-verify on every row) with 2
+workers on the same first ``--upstream-rows`` rows, and their ratio. Wall-clock rates depend on the
+machine's load; local passes also print CPU seconds (parent and worker processes).
+
+Run: ``.venv/bin/python -m bench.scan_bench`` (``--rows 4000`` for a quick look; ``--no-ray`` without ray)
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
+import os
 import resource
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from bench.scan.loader import load_dumps
-from bench.scan.profiles import DEFAULT_FUNCS, build_profile
-from bench.scan.report import build_report
-from bench.scan.runner import ScoreOptions, score_rows
-
-SOURCE = Path(__file__).resolve().parent.parent / "fixtures" / "perf" / "completions.jsonl"
+SOURCE = Path(__file__).resolve().parent.parent / "fixtures" / "dumps" / "r1zero" / "rollouts.jsonl.gz"
+USER_FLAGS = ["--think-prefilled", "--length-field", "completion_length", "--max-completion-length", "3000"]
 
 
-def build_dump(path: Path, rows: int) -> int:
-    """``rows`` completions: step k holds every source completion once, tagged with the step."""
-    records = [json.loads(line) for line in SOURCE.read_text(encoding="utf-8").splitlines() if line.strip()]
+def write_pass(path: Path, rows: int, tag: str) -> int:
+    """The first ``rows`` rows of the source, each completion tagged with ``tag`` (fresh text per pass)."""
     n = 0
-    with path.open("w", encoding="utf-8") as fh:
-        step = 0
-        while n < rows:
-            for r in records:
-                if n >= rows:
-                    break
-                text = r["completion"] if step == 0 else f"(sample {step})\n{r['completion']}"
-                row = {
-                    "prompt": r["prompt"],
-                    "completion": text,
-                    "solution": r["solution"],
-                    "step": step,
-                    "id": f"{r['id']}-{step}",
-                }
-                fh.write(json.dumps(row) + "\n")
-                n += 1
-            step += 1
+    with gzip.open(SOURCE, "rt", encoding="utf-8") as src, path.open("w", encoding="utf-8") as out:
+        for line in src:
+            if n >= rows:
+                break
+            rec = json.loads(line)
+            rec["completion"] = f"({tag})\n{rec['completion']}"
+            out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            n += 1
     return n
 
 
@@ -59,101 +53,88 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def time_scan(
-    dump: Path,
-    profiles: list[str],
-    workers: int,
-    max_len: int | None,
-    tokenizer: str | None,
-    degenerate: bool = True,
+def time_pass(
+    tmp: Path, tag: str, rows: int, profile: str, workers: int, backend: str = "local"
 ) -> dict[str, Any]:
+    """One scan in a fresh process (cold caches, as a user's run), timed from the outside."""
+    dump = tmp / f"{tag}.jsonl"
+    n = write_pass(dump, rows, tag)
+    argv = [
+        sys.executable, "-m", "bench.cli", "scan", str(dump), "--profile", profile, "--workers", str(workers),
+        "--backend", backend, *USER_FLAGS, "--rows-out", str(tmp / f"{tag}.rows.jsonl"),
+        "--json", str(tmp / f"{tag}.json"), "--html", str(tmp / f"{tag}.html"), "--quiet",
+    ]  # fmt: skip
     start, cpu = time.perf_counter(), _cpu()
-    loaded = load_dumps([str(dump)])
-    # As `rewardcheck scan` does: with no ids and no tokenizer, patched cosine is told to count characters.
-    args: dict[str, Any] = {"reward_funcs": list(DEFAULT_FUNCS), "cosine_count_chars": tokenizer is None}
-    if max_len:
-        args["max_completion_length"] = max_len
-    specs = [build_profile(p, DEFAULT_FUNCS, None, args) for p in profiles]
-    scores, groups = score_rows(
-        loaded.rows,
-        specs,
-        ScoreOptions(max_completion_length=max_len, tokenizer=tokenizer, degenerate=degenerate),
-        workers=workers,
-    )
-    report = build_report(loaded, specs, scores, groups)
+    proc = subprocess.run(argv, capture_output=True, text=True, env={**os.environ, "HF_HUB_OFFLINE": "1"})
     elapsed, cpu = time.perf_counter() - start, _cpu() - cpu
-    n = report.data["rows_scored"]
+    report = json.loads((tmp / f"{tag}.json").read_text(encoding="utf-8"))
+    if proc.returncode not in (0, 1) or report["rows_scored"] + sum(report["rows_skipped"].values()) != n:
+        raise SystemExit(f"pass {tag}: scan failed (exit {proc.returncode}): {proc.stderr[-2000:]}")
+    started = [note for note in report["notes"] if "Ray cluster" in note]
     return {
-        "profiles": profiles,
-        "rows": n,
+        "rows": report["rows_scored"],
         "seconds": elapsed,
-        "rate": n / elapsed,
-        "cpu_s": cpu,
-        "cpu_rate": n / cpu,
+        "rate": report["rows_scored"] / elapsed,
+        "cpu_s": cpu if backend == "local" else None,  # Ray workers are not this process's children
+        "note": started[0] if started else "",
     }
-
-
-def _classifier_ms() -> float | None:
-    try:
-        from bench.probes.classify import classify_degenerate
-    except ImportError:
-        return None
-    records = [json.loads(line) for line in SOURCE.read_text(encoding="utf-8").splitlines() if line.strip()]
-    start = time.process_time()
-    for r in records:
-        classify_degenerate(r["completion"], r["prompt"])
-    return (time.process_time() - start) / len(records) * 1000
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--rows", type=int, default=8192, help="completions for the patched run")
-    parser.add_argument("--upstream-rows", type=int, default=256, help="completions for the upstream run")
-    parser.add_argument("--upstream", default="openr1@e4ac3ae", help="upstream profile to compare with")
-    parser.add_argument("--max-completion-length", type=int, default=None)
     parser.add_argument(
-        "--tokenizer", default=None, help="e.g. 'qwen': token lengths (slower; default: characters)"
+        "--rows", type=int, default=24030, help="rows per backend pass (default: the whole dump)"
     )
+    parser.add_argument(
+        "--upstream-rows", type=int, default=1000, help="rows of the patched-vs-upstream pair"
+    )
+    parser.add_argument("--upstream", default="openr1@e4ac3ae")
+    parser.add_argument("--no-ray", action="store_true", help="skip the Ray passes")
     args = parser.parse_args(argv)
-    common = (args.workers, args.max_completion_length, args.tokenizer)
-    with tempfile.TemporaryDirectory() as tmp:
-        fast = Path(tmp) / "patched.jsonl"
-        slow = Path(tmp) / "upstream.jsonl"
-        build_dump(fast, args.rows)
-        build_dump(slow, args.upstream_rows)
-        runs = [
-            ("patched", time_scan(fast, ["patched"], *common)),
-            ("patched, --no-degenerate", time_scan(fast, ["patched"], *common, degenerate=False)),
-            (args.upstream, time_scan(slow, [args.upstream], *common)),
+    lines: list[tuple[str, dict[str, Any]]] = []
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        for workers in (1, 2):
+            lines.append(
+                (
+                    f"patched, local {workers} worker(s)",
+                    time_pass(tmp, f"local{workers}", args.rows, "patched", workers),
+                )
+            )
+        if not args.no_ray:
+            for workers in (1, 2):
+                r = time_pass(tmp, f"ray{workers}", args.rows, "patched", workers, backend="ray")
+                lines.append((f"patched, Ray {workers} worker(s)", r))
+        same = min(args.rows, args.upstream_rows)
+        pair = [
+            (f"patched, local 2 workers, first {same}", time_pass(tmp, "pair-patched", same, "patched", 2)),
+            (
+                f"{args.upstream}, local 2 workers, first {same}",
+                time_pass(tmp, "pair-upstream", same, args.upstream, 2),
+            ),
         ]
-    funcs = ",".join(DEFAULT_FUNCS)
     print(
-        f"source: fixtures/perf/completions.jsonl (256 real completions, 16 per prompt); reward funcs {funcs}"
+        f"source: {SOURCE.relative_to(SOURCE.parents[3])}; flags: {' '.join(USER_FLAGS)} --rows-out --json --html"
     )
-    for label, r in runs:
+    print("machine shared with other jobs: absolute rates are under load, compare ratios within this run")
+    for label, r in lines + pair:
+        cpu = f", {r['cpu_s']:.1f} CPU s" if r.get("cpu_s") is not None else ""
+        up = f" (includes: {r['note']})" if r["note"] else ""
         print(
-            f"scan, {label:<26} {args.workers} workers: {r['rows']:>6} completions in {r['seconds']:7.2f} s wall = "
-            f"{r['rate']:6.0f} completions/s ({r['cpu_s']:6.2f} CPU s = {r['cpu_rate']:5.0f} per CPU-second)"
+            f"scan {label:<42} {r['rows']:>6} rows in {r['seconds']:7.1f} s = {r['rate']:7.0f} completions/s{cpu}{up}"
         )
-    classify_ms = _classifier_ms()
-    if classify_ms is not None:
-        print(
-            f"degenerate classifier alone (bench.probes.classify, every row): {classify_ms:.2f} CPU ms per completion "
-            f"= at most {1000 / classify_ms:.0f} completions per CPU-second"
-        )
-    patched, upstream = runs[0][1], runs[2][1]
+    base = lines[0][1]["rate"]
     print(
-        f"ratio patched / {args.upstream}: {patched['rate'] / upstream['rate']:.1f}x wall, "
-        f"{patched['cpu_rate'] / upstream['cpu_rate']:.1f}x CPU"
+        "ratio to local 1 worker: " + ", ".join(f"{label} {r['rate'] / base:.2f}x" for label, r in lines[1:])
     )
-    for label, r in runs[:2]:
-        verdict = "met" if r["rate"] >= 2000 else "NOT met"
-        print(
-            f"target >= 2000 completions/s with {args.workers} workers ({label}): {verdict} ({r['rate']:.0f}/s)"
-        )
+    print(
+        f"ratio patched / {args.upstream} on the same {same} rows: {pair[0][1]['rate'] / pair[1][1]['rate']:.1f}x"
+    )
+    two = lines[1][1]["rate"]
+    verdict = "met" if two >= 2000 else "NOT met"
+    print(f"target >= 2000 completions/s, patched --workers 2, every flag on: {verdict} ({two:.0f}/s)")
     return 0
 
 

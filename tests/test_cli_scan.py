@@ -92,7 +92,9 @@ def test_seed_exploit_is_paid_shaping_without_an_answer(basic: Any) -> None:
     assert data["flags"]["shaping_no_answer"] == 3
     assert data["flags"]["answer_unparseable"] >= 3
     worst = data["worst_examples"]
-    assert {w["completion"] for w in worst[:3]} == {SEED, "First, Second, Finally,"}
+    # One example per pattern first (marker-only output is one pattern, whatever its markers), then a
+    # second of a pattern from a group not shown yet: the seed exploit before the repeat of the first.
+    assert [w["completion"] for w in worst[:3]] == ["First, Second, Finally,", "\\boxed{5}", SEED]
     assert worst[0]["completion"] == "First, Second, Finally,"  # paid the most for nothing
 
 
@@ -222,7 +224,11 @@ def test_trl_parquet_folder_with_gold_file_and_logged_rewards(tmp_path: Path) ->
 def test_trl_parquet_without_gold_skips_every_row_with_a_reason(tmp_path: Path) -> None:
     run_dir = _trl_output_dir(tmp_path)
     proc, data = scan_json(tmp_path, run_dir / "completions" / "completions_00005.parquet", *UPSTREAM)
-    assert proc.returncode == 0
+    # A run that scored nothing is an error, and says which columns the file has.
+    assert proc.returncode == 2
+    assert (
+        "no row could be scored" in proc.stderr and "columns found: step, prompt, completion" in proc.stderr
+    )
     assert (
         data["rows_total"] == 3 and data["rows_scored"] == 0 and data["rows_skipped"] == {"missing_gold": 3}
     )
@@ -261,6 +267,7 @@ def test_csv_with_column_mapping(tmp_path: Path) -> None:
         w.writerow(["What is 1+2?", "only two fields"])
     unmapped, data = scan_json(tmp_path, path, *UPSTREAM)
     # "response" is one of the usual completion names; "answer_text" is not a usual gold name.
+    assert unmapped.returncode == 2 and "columns found: question, response, answer_text" in unmapped.stderr
     assert data["rows_scored"] == 0 and data["rows_skipped"] == {"missing_gold": 2, "bad_row_shape": 1}
     mapped, data = scan_json(
         tmp_path,

@@ -1,23 +1,26 @@
-"""``rewardcheck scan`` and ``rewardcheck check`` as a library: read dumps, score them under reward profiles,
-flag failure modes, and check a training config's composite against cheap exploits.
+"""``rewardcheck scan`` and ``rewardcheck check`` as a library: stream dumps, score them under reward
+profiles (locally or on Ray), flag failure modes, and check a training config's composite.
 
->>> from bench.scan import load_dumps, score_rows, build_report    # doctest: +SKIP
+>>> from bench.scan import DumpStream, run_scan, build_report    # doctest: +SKIP
 """
 
 from __future__ import annotations
 
-from .loader import Loaded, load_dumps
+from .loader import DumpStream, Loaded, load_dumps
+from .pipeline import ScanResult, run_scan
 from .quiet import quiet_upstream_logs
 from .report import ScanReport, build_report, parse_threshold
-from .runner import ScoreOptions, score_rows
+from .scoring import ScoreOptions
 
 __all__ = [
+    "DumpStream",
     "Loaded",
     "load_dumps",
+    "ScanResult",
+    "run_scan",
     "ScanReport",
     "build_report",
     "parse_threshold",
     "ScoreOptions",
-    "score_rows",
     "quiet_upstream_logs",
 ]

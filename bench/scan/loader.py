@@ -1,19 +1,23 @@
-"""Read every input of a scan into rows and counted skips, joining gold answers from a separate file.
+"""Stream every input of a scan as rows and counted skips, joining gold answers from a separate file.
+
+Rows are read lazily (a dump is never held whole): :class:`DumpStream` yields :class:`DumpRow` objects and
+counts what it skipped, by reason, with the first examples kept for the report.
 
 >>> import tempfile, os
 >>> d = tempfile.mkdtemp()
 >>> _ = open(os.path.join(d, "c.jsonl"), "w").write('{"prompt": "p", "completion": "c"}\\n{"prompt": 1\\n')
 >>> _ = open(os.path.join(d, "g.jsonl"), "w").write('{"prompt": "p", "solution": "$3$"}\\n')
->>> loaded = load_dumps([os.path.join(d, "c.jsonl")], gold_file=os.path.join(d, "g.jsonl"))
->>> loaded.rows_total, [r.gold for r in loaded.rows], [s.reason for s in loaded.skips]
-(2, ['$3$'], ['invalid_json'])
+>>> stream = DumpStream([os.path.join(d, "c.jsonl")], gold_file=os.path.join(d, "g.jsonl"))
+>>> [r.gold for r in stream], stream.rows_total, stream.skipped_by_reason()
+(['$3$'], 2, {'invalid_json': 1})
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,24 +25,10 @@ from typing import Any
 from .readers import InputError, detect_format, expand_inputs, iter_records, table_reward_columns
 from .rows import DumpRow, FieldMap, RowError, Skip
 
-__all__ = ["Loaded", "load_dumps", "read_gold_file"]
+__all__ = ["DumpStream", "Loaded", "load_dumps", "read_gold_file", "SKIP_EXAMPLES"]
 
-
-@dataclass
-class Loaded:
-    rows: list[DumpRow] = field(default_factory=list)
-    skips: list[Skip] = field(default_factory=list)
-    files: list[tuple[str, str]] = field(default_factory=list)  # (path, detected format)
-
-    @property
-    def rows_total(self) -> int:
-        return len(self.rows) + len(self.skips)
-
-    def skip(self, row: DumpRow, reason: str, message: str) -> None:
-        self.skips.append(Skip(row.source, row.line, reason, message))
-
-    def skipped_by_reason(self) -> dict[str, int]:
-        return dict(sorted(Counter(s.reason for s in self.skips).items()))
+SKIP_EXAMPLES = 50  # skipped rows quoted in the report (all are counted)
+_MAX_COLUMNS = 200  # distinct column names remembered for error messages
 
 
 def read_gold_file(path: str | Path, fields: FieldMap) -> tuple[dict[str, str], dict[str, str]]:
@@ -66,57 +56,141 @@ def read_gold_file(path: str | Path, fields: FieldMap) -> tuple[dict[str, str], 
     return by_id, by_prompt
 
 
+class DumpStream:
+    """The rows of every input, read on demand; ``peek(n)`` looks ahead without losing anything.
+
+    Counters (``rows_total``, ``skips``, ``columns``) are final once the stream has been consumed.
+    """
+
+    def __init__(
+        self,
+        paths: list[str],
+        *,
+        fmt: str | None = None,
+        fields: FieldMap | None = None,
+        gold_file: str | None = None,
+    ) -> None:
+        self.fields = fields or FieldMap()
+        self.fmt = fmt
+        self.paths = expand_inputs(paths)
+        self.files: list[tuple[str, str]] = []
+        self.skip_counts: Counter[str] = Counter()
+        self.skip_examples: list[Skip] = []
+        self.rows_total = 0
+        self.rows_yielded = 0
+        self.columns: Counter[str] = Counter()  # rows in which each column was present
+        self.gold = read_gold_file(gold_file, self.fields) if gold_file is not None else None
+        self._formats = [self._format(p) for p in self.paths]  # a bad file fails before any scoring
+        self._rows = self._generate()
+        self._peeked: list[DumpRow] = []
+
+    @staticmethod
+    def _format_of(path: Path, fmt: str | None) -> str:
+        try:
+            return fmt or detect_format(path)
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+    def _format(self, path: Path) -> str:
+        return self._format_of(path, self.fmt)
+
+    def skip(self, source: str, line: int, reason: str, message: str) -> None:
+        self.skip_counts[reason] += 1
+        if len(self.skip_examples) < SKIP_EXAMPLES:
+            self.skip_examples.append(Skip(source, line, reason, message))
+
+    def skipped_by_reason(self) -> dict[str, int]:
+        return dict(sorted(self.skip_counts.items()))
+
+    @property
+    def skipped(self) -> int:
+        return sum(self.skip_counts.values())
+
+    def peek(self, n: int) -> list[DumpRow]:
+        """The next ``n`` rows (fewer at the end), still to be yielded by iteration."""
+        if len(self._peeked) < n:
+            self._peeked.extend(itertools.islice(self._rows, n - len(self._peeked)))
+        return self._peeked[:n]
+
+    def __iter__(self) -> Iterator[DumpRow]:
+        peeked, self._peeked = self._peeked, []
+        yield from peeked
+        yield from self._rows
+
+    def _generate(self) -> Iterator[DumpRow]:
+        fields = self.fields
+        known = {
+            name
+            for name in (fields.prompt, fields.completion, fields.gold, fields.ids, fields.id, fields.step)
+            if name is not None
+        } | {"step", "prompt", "completion", "advantage", "solution", "completion_ids", "id"}
+        if fields.length is not None:
+            known.add(fields.length)
+        for path, file_fmt in zip(self.paths, self._formats, strict=True):
+            self.files.append((str(path), file_fmt))
+            file_fields = fields
+            if fields.reward_columns is None:
+                columns = table_reward_columns(path, file_fmt, known)
+                if columns is not None:
+                    file_fields = dataclasses.replace(fields, reward_columns=columns)
+            for line, record in iter_records(path, file_fmt):
+                self.rows_total += 1
+                if isinstance(record, RowError):
+                    self.skip(str(path), line, record.reason, str(record))
+                    continue
+                self._count_columns(record)
+                try:
+                    row = file_fields.to_row(record, str(path), line)
+                except RowError as exc:
+                    self.skip(str(path), line, exc.reason, str(exc))
+                    continue
+                if row.gold is None and self.gold is not None:
+                    _join_gold(row, *self.gold)
+                if row.gold is None:
+                    self.skip(
+                        row.source,
+                        row.line,
+                        "missing_gold",
+                        f"no gold answer (field {fields.gold or 'solution'!r}); map it with --gold-field "
+                        "or join one with --gold-file",
+                    )
+                    continue
+                self.rows_yielded += 1
+                yield row
+
+    def _count_columns(self, record: Mapping[str, Any]) -> None:
+        for key in record:
+            if key in self.columns or len(self.columns) < _MAX_COLUMNS:
+                self.columns[str(key)] += 1
+
+    def columns_found(self) -> str:
+        """``a, b, c`` (the columns the dump's records hold, most frequent first) for error messages."""
+        if not self.columns:
+            return "none"
+        return ", ".join(name for name, _ in self.columns.most_common())
+
+
+def _join_gold(row: DumpRow, by_id: Mapping[str, str], by_prompt: Mapping[str, str]) -> None:
+    gold: Any = by_id.get(row.id) if row.id is not None else None
+    if gold is None and row.prompt is not None:
+        gold = by_prompt.get(row.prompt_text)
+    row.gold = gold
+
+
+@dataclass
+class Loaded:
+    """A whole dump in memory (small inputs, tests): the rows and the first skips (all are counted)."""
+
+    rows: list[DumpRow] = field(default_factory=list)
+    skips: list[Skip] = field(default_factory=list)
+    files: list[tuple[str, str]] = field(default_factory=list)
+    rows_total: int = 0
+
+
 def load_dumps(
     paths: list[str], *, fmt: str | None = None, fields: FieldMap | None = None, gold_file: str | None = None
 ) -> Loaded:
     """Every input row becomes a :class:`DumpRow` or a counted :class:`Skip`; nothing disappears."""
-    fields = fields or FieldMap()
-    loaded = Loaded()
-    known = {
-        name
-        for name in (fields.prompt, fields.completion, fields.gold, fields.ids, fields.id, fields.step)
-        if name is not None
-    } | {"step", "prompt", "completion", "advantage", "solution", "completion_ids", "id"}
-    for path in expand_inputs(paths):
-        try:
-            file_fmt = fmt or detect_format(path)
-        except OSError as exc:
-            raise InputError(f"{path}: cannot read: {exc.strerror}") from None
-        loaded.files.append((str(path), file_fmt))
-        file_fields = fields
-        if fields.reward_columns is None:
-            columns = table_reward_columns(path, file_fmt, known)
-            if columns is not None:
-                file_fields = dataclasses.replace(fields, reward_columns=columns)
-        for line, record in iter_records(path, file_fmt):
-            if isinstance(record, RowError):
-                loaded.skips.append(Skip(str(path), line, record.reason, str(record)))
-                continue
-            try:
-                loaded.rows.append(file_fields.to_row(record, str(path), line))
-            except RowError as exc:
-                loaded.skips.append(Skip(str(path), line, exc.reason, str(exc)))
-    if gold_file is not None:
-        _join_gold(loaded, *read_gold_file(gold_file, fields))
-    kept = []
-    for row in loaded.rows:
-        if row.gold is None:
-            loaded.skip(
-                row,
-                "missing_gold",
-                f"no gold answer (field {fields.gold or 'solution'!r}); map it with --gold-field or join one with --gold-file",
-            )
-        else:
-            kept.append(row)
-    loaded.rows = kept
-    return loaded
-
-
-def _join_gold(loaded: Loaded, by_id: Mapping[str, str], by_prompt: Mapping[str, str]) -> None:
-    for row in loaded.rows:
-        if row.gold is not None:
-            continue  # the dump's own gold wins
-        gold: Any = by_id.get(row.id) if row.id is not None else None
-        if gold is None and row.prompt is not None:
-            gold = by_prompt.get(row.prompt_text)
-        row.gold = gold
+    stream = DumpStream(paths, fmt=fmt, fields=fields, gold_file=gold_file)
+    rows = list(stream)
+    return Loaded(rows, list(stream.skip_examples), list(stream.files), stream.rows_total)

@@ -24,6 +24,7 @@ __all__ = [
     "ProfileSpec",
     "ProfileError",
     "ProfileUnavailable",
+    "ProfileLacksReward",
     "logged_key",
     "default_profiles",
     "build_profile",
@@ -49,6 +50,10 @@ class ProfileError(ValueError):
 
 class ProfileUnavailable(ProfileError):
     """The profile's module cannot be imported (a default profile is then left out with a note)."""
+
+
+class ProfileLacksReward(ProfileError):
+    """The profile has no implementation of a reward the run uses (e.g. an upstream commit older than it)."""
 
 
 def logged_key(column: str) -> str:
@@ -112,7 +117,7 @@ def build_profile(
         registry = build_registry(_reward_args(spec.args), resolved)
     missing = [f for f in funcs if f not in registry]
     if missing:
-        raise ProfileError(
+        raise ProfileLacksReward(
             f"profile {resolved!r} has no reward function(s) {', '.join(map(repr, missing))}; valid: {', '.join(sorted(registry))}"
         )
     return spec

@@ -1,6 +1,8 @@
 """Read completion dumps: JSONL, JSON, CSV, TRL ``completions/*.parquet`` and wandb ``*.table.json``.
 
-The format is detected from the file's content (``--format`` overrides it). Every reader yields
+Any of them may be gzipped (``.gz``, detected by its magic bytes) and may start with a UTF-8 BOM; a JSONL
+line may hold several records back to back (a dump written without newlines is one huge line). The format
+is detected from the file's content (``--format`` overrides it). Every reader yields
 ``(line, record)`` pairs, where ``record`` is a mapping or a :class:`RowError`; line numbers are 1-based
 file lines for JSONL and CSV, and 1-based row numbers for JSON arrays, parquet files and wandb tables.
 
@@ -14,18 +16,31 @@ file lines for JSONL and CSV, and 1-based row numbers for JSON arrays, parquet f
 from __future__ import annotations
 
 import csv
+import gzip
+import io
 import json
 import math
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from .rows import RowError
 
-__all__ = ["FORMATS", "InputError", "detect_format", "expand_inputs", "iter_records", "table_reward_columns"]
+__all__ = [
+    "FORMATS",
+    "InputError",
+    "detect_format",
+    "expand_inputs",
+    "iter_records",
+    "open_bytes",
+    "table_reward_columns",
+]
 
 FORMATS = ("jsonl", "json", "csv", "parquet", "wandb")
-_SUFFIXES = (".jsonl", ".json", ".csv", ".parquet", ".table.json")
+_PLAIN = (".jsonl", ".json", ".csv", ".parquet", ".table.json")
+_SUFFIXES: tuple[str, ...] = _PLAIN + tuple(f"{x}.gz" for x in _PLAIN)
+_GZIP = b"\x1f\x8b"
+_BOM = "\ufeff"
 
 
 class InputError(ValueError):
@@ -43,41 +58,80 @@ def expand_inputs(paths: list[str]) -> list[Path]:
             continue
         if not p.is_dir():
             raise InputError(f"{p}: no such file or directory")
-        for folder in (p / "completions", p):
-            parquets = sorted(folder.glob("*.parquet")) if folder.is_dir() else []
-            if parquets:
-                files.extend(parquets)
-                break
-        else:
-            found = sorted(f for f in p.iterdir() if f.is_file() and f.name.endswith(_SUFFIXES))
-            if not found:
-                raise InputError(f"{p}: folder holds no dump files ({', '.join(_SUFFIXES)})")
-            files.extend(found)
+        found = _folder_files(p)
+        # A trainer's output_dir saved as checkpoint-*/ folders: every checkpoint's dumps, in step order.
+        checkpoints = sorted(
+            (c for c in p.glob("checkpoint-*") if c.is_dir()), key=lambda c: (_checkpoint_step(c), c.name)
+        )
+        for c in checkpoints:
+            found.extend(_folder_files(c))
+        if not found:
+            raise InputError(f"{p}: folder holds no dump files ({', '.join(_PLAIN)}, or .gz of them)")
+        files.extend(found)
     return files
+
+
+def _checkpoint_step(folder: Path) -> int:
+    tail = folder.name.removeprefix("checkpoint-")
+    return int(tail) if tail.isdigit() else -1
+
+
+def _folder_files(p: Path) -> list[Path]:
+    """A folder's TRL ``completions/*.parquet`` if it has any, else every dump file directly in it."""
+    for folder in (p / "completions", p):
+        parquets = sorted(folder.glob("*.parquet")) if folder.is_dir() else []
+        if parquets:
+            return parquets
+    return sorted(f for f in p.iterdir() if f.is_file() and f.name.endswith(_SUFFIXES))
+
+
+def _is_gzip(p: Path) -> bool:
+    with p.open("rb") as fh:
+        return fh.read(2) == _GZIP
+
+
+def open_bytes(p: Path) -> IO[bytes]:
+    """The file's bytes, decompressed when it is gzip (by magic, whatever its name)."""
+    if _is_gzip(p):
+        return gzip.open(p, "rb")  # type: ignore[return-value]
+    return p.open("rb")
+
+
+def _read_text(p: Path) -> str:
+    with open_bytes(p) as fh:
+        try:
+            return fh.read().decode("utf-8").removeprefix(_BOM)
+        except (OSError, EOFError) as exc:
+            raise InputError(f"{p}: damaged gzip file: {exc}") from None
 
 
 def detect_format(path: str | Path) -> str:
     """``parquet`` by magic bytes; ``wandb`` for a ``{"columns", "data"}`` object; ``json`` for an array or
     a single object; ``jsonl`` when the first line is an object of its own; ``csv`` otherwise."""
     p = Path(path)
-    with p.open("rb") as fh:
-        head = fh.read(1 << 16)
+    try:
+        with open_bytes(p) as fh:
+            head = fh.read(1 << 16)
+    except (EOFError, gzip.BadGzipFile) as exc:
+        raise InputError(f"{p}: damaged gzip file: {exc}") from None
     if head[:4] == b"PAR1":
         return "parquet"
     text = head.decode("utf-8", errors="replace").lstrip("\ufeff \t\r\n")
+    if not text:
+        raise InputError(f"{p}: empty file")
     if text.startswith("["):
         return "json"
     if text.startswith("{"):
         first = text.split("\n", 1)[0]
         try:
-            obj = json.loads(first)
-        except json.JSONDecodeError:
-            obj = None
+            obj, end = json.JSONDecoder().raw_decode(first)
+        except ValueError:  # JSONDecodeError, or an integer past Python's digit limit
+            obj, end = None, 0
         if isinstance(obj, Mapping):
-            return "wandb" if _is_table(obj) else "jsonl"
-        try:
-            whole = json.loads(p.read_text(encoding="utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError):
+            return "wandb" if _is_table(obj) and not first[end:].strip() else "jsonl"
+        try:  # a pretty-printed document, or a first line longer than the sniffed head
+            whole = json.loads(_read_text(p))
+        except (ValueError, UnicodeDecodeError):
             return "jsonl"  # a JSONL file whose first line is broken: read it line by line and report
         return "wandb" if isinstance(whole, Mapping) and _is_table(whole) else "json"
     return "csv"
@@ -98,34 +152,53 @@ def iter_records(
     return readers[fmt](p)
 
 
+_DECODER = json.JSONDecoder()
+
+
 def _jsonl(p: Path) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:
-    with p.open("rb") as fh:
+    with open_bytes(p) as fh:
         for number, raw in enumerate(fh, start=1):
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
                 yield number, RowError("bad_encoding", f"not UTF-8 ({exc.reason} at byte {exc.start})")
                 continue
-            if not line.strip():
-                continue  # blank lines are not rows
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                yield number, RowError("invalid_json", f"invalid JSON: {exc.msg} (column {exc.colno})")
-                continue
-            if not isinstance(obj, Mapping):
-                yield number, RowError("not_an_object", f"expected a JSON object, got {type(obj).__name__}")
-                continue
-            yield number, obj
+            if number == 1:
+                line = line.removeprefix(_BOM)
+            yield from _line_records(number, line)
+
+
+def _line_records(number: int, line: str) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:
+    """Every record of one JSONL line: usually one, several when records were written back to back."""
+    pos, end = 0, len(line)
+    while True:
+        while pos < end and line[pos] in " \t\r\n":
+            pos += 1
+        if pos >= end:
+            return  # blank lines are not rows
+        try:
+            obj, pos = _DECODER.raw_decode(line, pos)
+        except json.JSONDecodeError as exc:
+            yield number, RowError("invalid_json", f"invalid JSON: {exc.msg} (column {exc.colno})")
+            return
+        except ValueError as exc:  # an integer literal past Python's 4,300-digit conversion limit
+            yield number, RowError("number_too_long", f"a value cannot be read: {exc}"[:200])
+            return
+        if not isinstance(obj, Mapping):
+            yield number, RowError("not_an_object", f"expected a JSON object, got {type(obj).__name__}")
+            return
+        yield number, obj
 
 
 def _load_json(p: Path) -> Any:
     try:
-        return json.loads(p.read_text(encoding="utf-8"))
+        return json.loads(_read_text(p))
     except UnicodeDecodeError as exc:
         raise InputError(f"{p}: not UTF-8 text ({exc.reason})") from None
     except json.JSONDecodeError as exc:
         raise InputError(f"{p}:{exc.lineno}: invalid JSON: {exc.msg} (column {exc.colno})") from None
+    except ValueError as exc:  # an integer literal past Python's digit limit
+        raise InputError(f"{p}: a value cannot be read: {exc}"[:300]) from None
 
 
 def _json(p: Path) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:
@@ -168,12 +241,14 @@ def _table(p: Path, data: Mapping[str, Any]) -> Iterator[tuple[int, Mapping[str,
 
 def _csv(p: Path) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:
     try:
-        fh = p.open(newline="", encoding="utf-8")
+        fh = io.TextIOWrapper(open_bytes(p), newline="", encoding="utf-8-sig")
         header_line = fh.readline()
     except UnicodeDecodeError as exc:
         raise InputError(f"{p}: not UTF-8 text ({exc.reason})") from None
     with fh:
         header = next(csv.reader([header_line]), [])
+        if not header_line.strip() and not fh.read(1):
+            raise InputError(f"{p}: empty file")
         if not header:
             raise InputError(f"{p}:1: CSV file has no header row")
         reader = csv.reader(fh)
@@ -206,12 +281,12 @@ def _csv_value(key: str, value: str) -> Any:
     if value[:1] in "[{" and key not in ("completion", "response", "output", "prompt", "problem"):
         try:
             return json.loads(value)
-        except json.JSONDecodeError:
+        except ValueError:  # not JSON, or an integer past Python's digit limit: keep the text
             return value
     if value[:1] == "[" and value.rstrip().endswith("]"):
         try:  # a conversational prompt/completion written as JSON
             parsed = json.loads(value)
-        except json.JSONDecodeError:
+        except ValueError:
             return value
         if (
             isinstance(parsed, list)
@@ -226,10 +301,16 @@ def _parquet(p: Path) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:
     import pyarrow.parquet as pq
 
     try:
-        table = pq.read_table(p)
+        source: Any = gzip.open(p, "rb") if _is_gzip(p) else p
+        reader = pq.ParquetFile(source)
     except Exception as exc:  # pyarrow raises ArrowInvalid / OSError for a damaged file
         raise InputError(f"{p}: unreadable parquet file: {exc}") from None
-    yield from enumerate(table.to_pylist(), start=1)
+    number = 0
+    # Batch by batch: a large parquet file is never held whole.
+    for batch in reader.iter_batches(batch_size=1024):
+        for record in batch.to_pylist():
+            number += 1
+            yield number, record
 
 
 def table_reward_columns(path: str | Path, fmt: str, known: set[str]) -> tuple[str, ...] | None:
@@ -240,7 +321,8 @@ def table_reward_columns(path: str | Path, fmt: str, known: set[str]) -> tuple[s
         import pyarrow.parquet as pq
 
         try:
-            schema = pq.read_schema(path)
+            p = Path(path)
+            schema = pq.ParquetFile(gzip.open(p, "rb") if _is_gzip(p) else p).schema_arrow
         except Exception as exc:  # pyarrow raises ArrowInvalid / OSError for a damaged file
             raise InputError(f"{path}: unreadable parquet file: {exc}") from None
         return tuple(

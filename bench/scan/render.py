@@ -7,7 +7,6 @@ recomputed.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +15,10 @@ from rich.table import Table
 
 from bench.htmlreport import Page
 
-from .loader import Loaded
+from .aggregate import ScanAggregate
 from .report import ScanReport
-from .scoring import RowScore
 
-__all__ = ["print_report", "html_report", "fmt"]
+__all__ = ["print_report", "html_report", "fmt", "ADVICE"]
 
 
 def fmt(v: Any, digits: int = 3) -> str:
@@ -42,7 +40,7 @@ def print_report(report: ScanReport, console: Console) -> None:
     console.print(
         f"[bold]rewardcheck scan[/bold]: {d['rows_total']} rows, {d['rows_scored']} scored, {skipped} skipped"
         + (f" ({', '.join(f'{k} {v}' for k, v in d['rows_skipped'].items())})" if skipped else "")
-        + f"; {d['groups']['total']} groups (prompt, step)"
+        + f"; {d['groups']['total']} groups"
     )
     for note in d["notes"] + [p["note"] for p in d["profiles"] if p["note"]]:
         console.print(f"  note: {note}", style="dim", highlight=False, markup=False)
@@ -97,16 +95,53 @@ def print_report(report: ScanReport, console: Console) -> None:
                 Path(ex["where"]).name, repr(_excerpt(ex["completion"], 60)), ", ".join(ex["flags"]), totals
             )
         console.print(worst)
+    ln = d.get("lengths", {})
+    if ln.get("compared"):
+        console.print(
+            f"lengths: re-tokenised minus logged {ln['mean_retokenised_minus_logged']:+.1f} tokens on average "
+            f"(mean |diff| {ln['mean_abs_difference']:.1f}, max {ln['max_abs_difference']}, "
+            f"{ln['rows_differing']}/{ln['compared']} rows differ); the logged length is used"
+        )
     status = "[red]FAIL[/red] " + "; ".join(report.failures) if report.failures else "[green]ok[/green]"
     console.print(f"fail-on: {status}")
 
 
-def html_report(report: ScanReport, loaded: Loaded, scores: Sequence[RowScore]) -> Page:
+ADVICE = {
+    "truncated": "Completions hit max_completion_length: their answers are cut, so accuracy-style rewards read "
+    "them as wrong and length rewards may pay them. Raise max_completion_length, penalise overlong output "
+    "(soft_overlong_punishment) or filter cut rows out of the loss.",
+    "gold_unparseable": "The gold answer could not be parsed: every completion of that prompt is graded "
+    "against nothing. Fix or drop those dataset rows; check that the gold column is the answer, not a "
+    "whole solution.",
+    "answer_unparseable": "No final answer was found: the model is not following the answer format, or the "
+    "parser misses it. Read a few rows; add a format reward or widen the parser.",
+    "degenerate": "Empty, tag-only, looping or prompt-echo output: the first sign of a collapsing policy. "
+    "If rewards pay it (see shaping_no_answer, best_degenerate), the policy will learn it; stop and fix "
+    "the reward.",
+    "shaping_no_answer": "A shaping reward (format, steps, cosine, ...) paid a completion that has no "
+    "answer: the policy can earn reward without solving. Gate shaping rewards on an answer being present.",
+    "paid_unparseable_gold": "A profile paid 1.0 because it could not parse the gold (open-r1 e4ac3ae "
+    "skips such rows with a reward of 1): free reward on broken data. Use the patched profile or fix "
+    "the data.",
+    "disagreement": "Profiles disagree on correctness: this is where parser bugs live. Read the rows "
+    "(--rows-out FILE --only disagreements) and decide which grader is right.",
+    "timeout": "Grading timed out: those rows get no or a default reward. Check for huge expressions; "
+    "the patched engine isolates and bounds them.",
+    "reward_error": "A reward function raised: its rows were scored without it. Read the reason in "
+    "--rows-out and fix the function or the row.",
+    "zero_std_groups": "Every completion of the group got the same total: zero advantage, no learning "
+    "signal from it. Many such groups mean a reward that is too coarse or a task too easy or too hard.",
+    "best_degenerate": "The best-paid member of a group is degenerate output: GRPO pushes the policy "
+    "towards it. Treat any non-zero rate as a bug in the reward.",
+}
+
+
+def html_report(report: ScanReport, agg: ScanAggregate) -> Page:
     d = report.data
     page = Page("rewardcheck scan")
     page.paragraph(
         f"{d['rows_total']} rows read from {len(d['files'])} file(s); {d['rows_scored']} scored, "
-        f"{sum(d['rows_skipped'].values())} skipped; {d['groups']['total']} groups of (prompt, step)."
+        f"{sum(d['rows_skipped'].values())} skipped; {d['groups']['total']} groups."
     )
     page.table(["file", "format"], [[f["path"], f["format"]] for f in d["files"]])
     if d["rows_skipped"]:
@@ -125,32 +160,48 @@ def html_report(report: ScanReport, loaded: Loaded, scores: Sequence[RowScore]) 
             for name, st in by.items()
         ],
     )
+    points = agg.points
     totals: dict[str, list[float]] = defaultdict(list)
-    for s in scores:
-        for p, t in s.totals.items():
+    for _, _, by_profile, _, _ in points:
+        for p, t in by_profile.items():
             if t is not None:
                 totals[p].append(t)
-    page.histogram(dict(totals), "Total reward distribution per profile", bins=20)
-
-    page.heading("Reward vs length")
-    unit = "tokens" if any(s.n_tokens is not None for s in scores) else "characters"
-    step = max(1, len(scores) // 1500)  # keep the page small on large dumps
-    points: dict[str, list[tuple[float, float]]] = defaultdict(list)
-    for s in scores[::step]:
-        length = s.n_tokens if unit == "tokens" and s.n_tokens is not None else s.n_chars
-        for p, t in s.totals.items():
-            if t is not None:
-                points[p].append((float(length), t))
-    page.scatter(
-        dict(points), f"Total reward vs completion length ({unit})", f"length ({unit})", "total reward"
+    sampled = (
+        f" ({len(points)} of {d['rows_scored']} rows, evenly spaced)"
+        if len(points) < d["rows_scored"]
+        else ""
+    )
+    page.histogram(
+        dict(totals), f"Total reward distribution per profile{sampled}", bins=20, x_label="total reward"
     )
 
+    page.heading("Reward vs length")
+    unit = "tokens" if agg.token_unit else "characters"
+    scatter: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for _, length, by_profile, _, _ in points:
+        for p, t in by_profile.items():
+            if t is not None:
+                scatter[p].append((length, t))
+    page.scatter(
+        dict(scatter),
+        f"Total reward vs completion length ({unit})",
+        f"length ({unit})",
+        "total reward",
+        x_at_data=True,
+    )
+    if d["lengths"].get("compared"):
+        ln = d["lengths"]
+        page.paragraph(
+            f"Re-tokenised vs logged length, {ln['compared']} rows: mean difference "
+            f"{ln['mean_retokenised_minus_logged']:+.1f} tokens, mean absolute {ln['mean_abs_difference']:.1f}, "
+            f"max {ln['max_abs_difference']}, {ln['rows_differing']} rows differ (the logged length is used)."
+        )
+
     page.heading("Truncation")
-    by_step: dict[int, list[bool]] = defaultdict(list)
-    for s in scores:
-        by_step[loaded.rows[s.index].step or 0].append(s.truncated)
-    series = {"truncation rate": [(float(k), sum(v) / len(v)) for k, v in sorted(by_step.items())]}
-    page.line_chart(series, "Truncation rate per step", "step", "fraction truncated")
+    steps = [(int(k), v) for k, v in d["by_step"].items() if int(k) >= 0]
+    if steps:
+        series = {"truncation rate": [(float(k), v["truncated"] / v["rows"]) for k, v in steps if v["rows"]]}
+        page.line_chart(series, "Truncation rate per step", "step", "fraction truncated", y_from_zero=True)
     page.table(["basis", "rows"], list(d["truncation_basis"].items()))
 
     page.heading("Flags")
@@ -169,7 +220,42 @@ def html_report(report: ScanReport, loaded: Loaded, scores: Sequence[RowScore]) 
     if report.failures:
         page.paragraph("fail-on: " + "; ".join(report.failures), css_class="bad")
 
-    page.heading("Flagged examples, side by side")
+    raised = [k for k, v in d["flags"].items() if v] + [
+        name for name in ("zero_std_groups", "best_degenerate") if any(d["groups"][name].values())
+    ]
+    page.heading("Advice")
+    if raised:
+        page.table(
+            ["flag", "what it means for training, and what to do"],
+            [[k, ADVICE[k]] for k in raised if k in ADVICE],
+        )
+    else:
+        page.paragraph("No flag was raised on this dump.", css_class="ok")
+
+    if steps:
+        profiles = [p["name"] for p in d["profiles"]]
+        page.heading("Per step")
+        page.table(
+            ["step", "rows", "truncated", "zero-std groups", *(f"mean total {p}" for p in profiles), "flags"],
+            [
+                [
+                    k,
+                    v["rows"],
+                    f"{v['truncated'] / v['rows']:.1%}" if v["rows"] else "-",
+                    ", ".join(f"{p} {c}/{v['groups_2_or_more']}" for p, c in v["zero_std_groups"].items())
+                    or "-",
+                    *(fmt(v["mean_total"].get(p)) for p in profiles),
+                    ", ".join(f"{f} {c}" for f, c in v["flags"].items()) or "-",
+                ]
+                for k, v in steps
+            ],
+        )
+        for p in profiles:
+            pts = [(float(k), v["mean_total"][p]) for k, v in steps if v["mean_total"].get(p) is not None]
+            if pts:
+                page.line_chart({p: pts}, f"Mean total reward per step ({p})", "step", "mean total")
+
+    page.heading("Flagged examples, side by side (one per pattern first)")
     profiles = [p["name"] for p in d["profiles"]]
     rows = []
     for ex in d["worst_examples"]:

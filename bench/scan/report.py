@@ -6,15 +6,16 @@
 
 from __future__ import annotations
 
-import math
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .loader import Loaded
+from .aggregate import Running, ScanAggregate
+from .examples import example_record
+from .loader import DumpStream
 from .profiles import LOGGED, ProfileSpec
-from .scoring import GROUP_FLAGS, ROW_FLAGS, GroupScore, RowScore
+from .runner import Grouping
+from .scoring import GROUP_FLAGS, ROW_FLAGS
 
 __all__ = ["Threshold", "ThresholdError", "parse_threshold", "ScanReport", "build_report", "THRESHOLD_NAMES"]
 
@@ -50,14 +51,6 @@ def parse_threshold(text: str) -> Threshold:
     return Threshold(flag, rate, profile or None)
 
 
-def _stats(values: Sequence[float | None]) -> dict[str, Any]:
-    present = [v for v in values if v is not None and math.isfinite(v)]
-    n = len(present)
-    mean = sum(present) / n if n else None
-    std = math.sqrt(sum((v - mean) ** 2 for v in present) / n) if n and mean is not None else None
-    return {"mean": mean, "std": std, "none": len(values) - n, "n": len(values)}
-
-
 @dataclass
 class ScanReport:
     data: dict[str, Any]
@@ -72,44 +65,42 @@ class ScanReport:
 
 
 def build_report(
-    loaded: Loaded,
+    stream: DumpStream,
     specs: Sequence[ProfileSpec],
-    scores: Sequence[RowScore],
-    groups: Sequence[GroupScore],
+    agg: ScanAggregate,
     *,
     thresholds: Sequence[Threshold] = (),
-    max_examples: int = 10,
     notes: Sequence[str] = (),
+    grouping: Grouping | None = None,
 ) -> ScanReport:
+    """The report of a consumed stream and its aggregate (no timings in it: equal runs give equal reports)."""
     profiles = [s.name for s in specs]
     rewards: dict[str, dict[str, Any]] = {}
     for p in profiles:
-        names = sorted({k for s in scores for k in s.rewards.get(p, {})}, key=_reward_order)
-        rewards[p] = {
-            name: _stats([s.rewards.get(p, {}).get(name) for s in scores if p in s.rewards]) for name in names
-        }
-        rewards[p]["total"] = _stats([s.totals.get(p) for s in scores if p in s.totals])
-    flags = {f: sum(f in s.flags for s in scores) for f in ROW_FLAGS}
-    scored = len(scores)
-    multi = [g for g in groups if len(g.indices) >= 2]
-    group_flags = {
-        "zero_std_groups": {p: sum(bool(g.zero_std.get(p)) for g in multi) for p in profiles},
-        "best_degenerate": {p: sum(bool(g.best_degenerate.get(p)) for g in multi) for p in profiles},
-    }
-    pairs: Counter[str] = Counter()
-    for s in scores:
-        known = {p: round(v) for p, v in s.accuracy.items() if v is not None and math.isfinite(v)}
-        names = sorted(known)
-        for i, a in enumerate(names):
-            for b in names[i + 1 :]:
-                if known[a] != known[b]:
-                    pairs[f"{a} vs {b}"] += 1
+        by = agg.stats.get(p, {})
+        names = sorted((k for k in by if k != "total"), key=_reward_order)
+        rewards[p] = {name: by[name].to_dict() for name in names}
+        rewards[p]["total"] = by["total"].to_dict() if "total" in by else Running().to_dict()
+    scored = agg.rows_scored
+    flags = {f: agg.flags.get(f, 0) for f in ROW_FLAGS}
+    lengths: dict[str, Any] = {"logged": agg.logged_lengths}
+    if agg.length_diff.present:
+        lengths.update(
+            {
+                "compared": agg.length_diff.present,
+                "mean_retokenised_minus_logged": agg.length_diff.mean,
+                "mean_abs_difference": agg.length_abs.mean,
+                "max_abs_difference": agg.length_max_abs,
+                "rows_differing": agg.length_differs,
+            }
+        )
     data: dict[str, Any] = {
-        "files": [{"path": p, "format": f} for p, f in loaded.files],
-        "rows_total": loaded.rows_total,
+        "files": [{"path": p, "format": f} for p, f in stream.files],
+        "rows_total": stream.rows_total,
         "rows_scored": scored,
-        "rows_skipped": loaded.skipped_by_reason(),
-        "skipped_examples": [str(s) for s in loaded.skips[:50]],
+        "rows_skipped": stream.skipped_by_reason(),
+        "skipped_examples": [str(s) for s in stream.skip_examples],
+        "columns_found": [name for name, _ in stream.columns.most_common()],
         "profiles": [
             {"name": s.name, "reward_funcs": list(s.funcs), "weights": list(s.weights), "note": s.note}
             for s in specs
@@ -117,14 +108,22 @@ def build_report(
         "rewards": rewards,
         "flags": flags,
         "flag_rates": {f: (c / scored if scored else 0.0) for f, c in flags.items()},
-        "shaping_no_answer_by_profile": {p: sum(p in s.no_answer_paid for s in scores) for p in profiles},
-        "paid_unparseable_gold_by_profile": {p: sum(p in s.free_gold_paid for s in scores) for p in profiles},
-        "disagreement_pairs": dict(sorted(pairs.items())),
-        "verdicts": dict(Counter(s.verdict for s in scores).most_common()),
-        "degenerate_kinds": dict(Counter(s.degenerate for s in scores if s.degenerate).most_common()),
-        "truncation_basis": dict(Counter(s.truncation_basis for s in scores)),
-        "groups": {"total": len(groups), "with_2_or_more": len(multi), **group_flags},
-        "worst_examples": _worst(loaded, scores, max_examples),
+        "shaping_no_answer_by_profile": {p: agg.no_answer_paid.get(p, 0) for p in profiles},
+        "paid_unparseable_gold_by_profile": {p: agg.free_gold_paid.get(p, 0) for p in profiles},
+        "disagreement_pairs": dict(sorted(agg.pairs.items())),
+        "verdicts": dict(agg.verdicts.most_common()),
+        "degenerate_kinds": dict(agg.degenerate.most_common()),
+        "truncation_basis": dict(agg.basis),
+        "lengths": lengths,
+        "groups": {
+            "total": agg.groups,
+            "with_2_or_more": agg.multi,
+            "zero_std_groups": {p: agg.zero_std.get(p, 0) for p in profiles},
+            "best_degenerate": {p: agg.best_degenerate.get(p, 0) for p in profiles},
+            "split": grouping.split if grouping is not None else 0,
+        },
+        "by_step": {str(k): v.to_dict() for k, v in sorted(agg.by_step.items())},
+        "worst_examples": [example_record(s, r) for s, r in agg.examples.pick()],
         "notes": list(notes),
     }
     report = ScanReport(data)
@@ -135,49 +134,6 @@ def build_report(
 def _reward_order(name: str) -> tuple[int, str]:
     order = ("accuracy", "format", "tag_count", "reasoning_steps", "cosine", "length", "repetition_penalty")
     return (order.index(name), name) if name in order else (len(order), name)
-
-
-def _worst(loaded: Loaded, scores: Sequence[RowScore], limit: int) -> list[dict[str, Any]]:
-    """Flagged rows the rewards paid most for: degenerate or answerless output first, then disagreements."""
-    serious = (
-        "degenerate",
-        "shaping_no_answer",
-        "paid_unparseable_gold",
-        "disagreement",
-        "timeout",
-        "reward_error",
-    )
-
-    def rank(s: RowScore) -> tuple[int, float]:
-        tier = 0 if ("degenerate" in s.flags or "shaping_no_answer" in s.flags) else 1
-        paid = max((t for t in s.totals.values() if t is not None), default=float("-inf"))
-        return (tier, -paid)
-
-    flagged = sorted((s for s in scores if set(s.flags) & set(serious)), key=rank)[:limit]
-    out = []
-    for s in flagged:
-        row = loaded.rows[s.index]
-        text = row.text
-        out.append(
-            {
-                "where": row.where,
-                "step": row.step,
-                "id": row.id,
-                "prompt": row.prompt_text[:300],
-                "gold": row.gold,
-                "completion": text if len(text) <= 600 else text[:300] + " … " + text[-280:],
-                "n_chars": s.n_chars,
-                "n_tokens": s.n_tokens,
-                "verdict": s.verdict,
-                "answer": s.answer,
-                "degenerate": s.degenerate,
-                "flags": s.flags,
-                "rewards": s.rewards,
-                "totals": s.totals,
-                "reasons": s.reasons,
-            }
-        )
-    return out
 
 
 def _gate(data: dict[str, Any], thresholds: Sequence[Threshold], profiles: Sequence[str]) -> list[str]:

@@ -69,6 +69,13 @@ class DumpRow:
     completion_ids: list[int] | None = None
     logged: dict[str, float | None] = field(default_factory=dict)
     advantage: float | None = None
+    group: tuple[str, ...] | None = None  # the --group-field values (None: group by prompt and step)
+    length: int | None = None  # the logged completion length in tokens (--length-field)
+
+    @property
+    def group_key(self) -> tuple[Any, ...]:
+        """The GRPO group this row was normalised in: (step, prompt) unless --group-field names it."""
+        return self.group if self.group is not None else (self.step, self.prompt_text)
 
     @property
     def text(self) -> str:
@@ -129,6 +136,8 @@ class FieldMap:
     ids: str | None = None
     id: str | None = None
     step: str | None = None
+    group: tuple[str, ...] | None = None
+    length: str | None = None
     # A TRL parquet names every reward column after its function; elsewhere we recognise *_reward names.
     reward_columns: tuple[str, ...] | None = None
 
@@ -192,9 +201,9 @@ class FieldMap:
         step = None
         skey = self._pick(record, self.step, self.STEP_NAMES)
         if skey is not None and record.get(skey) is not None:
-            try:
+            try:  # ValueError also covers a number past Python's 4,300-digit int conversion limit
                 step = int(record[skey])
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise RowError(
                     "bad_step", f"field {skey!r} must be an integer step, got {record[skey]!r:.40}"
                 ) from None
@@ -222,6 +231,16 @@ class FieldMap:
                 raise RowError(
                     "bad_reward_value", f"field 'advantage' is not a number: {record['advantage']!r:.40}"
                 ) from None
+        length = None
+        if self.length is not None and record.get(self.length) is not None:
+            length = _length(record[self.length], self.length)
+        group = None
+        if self.group is not None:
+            prompt = record.get(pkey) if pkey else None
+            group = tuple(
+                _group_value(record, name, prompt if name in ("prompt", pkey) else None)
+                for name in self.group
+            )
         return DumpRow(
             source=source,
             line=line,
@@ -233,4 +252,25 @@ class FieldMap:
             completion_ids=ids,
             logged=logged,
             advantage=advantage,
+            group=group,
+            length=length,
         )
+
+
+def _length(value: Any, name: str) -> int:
+    try:
+        number = float(value)
+        if not math.isfinite(number) or number < 0 or number != int(number):
+            raise ValueError(value)
+    except (TypeError, ValueError, OverflowError):
+        raise RowError(
+            "bad_length", f"field {name!r} must be a token count (a whole number), got {value!r:.40}"
+        ) from None
+    return int(number)
+
+
+def _group_value(record: Mapping[str, Any], name: str, prompt: Any) -> str:
+    if prompt is not None:
+        return DumpRow("", 0, prompt, "").prompt_text
+    value = record.get(name)
+    return "" if value is None else str(value)

@@ -1,55 +1,138 @@
-"""Run a scan: group the loaded rows by prompt and step, score the groups (in a process pool when asked).
+"""Run a scan as a stream: gather rows into GRPO groups, groups into blocks, score the blocks in order.
+
+A group is the rows that share a key ((step, prompt), or the ``--group-field`` values). Rows arrive in
+dump order; a group is closed once no row of it was seen for ``window`` rows (dumps write a group's
+completions together), so memory holds a window of rows, never the dump. Blocks are scored inline, in a
+process pool (``workers > 1``) or on Ray (:mod:`bench.scan.ray_backend`); every backend hands results back
+in block order, so the aggregate is the same whichever ran them.
 
 >>> from bench.scan.rows import DumpRow
->>> rows = [DumpRow("d", 1, "p", "First, Finally,", gold="$3$", step=0)]
 >>> from bench.scan.profiles import build_profile
+>>> rows = [DumpRow("d", 1, "p", "First, Finally,", gold="$3$", step=0)]
 >>> spec = build_profile("openr1@e4ac3ae", ["reasoning_steps"], None, {})
->>> scores, groups = score_rows(rows, [spec], ScoreOptions())
->>> round(scores[0].totals["openr1@e4ac3ae"], 3), len(groups)
-(0.667, 1)
+>>> [(round(s.totals["openr1@e4ac3ae"], 3), len(g)) for _, s, g in score_blocks(make_blocks(rows), [spec], ScoreOptions())]
+[(0.667, 1)]
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections import OrderedDict, deque
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
 
 from .profiles import ProfileSpec
 from .rows import DumpRow
 from .scoring import GroupScore, GroupScorer, RowInput, RowScore, ScoreOptions
 
-__all__ = ["score_rows", "group_rows", "ScoreOptions"]
+__all__ = ["Block", "BlockResult", "make_blocks", "score_blocks", "score_block", "ScoreOptions", "Grouping"]
 
-Chunk = list[tuple[tuple[int | None, str], list[RowInput]]]
+Key = tuple[Any, ...]
+GroupItems = list[tuple[Key, list[RowInput]]]
+BlockResult = tuple[list[RowScore], list[GroupScore]]
 
 _worker: GroupScorer | None = None
+_CLOSED_MEMORY = 1 << 16  # closed group keys remembered to notice a split group
 
 
-def group_rows(rows: Sequence[DumpRow]) -> dict[tuple[int | None, str], list[RowInput]]:
-    """Rows that share a step and a prompt form one GRPO group, in input order."""
-    groups: dict[tuple[int | None, str], list[RowInput]] = {}
-    for index, row in enumerate(rows):
-        key = (row.step, row.prompt_text)
-        item = RowInput(
-            index, row.completion, row.text, row.prompt_text, row.gold or "", row.completion_ids, row.logged
-        )
-        groups.setdefault(key, []).append(item)
-    return groups
+@dataclass
+class Block:
+    """Whole groups of rows, numbered in stream order; ``rows[i]`` is the row with index ``index0 + i``."""
+
+    number: int
+    index0: int
+    rows: list[DumpRow]
+    groups: GroupItems
 
 
-def _chunks(groups: dict[tuple[int | None, str], list[RowInput]], rows_per_chunk: int) -> Iterator[Chunk]:
-    chunk: Chunk = []
-    size = 0
-    for key, members in groups.items():
-        chunk.append((key, members))
-        size += len(members)
-        if size >= rows_per_chunk:
-            yield chunk
-            chunk, size = [], 0
-    if chunk:
-        yield chunk
+@dataclass
+class Grouping:
+    """How the stream was grouped: ``split`` counts groups whose rows came back after the group closed."""
+
+    window: int
+    groups: int = 0
+    split: int = 0
+    _closed: set[int] = field(default_factory=set)  # hashes of closed keys (small: one int per group)
+
+
+def _item(index: int, row: DumpRow) -> RowInput:
+    return RowInput(
+        index,
+        row.completion,
+        row.text,
+        row.prompt_text,
+        row.gold or "",
+        row.completion_ids,
+        row.logged,
+        row.length,
+    )
+
+
+def make_blocks(
+    rows: Iterable[DumpRow], *, block_rows: int = 256, window: int = 4096, grouping: Grouping | None = None
+) -> Iterator[Block]:
+    """Blocks of about ``block_rows`` rows made of whole groups, in order of each group's first row."""
+    grouping = grouping or Grouping(window)
+    open_groups: OrderedDict[Key, list[DumpRow]] = OrderedDict()
+    last_seen: dict[Key, int] = {}
+    pending: list[list[DumpRow]] = []
+    pending_rows = 0
+    number = index = 0
+    seen = 0
+
+    def flush() -> Block:
+        nonlocal number, index, pending, pending_rows
+        block_rows_: list[DumpRow] = []
+        groups: GroupItems = []
+        for members in pending:
+            items = []
+            for row in members:
+                items.append(_item(index + len(block_rows_), row))
+                block_rows_.append(row)
+            groups.append((members[0].group_key, items))
+        block = Block(number, index, block_rows_, groups)
+        number += 1
+        index += len(block_rows_)
+        pending, pending_rows = [], 0
+        return block
+
+    def close(key: Key) -> None:
+        nonlocal pending_rows
+        members = open_groups.pop(key)
+        last_seen.pop(key, None)
+        if len(grouping._closed) >= _CLOSED_MEMORY:
+            grouping._closed.clear()  # bounded memory: a split is noticed within the last groups only
+        grouping._closed.add(hash(key))
+        grouping.groups += 1
+        pending.append(members)
+        pending_rows += len(members)
+
+    for row in rows:
+        key = row.group_key
+        seen += 1
+        if key not in open_groups:
+            if hash(key) in grouping._closed:
+                grouping.split += 1
+            open_groups[key] = []
+        open_groups[key].append(row)
+        last_seen[key] = seen
+        # Groups open the longest are the stalest first: close those not seen for a window of rows.
+        while open_groups:
+            oldest = next(iter(open_groups))
+            if seen - last_seen[oldest] < window and len(open_groups) <= window:
+                break
+            close(oldest)
+        if pending_rows >= block_rows:
+            yield flush()
+    for key in list(open_groups):
+        close(key)
+        if pending_rows >= block_rows:
+            yield flush()
+    if pending:
+        yield flush()
 
 
 def _init(specs: Sequence[ProfileSpec], options: ScoreOptions) -> None:
@@ -57,50 +140,61 @@ def _init(specs: Sequence[ProfileSpec], options: ScoreOptions) -> None:
     _worker = GroupScorer(specs, options)
 
 
-def _score_chunk(chunk: Chunk) -> tuple[list[RowScore], list[GroupScore]]:
+def _score_groups(groups: GroupItems) -> BlockResult:
     assert _worker is not None, "worker not initialised"
+    return score_block(_worker, groups)
+
+
+def score_block(scorer: GroupScorer, groups: GroupItems) -> BlockResult:
+    """One block's row scores (in the block's row order) and group scores."""
     rows: list[RowScore] = []
-    groups: list[GroupScore] = []
-    for key, members in chunk:
-        scored, group = _worker.score_group(key, members)
+    out: list[GroupScore] = []
+    for key, members in groups:
+        scored, group = scorer.score_group(key, members)
         rows.extend(scored)
-        groups.append(group)
-    return rows, groups
+        out.append(group)
+    return rows, out
 
 
-def score_rows(
-    rows: Sequence[DumpRow],
+def score_blocks(
+    blocks: Iterable[Block],
     specs: Sequence[ProfileSpec],
     options: ScoreOptions,
     *,
     workers: int = 1,
-    on_progress: Callable[[int], None] | None = None,
-) -> tuple[list[RowScore], list[GroupScore]]:
-    """Scores in row order and one :class:`GroupScore` per group; ``on_progress(n)`` after each n rows."""
-    groups = group_rows(rows)
-    scores: list[RowScore] = []
-    group_scores: list[GroupScore] = []
+    backend: str = "local",
+    address: str | None = None,
+) -> Iterator[tuple[Block, list[RowScore], list[GroupScore]]]:
+    """``(block, row scores, group scores)`` for every block, in block order, whatever the backend."""
+    if backend == "ray":
+        from .ray_backend import ray_score_blocks
+
+        yield from ray_score_blocks(blocks, specs, options, workers=workers, address=address)
+        return
     if workers <= 1:
-        _init(specs, options)
-        for chunk in _chunks(groups, 64):
-            r, g = _score_chunk(chunk)
-            scores.extend(r)
-            group_scores.extend(g)
-            if on_progress:
-                on_progress(len(r))
-    else:
-        per_chunk = max(16, min(256, len(rows) // (workers * 8) or 16))
-        # fork keeps start-up cheap (no re-import of sympy per worker); other platforms use their default.
-        ctx = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
-        with ProcessPoolExecutor(
-            max_workers=workers, mp_context=ctx, initializer=_init, initargs=(list(specs), options)
-        ) as pool:
-            futures = [pool.submit(_score_chunk, chunk) for chunk in _chunks(groups, per_chunk)]
-            for future in as_completed(futures):
-                r, g = future.result()
-                scores.extend(r)
-                group_scores.extend(g)
-                if on_progress:
-                    on_progress(len(r))
-    scores.sort(key=lambda s: s.index)
-    return scores, group_scores
+        scorer = GroupScorer(specs, options)
+        for block in blocks:
+            yield (block, *score_block(scorer, block.groups))
+        return
+    # fork keeps start-up cheap (no re-import of sympy per worker); other platforms use their default.
+    ctx = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=ctx, initializer=_init, initargs=(list(specs), options)
+    ) as pool:
+        # A wide window: one slow block (upstream math-verify timeouts) must not idle the other workers.
+        yield from in_order(blocks, lambda b: pool.submit(_score_groups, b.groups), 8 * workers)
+
+
+def in_order(
+    blocks: Iterable[Block], submit: Any, in_flight: int
+) -> Iterator[tuple[Block, list[RowScore], list[GroupScore]]]:
+    """Keep ``in_flight`` blocks submitted and hand results back in submission order (bounded memory)."""
+    queue: deque[tuple[Block, Future[BlockResult]]] = deque()
+    for block in blocks:
+        queue.append((block, submit(block)))
+        if len(queue) >= in_flight:
+            done, future = queue.popleft()
+            yield (done, *future.result())
+    while queue:
+        done, future = queue.popleft()
+        yield (done, *future.result())

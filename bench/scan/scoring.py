@@ -61,6 +61,7 @@ class RowInput:
     gold: str
     ids: list[int] | None = None
     logged: dict[str, float | None] = field(default_factory=dict)
+    length: int | None = None  # logged token length (--length-field): the truth when present
 
 
 @dataclass
@@ -80,12 +81,15 @@ class RowScore:
     no_answer_paid: list[str] = field(default_factory=list)
     free_gold_paid: list[str] = field(default_factory=list)
     accuracy: dict[str, float | None] = field(default_factory=dict)
-    reasons: dict[str, dict[str, str]] = field(default_factory=dict)  # only for flagged rows
+    reasons: dict[str, dict[str, str]] = field(default_factory=dict)  # flagged rows, or every row if asked
+    verdicts: dict[str, str] = field(default_factory=dict)  # profile -> its own accuracy verdict
+    answers: dict[str, str | None] = field(default_factory=dict)  # profile -> the answer it extracted
+    retokenised: int | None = None  # token count from ids or the tokenizer (compared with a logged one)
 
 
 @dataclass
 class GroupScore:
-    key: tuple[int | None, str]
+    key: tuple[Any, ...]
     indices: list[int]
     zero_std: dict[str, bool]
     best_degenerate: dict[str, bool]
@@ -98,6 +102,8 @@ class ScoreOptions:
     eos_token_id: int | None = None
     reference: str | None = None  # profile whose accuracy verdict decides answer/gold flags
     degenerate: bool = True  # run the probe classifier on every row (the costliest flag on long completions)
+    think_prefilled: bool = False  # the template opened <think>: completions start inside it
+    keep_reasons: bool = False  # every row's reasons (for --rows-out), not only flagged rows'
 
 
 def verdict_of(result: RewardResult | None) -> str:
@@ -192,7 +198,7 @@ class GroupScorer:
         return out
 
     def score_group(
-        self, key: tuple[int | None, str], rows: Sequence[RowInput]
+        self, key: tuple[Any, ...], rows: Sequence[RowInput]
     ) -> tuple[list[RowScore], GroupScore]:
         ids = self._ids(rows)
         kwargs: dict[str, Any] = {"solution": [r.gold for r in rows], "prompts": [r.prompt for r in rows]}
@@ -238,14 +244,30 @@ class GroupScorer:
         ref_result = ref[i] if ref is not None else None
         verdict = verdict_of(ref_result) if ref_result is not None else "unknown"
         answer = ref_result.answer if ref_result is not None else None
-        n_tokens = len(ids) if ids is not None else None
+        verdicts = {p: verdict_of(by["accuracy"][i]) for p, by in per_profile.items() if "accuracy" in by}
+        answers = {p: by["accuracy"][i].answer for p, by in per_profile.items() if "accuracy" in by}
+        retokenised = len(ids) if ids is not None else None
+        n_tokens = row.length if row.length is not None else retokenised
         limit = self.options.max_completion_length
-        if ids is not None and limit is not None:
+        stopped = False
+        if row.length is not None and limit is not None:
+            truncated = row.length >= limit  # the trainer's own count is the truth
+            basis, stopped = "logged_length", not truncated
+        elif ids is not None and limit is not None:
             truncated = len(ids) >= limit and (self.eos is None or ids[-1] != self.eos)
-            basis = "tokens"
+            basis, stopped = "tokens", not truncated
         else:
-            truncated = verdict == "truncated" or row.text.count("<think>") > row.text.count("</think>")
+            if self.options.think_prefilled:
+                open_think = "</think>" not in row.text
+            else:
+                open_think = row.text.count("<think>") > row.text.count("</think>")
+            truncated = verdict == "truncated" or open_think
             basis = "text"
+        if stopped:
+            # It stopped (EOS, or a logged length under the cap): an open think block is no cut, only
+            # an answer that was never given.
+            verdict = "no_answer" if verdict == "truncated" else verdict
+            verdicts = {p: ("no_answer" if v == "truncated" else v) for p, v in verdicts.items()}
         degenerate = degenerate_kind(row.text, row.prompt) if self.options.degenerate else None
         accuracy = {p: v.get("accuracy") for p, v in rewards.items() if "accuracy" in v}
         no_answer = verdict in _NO_ANSWER or (truncated and answer is None)
@@ -270,7 +292,7 @@ class GroupScorer:
             )
             if on
         ]
-        keep_reasons = bool(
+        keep_reasons = self.options.keep_reasons or bool(
             set(flags) & {"degenerate", "shaping_no_answer", "disagreement", "timeout", "reward_error"}
         )
         return RowScore(
@@ -289,10 +311,13 @@ class GroupScorer:
             free_gold_paid=free_gold,
             accuracy=accuracy,
             reasons=reasons if keep_reasons else {},
+            verdicts=verdicts,
+            answers=answers,
+            retokenised=retokenised,
         )
 
     @staticmethod
-    def _group(key: tuple[int | None, str], scores: Sequence[RowScore]) -> GroupScore:
+    def _group(key: tuple[Any, ...], scores: Sequence[RowScore]) -> GroupScore:
         zero: dict[str, bool] = {}
         best: dict[str, bool] = {}
         profiles = {p for s in scores for p in s.totals}
