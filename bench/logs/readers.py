@@ -24,10 +24,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .keys import canonical_key
+from .keys import canonical_key, eval_key
 from .records import SkipReport, TrainingLog
 
-__all__ = ["LogFormatError", "read_log", "read_text", "EXPECTED"]
+__all__ = ["LogFormatError", "read_log", "read_text", "record_metrics", "EXPECTED"]
 
 EXPECTED = (
     "HF Trainer/TRL metric dicts one per line ({'loss': ..., 'reward': ..., 'rewards/<f>': ...}), JSON lines with "
@@ -93,9 +93,10 @@ def _trainer_state(state: Mapping[str, Any], source: str) -> TrainingLog:
         if not isinstance(entry, Mapping):
             log.ignored[f"log_history entry not a dict (first at index {i})"] += 1
             continue
-        record = _metrics(entry, log.ignored)
+        record = _metrics(entry, log)
         if record is None:
-            log.ignored["log_history entry without training metrics"] += 1
+            if not _eval_metrics(entry, log):
+                log.ignored["log_history entry without training metrics"] += 1
             continue
         log.records.append(record)
     return _finish(log, source, lines=len(history))
@@ -155,9 +156,10 @@ def _lines(text: str, source: str) -> TrainingLog:
                 log.ignored["unparseable dict line"] += 1
                 first_bad = first_bad or f"line {lineno}: {why}"
                 continue
-            metrics = _metrics(parsed, log.ignored)
+            metrics = _metrics(parsed, log)
             if metrics is None:
-                log.ignored["dict line without training metrics"] += 1
+                if not _eval_metrics(parsed, log):
+                    log.ignored["dict line without training metrics"] += 1
                 continue
             log.records.append(metrics)
             kinds["wandb-history" if any(str(k).startswith("train/") for k in parsed) else kind] += 1
@@ -183,6 +185,10 @@ def _finish(log: TrainingLog, source: str, lines: int) -> TrainingLog:
         r.setdefault(
             "step", float(i) if log.step_is_index else (log.records[i - 2]["step"] + 1 if i > 1 else 1.0)
         )
+    # non-finite values were noted against their record's position; now that every record has a step, use it
+    log.nonfinite = [
+        (log.records[min(int(i), len(log.records) - 1)]["step"], name, v) for i, name, v in log.nonfinite
+    ]
     return log
 
 
@@ -199,16 +205,24 @@ def _number(value: Any) -> float | None:
     return None
 
 
-def _metrics(entry: Mapping[Any, Any], ignored: Counter[str]) -> dict[str, float] | None:
+def _metrics(
+    entry: Mapping[Any, Any], log: TrainingLog, where: float | None = None
+) -> dict[str, float] | None:
+    """The entry's training metrics as a record (``None`` if it has none). A NaN/Inf value is counted in
+    ``log.ignored`` and noted in ``log.nonfinite`` against the position the record will take; an entry whose
+    only training metrics are non-finite still becomes a record, so the NaN keeps its step."""
     record: dict[str, float] = {}
     explicit_step = None
+    bad: list[tuple[str, float]] = []
     for key, value in entry.items():
         name = canonical_key(str(key))
         if name is None:
             continue
         num = _number(value)
         if num is None or not math.isfinite(num):
-            ignored[f"non-numeric or non-finite value for {name!r}"] += 1
+            log.ignored[f"non-numeric or non-finite value for {name!r}"] += 1
+            if num is not None:
+                bad.append((name, num))
             continue
         if name == "step":
             if str(key) != "_step":
@@ -218,9 +232,43 @@ def _metrics(entry: Mapping[Any, Any], ignored: Counter[str]) -> dict[str, float
         record[name] = num
     if explicit_step is not None:
         record["step"] = explicit_step
-    if not (set(record) - {"step", "epoch", "learning_rate"}):
+    if not (set(record) - {"step", "epoch", "learning_rate"}) and not bad:
         return None
+    at = float(len(log.records)) if where is None else where
+    log.nonfinite += [(at, name, v) for name, v in bad]
     return record
+
+
+def record_metrics(entry: Mapping[str, Any], log: TrainingLog, step: float) -> bool:
+    """Append one live metrics dict (a Trainer ``on_log``) at ``step``: training metrics as a record, eval
+    metrics to ``log.evals``, NaN/Inf to ``log.nonfinite`` with this step. False when it held nothing usable.
+
+    >>> log = TrainingLog("live", "trainer-callback", [])
+    >>> record_metrics({"loss": float("nan"), "reward": 0.5}, log, 7.0), log.records, log.nonfinite
+    (True, [{'reward': 0.5, 'step': 7.0}], [(7.0, 'loss', nan)])
+    """
+    record = _metrics(entry, log, where=step)
+    if record is None:
+        return _eval_metrics({**entry, "step": step}, log)
+    record["step"] = step
+    log.records.append(record)
+    return True
+
+
+def _eval_metrics(entry: Mapping[Any, Any], log: TrainingLog) -> bool:
+    """Append the entry's evaluation metrics (with its step, when it has one) to ``log.evals``."""
+    record: dict[str, float] = {}
+    for key, value in entry.items():
+        name = eval_key(str(key))
+        num = _number(value)
+        if name is not None and num is not None and math.isfinite(num):
+            record[name] = num
+        elif canonical_key(str(key)) == "step" and num is not None:
+            record.setdefault("step", num)
+    if not (set(record) - {"step"}):
+        return False
+    log.evals.append(record)
+    return True
 
 
 def _parse_mapping(body: str) -> tuple[Mapping[Any, Any] | None, str, str]:
