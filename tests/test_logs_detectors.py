@@ -4,15 +4,17 @@ the trend statistics against brute force; the persistence test shared by every t
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.logs import diagnose, read_text
+from bench.logs import LogFormatError, diagnose, read_log, read_text
 from bench.logs.dynamics import (
     clip_saturation,
     degenerate_outputs,
@@ -235,3 +237,50 @@ def test_persistent_tail_is_a_real_run_longer_than_chance(flags: list[bool]) -> 
     q = (sum(flags[:i]) + 1) / (i + 2)
     assert q**k < ALPHA
     assert not math.isnan(q)
+
+
+# --- inputs: TensorBoard event files, checkpoint-*/ folders, bench.repro's metrics.csv ---------------------
+ROOT = Path(__file__).resolve().parents[1]
+TB = ROOT / "fixtures/logs/tensorboard/grpo-collapse"
+
+
+def test_tensorboard_events_written_by_tensorboard() -> None:
+    log = read_log(TB)
+    assert log.format == "tensorboard" and len(log.records) == 40
+    assert log.records[0]["step"] == 1.0 and log.records[0]["reward_std"] == pytest.approx(0.369, abs=0.001)
+    assert log.records[-1]["entropy"] == pytest.approx(0.3 * 0.8**20, rel=1e-5)  # the tensor-valued tag
+    assert [e["step"] for e in log.evals] == [10.0, 20.0, 30.0, 40.0]
+    d = diagnose(log)
+    assert d.collapsed and d.signal("zero_group_variance").step == 25 and d.signal("entropy_collapse")
+    # one file named directly reads the same
+    assert read_log(next(TB.glob("events.out.tfevents.*"))).records == log.records
+
+
+def test_tensorboard_file_cut_short_is_counted(tmp_path: Path) -> None:
+    data = next(TB.glob("events.out.tfevents.*")).read_bytes()
+    cut = tmp_path / "events.out.tfevents.1.host"
+    cut.write_bytes(data[: len(data) - 7])
+    log = read_log(cut)
+    assert 0 < len(log.records) <= 40 and sum(log.ignored.values()) == 1
+
+
+def test_checkpoint_folders_read_through_the_newest(tmp_path: Path) -> None:
+    for step in (10, 200, 30):
+        (tmp_path / f"checkpoint-{step}").mkdir()
+        history = [{"step": s, "loss": 0.1, "reward": 0.01 * s} for s in range(1, step + 1)]
+        (tmp_path / f"checkpoint-{step}" / "trainer_state.json").write_text(
+            json.dumps({"log_history": history})
+        )
+    log = read_log(tmp_path)
+    assert len(log.records) == 200 and log.source.endswith("checkpoint-200/trainer_state.json")
+
+
+def test_repro_metrics_csv_and_a_bad_one(tmp_path: Path) -> None:
+    log = read_log(ROOT / "fixtures/runs/repro/sft1000_lr3e-4/openr1/metrics.csv")
+    assert log.format == "csv" and len(log.records) == 200 and "rewards_std/accuracy" in log.metric_names
+    d = diagnose(log)
+    assert d.collapsed and d.signal("shaping_dominance").values["reward"] == "reasoning_steps"
+    bad = tmp_path / "m.csv"
+    bad.write_text("reward,loss\n0.1,0.2\n")
+    with pytest.raises(LogFormatError, match=r"m\.csv: line 1: a CSV log needs a 'step' column"):
+        read_log(bad)

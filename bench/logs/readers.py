@@ -5,7 +5,10 @@ Recognised, line by line (formats may be mixed, e.g. a console capture):
 - JSON lines with metric keys (TRL's or wandb's ``wandb-history.jsonl``: ``train/...`` keys, ``_step``);
 - DeepSpeed-Chat step 3: ``epoch: E|step: S|ppo_ep: P|act_loss: ..|cri_loss: ..|unsuper_loss: ..`` followed by
   ``average reward score: X``; DeepSpeed's ``step=N, skipped=K, lr=[..]`` and ``MemAllocated=..GB`` lines.
-A whole-file JSON object with ``log_history`` is read as HF ``trainer_state.json``. Other lines are counted
+A whole-file JSON object with ``log_history`` is read as HF ``trainer_state.json``; TensorBoard event files
+(``events.out.tfevents.*``, via :mod:`bench.logs.tensorboard`) and CSV files with a ``step`` column
+(``bench.repro``'s ``metrics.csv``) are read whole. A folder is read through its ``trainer_state.json``, the
+newest ``checkpoint-*/trainer_state.json``, its wandb history, or its event files. Other lines are counted
 as unknown and ignored; a file with no usable record raises :class:`LogFormatError` saying what was expected.
 
 >>> log = read_text("{'loss': 0.1, 'reward': 0.5, 'rewards/accuracy_reward': 0.2}\\nhello", source="demo")
@@ -16,6 +19,8 @@ as unknown and ignored; a file with no usable record raises :class:`LogFormatErr
 from __future__ import annotations
 
 import ast
+import csv
+import io
 import json
 import math
 import re
@@ -26,13 +31,15 @@ from typing import Any
 
 from .keys import canonical_key, eval_key
 from .records import SkipReport, TrainingLog
+from .tensorboard import event_files, read_event_scalars
 
 __all__ = ["LogFormatError", "read_log", "read_text", "record_metrics", "EXPECTED"]
 
 EXPECTED = (
     "HF Trainer/TRL metric dicts one per line ({'loss': ..., 'reward': ..., 'rewards/<f>': ...}), JSON lines with "
-    "metric keys (TRL or wandb-history.jsonl), a trainer_state.json with 'log_history', or DeepSpeed-Chat step-3 "
-    "output ('epoch: E|step: S|ppo_ep: ..|act_loss: ..' and 'average reward score: X')"
+    "metric keys (TRL or wandb-history.jsonl), a trainer_state.json with 'log_history', TensorBoard event files, "
+    "a CSV with a 'step' column, or DeepSpeed-Chat step-3 output ('epoch: E|step: S|ppo_ep: ..|act_loss: ..' "
+    "and 'average reward score: X')"
 )
 
 _DS_STEP = re.compile(r"epoch:\s*(-?\d+)\s*\|\s*step:\s*(\d+)\s*\|(.*)")
@@ -55,14 +62,77 @@ def read_log(path: str | Path) -> TrainingLog:
         for name in ("trainer_state.json", "wandb-history.jsonl", "files/wandb-history.jsonl"):
             if (p / name).is_file():
                 return read_log(p / name)
-        raise LogFormatError(f"{p}: a folder without trainer_state.json or wandb-history.jsonl")
+        checkpoints = [c for c in p.glob("checkpoint-*") if (c / "trainer_state.json").is_file()]
+        if checkpoints:  # HF saves the whole log_history in each checkpoint: the newest has it all
+            newest = max(
+                checkpoints,
+                key=lambda c: int(c.name.rsplit("-", 1)[1]) if c.name.rsplit("-", 1)[1].isdigit() else -1,
+            )
+            return read_log(newest / "trainer_state.json")
+        events = event_files(p)
+        if events:
+            return read_tensorboard(events, source=str(p))
+        raise LogFormatError(
+            f"{p}: a folder without trainer_state.json, checkpoint-*/trainer_state.json, wandb-history.jsonl "
+            "or TensorBoard event files"
+        )
     if not p.is_file():
         raise LogFormatError(f"{p}: no such log file")
+    if p.name.startswith("events.out.tfevents."):
+        return read_tensorboard([p], source=str(p))
     try:
         text = p.read_text(encoding="utf-8", errors="replace")
     except OSError as exc:
         raise LogFormatError(f"{p}: cannot read: {exc}") from None
+    first = text.split("\n", 1)[0]
+    if p.suffix == ".csv" or ("," in first and "step" in [c.strip() for c in first.split(",")]):
+        return read_csv_text(text, source=str(p))
     return read_text(text, source=str(p))
+
+
+def read_tensorboard(files: list[Path], source: str) -> TrainingLog:
+    """Scalars of one or more event files, one record per step (train and eval tags split as elsewhere)."""
+    log = TrainingLog(source, "tensorboard", [])
+    by_step: dict[int, dict[str, float]] = {}
+    for f in files:
+        scalars, cut = read_event_scalars(f)
+        if cut:
+            log.ignored[f"event file cut short inside a record ({f.name})"] += 1
+        for step, tag, value in scalars:
+            by_step.setdefault(step, {})[tag] = value
+    for step in sorted(by_step):
+        entry: dict[str, Any] = {**by_step[step], "step": step}
+        record = _metrics(entry, log)
+        has_eval = _eval_metrics(entry, log)  # TensorBoard merges a step's train and eval tags
+        if record is not None:
+            log.records.append(record)
+        elif not has_eval:
+            log.ignored["step without training metrics"] += 1
+    return _finish(log, source, lines=len(by_step))
+
+
+def read_csv_text(text: str, source: str) -> TrainingLog:
+    """A CSV with a header row (``step`` plus metric columns, as ``bench.repro`` writes ``metrics.csv``)."""
+    log = TrainingLog(source, "csv", [])
+    reader = csv.DictReader(io.StringIO(text))
+    if not reader.fieldnames or "step" not in reader.fieldnames:
+        raise LogFormatError(
+            f"{source}: line 1: a CSV log needs a 'step' column; header is {reader.fieldnames}"
+        )
+    lines = 1
+    for lineno, row in enumerate(reader, start=2):
+        lines = lineno
+        if _number(row.get("step")) is None:
+            log.ignored["CSV row without a numeric step"] += 1
+            continue
+        entry = {k: v for k, v in row.items() if k is not None and k != "seconds" and v not in ("", None)}
+        record = _metrics(entry, log)
+        if record is None:
+            if not _eval_metrics(entry, log):
+                log.ignored["CSV row without training metrics"] += 1
+            continue
+        log.records.append(record)
+    return _finish(log, source, lines=lines)
 
 
 def read_text(text: str, source: str = "<text>") -> TrainingLog:
