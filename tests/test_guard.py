@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from transformers import TrainerControl, TrainerState
 
-from bench.guard import Guard, GuardConfig, RecordingReward, RewardcheckCallback
+from bench.guard import Guard, GuardConfig, RecordingReward, RewardcheckCallback, replay_csv
 from bench.guard import monitor as monitor_module
 from bench.logs import read_log
 
@@ -128,3 +128,14 @@ def test_guard_attached_to_a_real_trl_grpo_run(tmp_path: Path) -> None:
     assert doc["errors"] == {} and doc["records"] == 3 and doc["cost"]["observed_logs"] == 3
     assert doc["cost"]["train_seconds"] > 0 and doc["cost"]["guard_seconds"] > 0
     assert all("degenerate_rate" in r for r in [doc["diagnosis"]["final"]])
+
+
+def test_replay_of_a_parsed_log_equals_replay_of_the_raw_csv() -> None:
+    from bench.guard import replay_log
+
+    csv_path = ROOT / "fixtures/runs/repro/sft1000_lr3e-4/openr1/metrics.csv"
+    raw, parsed = replay_csv(csv_path), replay_log(read_log(csv_path))
+    assert [(f.signal.name, f.fired_at) for f in raw.findings] == [
+        (f.signal.name, f.fired_at) for f in parsed.findings
+    ]
+    assert raw.log.records == parsed.log.records and raw.findings

@@ -84,6 +84,13 @@ def test_entropy_collapse_fires_on_a_sustained_fall_only() -> None:
 
     assert entropy_collapse(_log(60, one_dip)) is None
 
+    def recovering(
+        i: int, rng: random.Random
+    ) -> dict[str, float]:  # a low start that climbs back: no trend down
+        return {"entropy": 0.3 if i <= 12 else 0.05 + 0.001 * i}
+
+    assert entropy_collapse(_log(60, recovering)) is None
+
 
 def test_clip_saturation_truncated_and_unpaid_is_critical() -> None:
     def cut(i: int, rng: random.Random) -> dict[str, float]:
@@ -169,6 +176,7 @@ def test_reward_eval_divergence() -> None:
     s = reward_eval_divergence(_with_evals(train_up=True, eval_up=False))
     assert s is not None and s.step == 10 and s.values["eval_drop"] == pytest.approx(0.4, abs=0.01)
     assert reward_eval_divergence(_with_evals(train_up=True, eval_up=True)) is None
+    assert reward_eval_divergence(_with_evals(train_up=False, eval_up=False)) is None  # both flat/falling
 
 
 def test_eval_metrics_are_read_from_trainer_logs() -> None:

@@ -43,6 +43,10 @@ _ALIASES = {
     "clip_ratio/low_mean": "clip_ratio_low",
     "clip_ratio/high_mean": "clip_ratio_high",
     "guard/degenerate_rate": "degenerate_rate",  # logged by bench.guard.RecordingReward
+    # canonical names map to themselves, so a parsed log can be fed back (bench.guard.replay_log)
+    "clip_ratio_low": "clip_ratio_low",
+    "clip_ratio_high": "clip_ratio_high",
+    "degenerate_rate": "degenerate_rate",
 }
 # TRL logs the function's __name__; ours and open-r1's end in ``_reward``; cosine is ``cosine_scaled_reward``.
 _REWARD_ALIASES = {"cosine_scaled": "cosine", "len": "length", "repetition_penalty": "repetition_penalty"}
@@ -64,6 +68,8 @@ def canonical_key(key: str) -> str | None:
             k = k[len(prefix) :]
     if k in _ALIASES:
         return _ALIASES[k]
+    if k.startswith("rewards_std/") and k.count("/") == 1:
+        return k
     if k.startswith("rewards/"):
         parts = k.split("/")
         if len(parts) == 2:
