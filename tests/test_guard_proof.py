@@ -42,6 +42,17 @@ def _same(first: dict | None, metrics: Path) -> None:
     )
 
 
+def test_live_openr1_run_replays_to_its_firing_step() -> None:
+    folder = GUARD / "live-sft1000_lr3e-4/openr1"
+    first, doc = _first(folder / "guard" / "guard.json")
+    assert first is not None and first["critical"] and doc["errors"] == {}
+    _same(first, folder / "metrics.csv")
+    with (folder / "metrics.csv").open() as handle:
+        steps = [float(r["step"]) for r in csv.DictReader(handle)]
+    assert steps[-1] == doc["stopped_at"] == first["fired_at"]  # stop enabled: the run ended there
+    assert doc["cost"]["fraction_of_training"] < 0.01
+
+
 @pytest.mark.parametrize("run", ["openr1", "patched"])
 def test_replayed_full_runs_match_their_committed_reports(run: str) -> None:
     first, doc = _first(GUARD / "replay-sft1000_lr3e-4" / run / "guard.json")
