@@ -74,3 +74,13 @@ def test_upstream_is_stopped_before_the_collapse_it_predicts() -> None:
     last_correct = max(float(r["step"]) for r in rows if float(r["rewards/accuracy_reward/mean"]) > 0)
     last_spread = max(float(r["step"]) for r in rows if float(r["reward_std"]) > 0.05)
     assert first["fired_at"] < last_correct and first["fired_at"] < last_spread
+
+
+def test_live_patched_run_never_fired() -> None:
+    """Ended by its STOP file after 97 of 200 steps (time budget on a shared CPU); no finding live or replayed."""
+    folder = GUARD / "live-sft1000_lr3e-4/patched"
+    first, doc = _first(folder / "guard" / "guard.json")
+    assert first is None and doc["findings"] == [] and doc["errors"] == {} and doc["records"] == 97
+    guard = replay_csv(folder / "metrics.csv", GuardConfig())
+    assert guard.findings == [] and len(guard.log.records) == 97
+    assert doc["cost"]["fraction_of_training"] < 0.01
