@@ -81,12 +81,11 @@ def test_healthy_synthetic_not_collapsed(name):
     assert not [s for s in d.signals if s.critical]
 
 
-def test_trainer_state_skips_eval_and_summary_entries():
+def test_trainer_state_reads_eval_entries_and_skips_the_summary():
     log = read_log(SYN / "healthy-trainer_state.json")
     assert log.format == "trainer_state"
-    assert (
-        log.ignored["log_history entry without training metrics"] == 4
-    )  # 3 eval entries + the final summary
+    assert log.ignored["log_history entry without training metrics"] == 1  # the final summary
+    assert len(log.evals) == 3 and all("step" in e and "loss" in e for e in log.evals)
 
 
 def test_truncation_saturation_from_wandb_history():
@@ -141,7 +140,8 @@ def test_python_dict_lines_with_nan_and_tensor():
         ("rewards/accuracy_reward/mean", "rewards/accuracy"),
         ("train/rewards/reasoning_steps_reward/mean", "rewards/reasoning_steps"),
         ("rewards/cosine_scaled_reward", "rewards/cosine"),
-        ("rewards/accuracy_reward/std", None),
+        ("rewards/accuracy_reward/std", "rewards_std/accuracy"),
+        ("clip_ratio/region_mean", "clip_ratio"),
         ("completion_length", "completion_length"),
         ("completions/mean_length", "completion_length"),
         ("completions/clipped_ratio", "clipped_ratio"),

@@ -1,7 +1,9 @@
 """Collapse detectors over a :class:`TrainingLog`: each returns a :class:`Signal` with its onset and evidence.
 
 Most detectors look for a *tail run*: the stretch from some record to the end of the log over which a
-condition holds; its first step is the onset. A run that recovered before the end is not a collapse.
+condition holds, longer than the log's own history explains (:func:`bench.logs.signal.persistent_tail`); its
+first step is the onset. A run that recovered before the end is not a collapse. The same detectors run on a
+finished log (``rewardcheck logs``) and, step by step, on a growing one (the live guard, :mod:`bench.guard`).
 ``critical`` signals mark the run as collapsed; the others are warnings that explain it.
 
 >>> from bench.logs.records import TrainingLog
@@ -14,57 +16,22 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
+from collections.abc import Callable
 from typing import Any
 
+from .dynamics import (
+    clip_saturation,
+    degenerate_outputs,
+    entropy_collapse,
+    gradient_spikes,
+    nonfinite_values,
+)
 from .records import TrainingLog
+from .signal import Signal, fmt, persistent_tail
+from .signal import fraction_text as _fraction
+from .trends import ACCURACY_NAMES, kl_drift, reward_eval_divergence, reward_plateau, variance_share
 
-__all__ = ["Signal", "detect", "DETECTORS", "fmt"]
-
-ACCURACY_NAMES = ("accuracy", "correct", "math", "answer")
-
-
-@dataclass(frozen=True)
-class Signal:
-    name: str
-    step: float | None
-    evidence: str
-    critical: bool
-    values: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "step": self.step,
-            "evidence": self.evidence,
-            "critical": self.critical,
-            **self.values,
-        }
-
-
-def fmt(v: float) -> str:
-    if v == 0:
-        return "0"
-    if abs(v) < 1e-3 or abs(v) >= 1e5:
-        return f"{v:.2g}"
-    return f"{v:.4g}"
-
-
-def _fraction(v: float) -> str:
-    f = Fraction(v).limit_denominator(6)
-    return f" ({f.numerator}/{f.denominator})" if f.denominator > 1 and abs(float(f) - v) < 1e-3 else ""
-
-
-def _tail_run(points: Sequence[tuple[float, float]], holds: Callable[[float], bool]) -> int | None:
-    """Index where the final run of points satisfying ``holds`` starts, or None if the last point fails."""
-    start = None
-    for i in range(len(points) - 1, -1, -1):
-        if not holds(points[i][1]):
-            break
-        start = i
-    return start
+__all__ = ["Signal", "detect", "DetectorCache", "DETECTORS", "TREND_DETECTORS", "fmt"]
 
 
 def reward_flatline(log: TrainingLog) -> Signal | None:
@@ -124,7 +91,7 @@ def zero_group_variance(log: TrainingLog) -> Signal | None:
     if std:
         peak = max(v for _, v in std)
         tol = max(1e-6, 0.02 * peak)
-        i = _tail_run(std, lambda v: v <= tol)
+        i = persistent_tail(std, lambda v: v <= tol)
         if i is not None:
             step = std[i][0]
             was = f" (was {fmt(std[0][1])} at {log.step_label(std[0][0])})" if i > 0 else ""
@@ -140,7 +107,7 @@ def zero_group_variance(log: TrainingLog) -> Signal | None:
             )
     frac = log.series("frac_reward_zero_std")
     if frac:
-        i = _tail_run(frac, lambda v: v >= 0.8)
+        i = persistent_tail(frac, lambda v: v >= 0.8)
         if i is not None:
             step = frac[i][0]
             found.append(
@@ -163,7 +130,7 @@ def length_collapse(log: TrainingLog) -> Signal | None:
         return None
     peak_i = max(range(len(pts)), key=lambda k: pts[k][1])
     peak = pts[peak_i][1]
-    i = _tail_run(pts, lambda v: v <= 16 or v <= 0.2 * peak)
+    i = persistent_tail(pts, lambda v: v <= 16 or v <= 0.2 * peak)
     if i is None:
         return None
     step, last = pts[i][0], pts[-1][1]
@@ -180,7 +147,7 @@ def length_collapse(log: TrainingLog) -> Signal | None:
 def truncation_saturation(log: TrainingLog) -> Signal | None:
     """``clipped_ratio`` >= 0.5 to the end: most completions hit max_completion_length (no answer)."""
     pts = log.series("clipped_ratio")
-    i = _tail_run(pts, lambda v: v >= 0.5) if pts else None
+    i = persistent_tail(pts, lambda v: v >= 0.5) if pts else None
     if i is None:
         return None
     step, last = pts[i][0], pts[-1][1]
@@ -219,7 +186,7 @@ def vanishing_gradient(log: TrainingLog) -> Signal | None:
     """grad_norm ~0 while the loss is not: nothing but the KL term is left to optimise."""
     rows = [r for r in log.records if "grad_norm" in r and "loss" in r]
     pts = [(r["step"], r["grad_norm"] if abs(r["loss"]) >= 1e-3 else math.inf) for r in rows]
-    i = _tail_run(pts, lambda v: v <= 1e-4) if pts else None
+    i = persistent_tail(pts, lambda v: v <= 1e-4) if pts else None
     if i is None:
         return None
     tail = rows[i:]
@@ -245,7 +212,7 @@ def shaping_dominance(log: TrainingLog) -> Signal | None:
         return None
     rows = [r for r in log.records if f"rewards/{acc}" in r]
     pts = [(r["step"], r[f"rewards/{acc}"]) for r in rows]
-    i = _tail_run(pts, lambda v: abs(v) <= 1e-6)
+    i = persistent_tail(pts, lambda v: abs(v) <= 1e-6)
     if i is None:
         return None
     tail = rows[i:]
@@ -325,12 +292,46 @@ DETECTORS: tuple[Callable[[TrainingLog], Signal | None], ...] = (
     vanishing_gradient,
     shaping_dominance,
     skipped_steps,
+    entropy_collapse,
+    clip_saturation,
+    reward_plateau,
+    kl_drift,
+    variance_share,
+    reward_eval_divergence,
+    gradient_spikes,
+    nonfinite_values,
+    degenerate_outputs,
 )
 
 
-def detect(log: TrainingLog) -> list[Signal]:
+# Warnings whose trend statistics cost O(points^2); the live guard re-runs them only when the log has grown.
+TREND_DETECTORS = frozenset({reward_plateau, kl_drift, reward_eval_divergence})
+REUSE_GROWTH = 0.05
+
+
+class DetectorCache:
+    """Lets a log that grows one record at a time skip re-running :data:`TREND_DETECTORS` until it has grown
+    by ``REUSE_GROWTH`` of its length (at least one record); a pure function of record counts, so a replay of
+    the same metrics gives the same signals at the same steps."""
+
+    def __init__(self) -> None:
+        self._last: dict[Callable[[TrainingLog], Signal | None], tuple[int, Signal | None]] = {}
+
+    def run(self, d: Callable[[TrainingLog], Signal | None], log: TrainingLog) -> Signal | None:
+        n = len(log.records)
+        if d in TREND_DETECTORS and d in self._last:
+            seen, result = self._last[d]
+            if seen <= n < seen + max(1, int(REUSE_GROWTH * seen)):
+                return result
+        result = d(log)
+        self._last[d] = (n, result)
+        return result
+
+
+def detect(log: TrainingLog, cache: DetectorCache | None = None) -> list[Signal]:
     """Every signal found, in detector order (the PPO check runs on the flatline's window)."""
-    signals = [s for s in (d(log) for d in DETECTORS) if s is not None]
+    run = cache.run if cache is not None else (lambda d, lg: d(lg))
+    signals = [s for s in (run(d, log) for d in DETECTORS) if s is not None]
     flat = next((s for s in signals if s.name == "reward_flatline"), None)
     ppo = ppo_no_signal(log, flat)
     if ppo is not None:

@@ -197,16 +197,88 @@ def _causes(d: Diagnosis) -> list[Cause]:
                 (f"see {CHECK}", f"see {SIMULATE}"),
             )
         )
-    if "kl_blowup" in has and "zero_group_variance" not in has:
+    kl = has.get("kl_blowup") or has.get("kl_drift")
+    if kl is not None and "zero_group_variance" not in has:
         causes.append(
             Cause(
                 "policy far from the reference model",
-                ("kl_blowup",),
-                f"{has['kl_blowup'].evidence}.",
+                tuple(n for n in ("kl_blowup", "kl_drift") if n in has),
+                f"{kl.evidence}.",
                 (
                     "lower the learning rate or raise beta; check which reward the policy is exploiting with "
                     + CHECK,
                 ),
+            )
+        )
+    if "entropy_collapse" in has and "shaping_dominance" not in has:
+        causes.append(
+            Cause(
+                "policy entropy collapsed",
+                tuple(n for n in ("entropy_collapse", "length_collapse", "kl_drift") if n in has),
+                f"{has['entropy_collapse'].evidence}. A policy that samples nearly one output per prompt gives GRPO "
+                "groups without variance next.",
+                (
+                    "lower the learning rate or raise beta; check which output the rewards pay with " + CHECK,
+                    "restart from a checkpoint before the onset",
+                ),
+            )
+        )
+    clip = has.get("clip_saturation")
+    if clip is not None and clip.values.get("kind") == "completion_length":
+        causes.append(
+            Cause(
+                "every completion cut at max_completion_length, none paid",
+                ("clip_saturation",),
+                f"{clip.evidence}.",
+                ("raise max_completion_length (the short-max-length pattern)", f"see {CHECK}"),
+            )
+        )
+    elif clip is not None:
+        causes.append(
+            Cause(
+                "PPO ratio clipping saturated",
+                ("clip_saturation",),
+                f"{clip.evidence}.",
+                ("lower the learning rate, or generate more often (fewer optimisation steps per batch)",),
+            )
+        )
+    if "nonfinite" in has:
+        causes.append(
+            Cause(
+                "NaN/Inf in the training metrics",
+                ("nonfinite", *(n for n in ("gradient_spike",) if n in has)),
+                f"{has['nonfinite'].evidence}.",
+                (
+                    "check that every reward function returns finite floats (or None) for every completion",
+                    "lower the learning rate, clip gradients (max_grad_norm), train in bf16 rather than fp16",
+                ),
+            )
+        )
+    if "variance_share" in has and "shaping_dominance" not in has:
+        causes.append(
+            Cause(
+                f"shaping reward `{has['variance_share'].values['reward']}` carries the reward variance",
+                ("variance_share",),
+                f"{has['variance_share'].evidence}.",
+                (f"see {CHECK}", f"see {SIMULATE}"),
+            )
+        )
+    if "reward_eval_divergence" in has:
+        causes.append(
+            Cause(
+                "training reward rises while the evaluation falls: the reward is being gamed",
+                ("reward_eval_divergence",),
+                f"{has['reward_eval_divergence'].evidence}.",
+                (f"see {CHECK}", "use the patched rewards (`get_reward_funcs(args, profile='patched')`)"),
+            )
+        )
+    if "degenerate_outputs" in has and "shaping_dominance" not in has:
+        causes.append(
+            Cause(
+                "the policy writes degenerate outputs",
+                ("degenerate_outputs",),
+                f"{has['degenerate_outputs'].evidence}.",
+                ("`rewardcheck scan` the logged completions to see which reward pays them", f"see {CHECK}"),
             )
         )
     if "skipped_steps" in has:

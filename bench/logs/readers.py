@@ -5,7 +5,10 @@ Recognised, line by line (formats may be mixed, e.g. a console capture):
 - JSON lines with metric keys (TRL's or wandb's ``wandb-history.jsonl``: ``train/...`` keys, ``_step``);
 - DeepSpeed-Chat step 3: ``epoch: E|step: S|ppo_ep: P|act_loss: ..|cri_loss: ..|unsuper_loss: ..`` followed by
   ``average reward score: X``; DeepSpeed's ``step=N, skipped=K, lr=[..]`` and ``MemAllocated=..GB`` lines.
-A whole-file JSON object with ``log_history`` is read as HF ``trainer_state.json``. Other lines are counted
+A whole-file JSON object with ``log_history`` is read as HF ``trainer_state.json``; TensorBoard event files
+(``events.out.tfevents.*``, via :mod:`bench.logs.tensorboard`) and CSV files with a ``step`` column
+(``bench.repro``'s ``metrics.csv``) are read whole. A folder is read through its ``trainer_state.json``, the
+newest ``checkpoint-*/trainer_state.json``, its wandb history, or its event files. Other lines are counted
 as unknown and ignored; a file with no usable record raises :class:`LogFormatError` saying what was expected.
 
 >>> log = read_text("{'loss': 0.1, 'reward': 0.5, 'rewards/accuracy_reward': 0.2}\\nhello", source="demo")
@@ -16,6 +19,8 @@ as unknown and ignored; a file with no usable record raises :class:`LogFormatErr
 from __future__ import annotations
 
 import ast
+import csv
+import io
 import json
 import math
 import re
@@ -24,15 +29,17 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .keys import canonical_key
+from .keys import canonical_key, eval_key
 from .records import SkipReport, TrainingLog
+from .tensorboard import event_files, read_event_scalars
 
-__all__ = ["LogFormatError", "read_log", "read_text", "EXPECTED"]
+__all__ = ["LogFormatError", "read_log", "read_text", "record_metrics", "EXPECTED"]
 
 EXPECTED = (
     "HF Trainer/TRL metric dicts one per line ({'loss': ..., 'reward': ..., 'rewards/<f>': ...}), JSON lines with "
-    "metric keys (TRL or wandb-history.jsonl), a trainer_state.json with 'log_history', or DeepSpeed-Chat step-3 "
-    "output ('epoch: E|step: S|ppo_ep: ..|act_loss: ..' and 'average reward score: X')"
+    "metric keys (TRL or wandb-history.jsonl), a trainer_state.json with 'log_history', TensorBoard event files, "
+    "a CSV with a 'step' column, or DeepSpeed-Chat step-3 output ('epoch: E|step: S|ppo_ep: ..|act_loss: ..' "
+    "and 'average reward score: X')"
 )
 
 _DS_STEP = re.compile(r"epoch:\s*(-?\d+)\s*\|\s*step:\s*(\d+)\s*\|(.*)")
@@ -55,14 +62,77 @@ def read_log(path: str | Path) -> TrainingLog:
         for name in ("trainer_state.json", "wandb-history.jsonl", "files/wandb-history.jsonl"):
             if (p / name).is_file():
                 return read_log(p / name)
-        raise LogFormatError(f"{p}: a folder without trainer_state.json or wandb-history.jsonl")
+        checkpoints = [c for c in p.glob("checkpoint-*") if (c / "trainer_state.json").is_file()]
+        if checkpoints:  # HF saves the whole log_history in each checkpoint: the newest has it all
+            newest = max(
+                checkpoints,
+                key=lambda c: int(c.name.rsplit("-", 1)[1]) if c.name.rsplit("-", 1)[1].isdigit() else -1,
+            )
+            return read_log(newest / "trainer_state.json")
+        events = event_files(p)
+        if events:
+            return read_tensorboard(events, source=str(p))
+        raise LogFormatError(
+            f"{p}: a folder without trainer_state.json, checkpoint-*/trainer_state.json, wandb-history.jsonl "
+            "or TensorBoard event files"
+        )
     if not p.is_file():
         raise LogFormatError(f"{p}: no such log file")
+    if p.name.startswith("events.out.tfevents."):
+        return read_tensorboard([p], source=str(p))
     try:
         text = p.read_text(encoding="utf-8", errors="replace")
     except OSError as exc:
         raise LogFormatError(f"{p}: cannot read: {exc}") from None
+    first = text.split("\n", 1)[0]
+    if p.suffix == ".csv" or ("," in first and "step" in [c.strip() for c in first.split(",")]):
+        return read_csv_text(text, source=str(p))
     return read_text(text, source=str(p))
+
+
+def read_tensorboard(files: list[Path], source: str) -> TrainingLog:
+    """Scalars of one or more event files, one record per step (train and eval tags split as elsewhere)."""
+    log = TrainingLog(source, "tensorboard", [])
+    by_step: dict[int, dict[str, float]] = {}
+    for f in files:
+        scalars, cut = read_event_scalars(f)
+        if cut:
+            log.ignored[f"event file cut short inside a record ({f.name})"] += 1
+        for step, tag, value in scalars:
+            by_step.setdefault(step, {})[tag] = value
+    for step in sorted(by_step):
+        entry: dict[str, Any] = {**by_step[step], "step": step}
+        record = _metrics(entry, log)
+        has_eval = _eval_metrics(entry, log)  # TensorBoard merges a step's train and eval tags
+        if record is not None:
+            log.records.append(record)
+        elif not has_eval:
+            log.ignored["step without training metrics"] += 1
+    return _finish(log, source, lines=len(by_step))
+
+
+def read_csv_text(text: str, source: str) -> TrainingLog:
+    """A CSV with a header row (``step`` plus metric columns, as ``bench.repro`` writes ``metrics.csv``)."""
+    log = TrainingLog(source, "csv", [])
+    reader = csv.DictReader(io.StringIO(text))
+    if not reader.fieldnames or "step" not in reader.fieldnames:
+        raise LogFormatError(
+            f"{source}: line 1: a CSV log needs a 'step' column; header is {reader.fieldnames}"
+        )
+    lines = 1
+    for lineno, row in enumerate(reader, start=2):
+        lines = lineno
+        if _number(row.get("step")) is None:
+            log.ignored["CSV row without a numeric step"] += 1
+            continue
+        entry = {k: v for k, v in row.items() if k is not None and k != "seconds" and v not in ("", None)}
+        record = _metrics(entry, log)
+        if record is None:
+            if not _eval_metrics(entry, log):
+                log.ignored["CSV row without training metrics"] += 1
+            continue
+        log.records.append(record)
+    return _finish(log, source, lines=lines)
 
 
 def read_text(text: str, source: str = "<text>") -> TrainingLog:
@@ -93,9 +163,10 @@ def _trainer_state(state: Mapping[str, Any], source: str) -> TrainingLog:
         if not isinstance(entry, Mapping):
             log.ignored[f"log_history entry not a dict (first at index {i})"] += 1
             continue
-        record = _metrics(entry, log.ignored)
+        record = _metrics(entry, log)
         if record is None:
-            log.ignored["log_history entry without training metrics"] += 1
+            if not _eval_metrics(entry, log):
+                log.ignored["log_history entry without training metrics"] += 1
             continue
         log.records.append(record)
     return _finish(log, source, lines=len(history))
@@ -155,9 +226,10 @@ def _lines(text: str, source: str) -> TrainingLog:
                 log.ignored["unparseable dict line"] += 1
                 first_bad = first_bad or f"line {lineno}: {why}"
                 continue
-            metrics = _metrics(parsed, log.ignored)
+            metrics = _metrics(parsed, log)
             if metrics is None:
-                log.ignored["dict line without training metrics"] += 1
+                if not _eval_metrics(parsed, log):
+                    log.ignored["dict line without training metrics"] += 1
                 continue
             log.records.append(metrics)
             kinds["wandb-history" if any(str(k).startswith("train/") for k in parsed) else kind] += 1
@@ -183,6 +255,10 @@ def _finish(log: TrainingLog, source: str, lines: int) -> TrainingLog:
         r.setdefault(
             "step", float(i) if log.step_is_index else (log.records[i - 2]["step"] + 1 if i > 1 else 1.0)
         )
+    # non-finite values were noted against their record's position; now that every record has a step, use it
+    log.nonfinite = [
+        (log.records[min(int(i), len(log.records) - 1)]["step"], name, v) for i, name, v in log.nonfinite
+    ]
     return log
 
 
@@ -199,16 +275,24 @@ def _number(value: Any) -> float | None:
     return None
 
 
-def _metrics(entry: Mapping[Any, Any], ignored: Counter[str]) -> dict[str, float] | None:
+def _metrics(
+    entry: Mapping[Any, Any], log: TrainingLog, where: float | None = None
+) -> dict[str, float] | None:
+    """The entry's training metrics as a record (``None`` if it has none). A NaN/Inf value is counted in
+    ``log.ignored`` and noted in ``log.nonfinite`` against the position the record will take; an entry whose
+    only training metrics are non-finite still becomes a record, so the NaN keeps its step."""
     record: dict[str, float] = {}
     explicit_step = None
+    bad: list[tuple[str, float]] = []
     for key, value in entry.items():
         name = canonical_key(str(key))
         if name is None:
             continue
         num = _number(value)
         if num is None or not math.isfinite(num):
-            ignored[f"non-numeric or non-finite value for {name!r}"] += 1
+            log.ignored[f"non-numeric or non-finite value for {name!r}"] += 1
+            if num is not None:
+                bad.append((name, num))
             continue
         if name == "step":
             if str(key) != "_step":
@@ -218,9 +302,43 @@ def _metrics(entry: Mapping[Any, Any], ignored: Counter[str]) -> dict[str, float
         record[name] = num
     if explicit_step is not None:
         record["step"] = explicit_step
-    if not (set(record) - {"step", "epoch", "learning_rate"}):
+    if not (set(record) - {"step", "epoch", "learning_rate"}) and not bad:
         return None
+    at = float(len(log.records)) if where is None else where
+    log.nonfinite += [(at, name, v) for name, v in bad]
     return record
+
+
+def record_metrics(entry: Mapping[str, Any], log: TrainingLog, step: float) -> bool:
+    """Append one live metrics dict (a Trainer ``on_log``) at ``step``: training metrics as a record, eval
+    metrics to ``log.evals``, NaN/Inf to ``log.nonfinite`` with this step. False when it held nothing usable.
+
+    >>> log = TrainingLog("live", "trainer-callback", [])
+    >>> record_metrics({"loss": float("nan"), "reward": 0.5}, log, 7.0), log.records, log.nonfinite
+    (True, [{'reward': 0.5, 'step': 7.0}], [(7.0, 'loss', nan)])
+    """
+    record = _metrics(entry, log, where=step)
+    if record is None:
+        return _eval_metrics({**entry, "step": step}, log)
+    record["step"] = step
+    log.records.append(record)
+    return True
+
+
+def _eval_metrics(entry: Mapping[Any, Any], log: TrainingLog) -> bool:
+    """Append the entry's evaluation metrics (with its step, when it has one) to ``log.evals``."""
+    record: dict[str, float] = {}
+    for key, value in entry.items():
+        name = eval_key(str(key))
+        num = _number(value)
+        if name is not None and num is not None and math.isfinite(num):
+            record[name] = num
+        elif canonical_key(str(key)) == "step" and num is not None:
+            record.setdefault("step", num)
+    if not (set(record) - {"step"}):
+        return False
+    log.evals.append(record)
+    return True
 
 
 def _parse_mapping(body: str) -> tuple[Mapping[Any, Any] | None, str, str]:

@@ -2,8 +2,11 @@
 
 Canonical names: ``reward``, ``reward_std``, ``frac_reward_zero_std``, ``completion_length``,
 ``clipped_ratio``, ``kl``, ``grad_norm``, ``learning_rate``, ``loss``, ``epoch``, ``act_loss``,
-``cri_loss``, ``unsuper_loss``, and ``rewards/<name>`` for each reward function (``accuracy``,
-``reasoning_steps``, ``cosine`` ...; TRL's ``_reward`` suffix and ``/mean`` dropped).
+``cri_loss``, ``unsuper_loss``, ``entropy``, ``clip_ratio`` (PPO ratio clipping, region mean),
+``clip_ratio_low``, ``clip_ratio_high``, ``rewards/<name>`` for each reward function's mean (``accuracy``,
+``reasoning_steps``, ``cosine`` ...; TRL's ``_reward`` suffix and ``/mean`` dropped) and ``rewards_std/<name>``
+for its standard deviation. Evaluation metrics (``eval_*``, ``eval/*``) go to :attr:`TrainingLog.evals` with
+the same names; a NaN or Inf value is kept in :attr:`TrainingLog.nonfinite` (step, metric, value).
 
 >>> log = TrainingLog("x.txt", "jsonl", [{"step": 1.0, "reward": 0.5}, {"step": 2.0, "reward": 0.6}])
 >>> log.series("reward")
@@ -13,6 +16,7 @@ Canonical names: ``reward``, ``reward_std``, ``frac_reward_zero_std``, ``complet
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 __all__ = ["SkipReport", "TrainingLog"]
@@ -41,24 +45,61 @@ class TrainingLog:
     step_is_index: bool = (
         False  # True when the log carries no step: ``step`` is the record's position (1-based)
     )
+    evals: list[dict[str, float]] = field(default_factory=list)
+    nonfinite: list[tuple[float, str, float]] = field(default_factory=list)
+    # series cache for the live guard, which re-runs every detector on a log that only grows
+    _series: dict[str, tuple[int, list[tuple[float, float]]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    _names: tuple[int, dict[str, None]] = field(default=(0, {}), repr=False, compare=False)
 
     def series(self, name: str) -> list[tuple[float, float]]:
-        """(step, value) for every record that has ``name``."""
-        return [(r["step"], r[name]) for r in self.records if name in r]
+        """(step, value) for every record that has ``name`` (records are only ever appended)."""
+        n = len(self.records)
+        done, pts = self._series.get(name, (0, []))
+        if done > n:
+            done, pts = 0, []
+        if done < n:
+            pts = pts + [(r["step"], r[name]) for r in self.records[done:] if name in r]
+            self._series[name] = (n, pts)
+        return pts
+
+    def derived(self, key: str, fn: Callable[[dict[str, float]], float | None]) -> list[tuple[float, float]]:
+        """(step, fn(record)) for every record where fn gives a value, computed once per record: ``key`` names
+        ``fn`` in the cache, so a detector's per-record work is not redone at every live step."""
+        n = len(self.records)
+        done, pts = self._series.get("\0" + key, (0, []))
+        if done > n:
+            done, pts = 0, []
+        if done < n:
+            new = [(r["step"], v) for r in self.records[done:] if (v := fn(r)) is not None]
+            pts = pts + new
+            self._series["\0" + key] = (n, pts)
+        return pts
+
+    def eval_series(self, name: str) -> list[tuple[float, float]]:
+        return [(r["step"], r[name]) for r in self.evals if name in r and "step" in r]
 
     def values(self, name: str) -> list[float]:
         return [v for _, v in self.series(name)]
 
     def has(self, name: str) -> bool:
-        return any(name in r for r in self.records)
+        return bool(self.series(name))
 
     @property
     def metric_names(self) -> list[str]:
-        seen: dict[str, None] = {}
-        for r in self.records:
-            for k in r:
-                seen.setdefault(k, None)
-        return [k for k in seen if k != "step"]
+        n = len(self.records)
+        done, names = self._names
+        if done > n:
+            done, names = 0, {}
+        if done < n:
+            names = dict(names)
+            for r in self.records[done:]:
+                for k in r:
+                    if k != "step":
+                        names.setdefault(k, None)
+            self._names = (n, names)
+        return list(names)
 
     @property
     def reward_components(self) -> list[str]:

@@ -28,6 +28,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--kinds", help="comma-separated GRPO problem kinds (add, mul, addsub)")
     parser.add_argument("--threads", type=int, help="torch CPU threads")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--guard",
+        action="store_true",
+        help="attach the live guard: warn, report to <run>/guard/, stop at a collapse",
+    )
     return parser.parse_args(argv)
 
 
@@ -51,7 +56,7 @@ def settings_from(ns: argparse.Namespace) -> Settings:
     unknown = [r for r in runs if r not in REWARD_SETS]
     if unknown:
         raise SystemExit(f"--runs: unknown reward set(s) {unknown}; valid: {', '.join(REWARD_SETS)}")
-    return dataclasses.replace(s, grpo=grpo, sft=sft, runs=runs, sft_init=ns.sft_init)
+    return dataclasses.replace(s, grpo=grpo, sft=sft, runs=runs, sft_init=ns.sft_init, guard=ns.guard)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

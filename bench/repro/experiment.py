@@ -46,6 +46,7 @@ class Settings:
     sft_init: str | None = (
         None  # continue SFT from this checkpoint (its tokenizer too) instead of random init
     )
+    guard: bool = False  # attach the live guard (warn, report to <run>/guard/, stop at a collapse)
 
     @classmethod
     def small(cls) -> Settings:
@@ -170,6 +171,14 @@ def run_experiment(
             if on_step is not None:
                 on_step(_name, row)
 
+        guard: list[Any] = []
+        if settings.guard:
+            from bench.guard import RecordingReward, RewardcheckCallback
+
+            funcs = [RecordingReward(funcs[0]), *funcs[1:]]
+            guard = [
+                RewardcheckCallback(actions=("warn", "report", "stop"), report_dir=str(run_dir / "guard"))
+            ]
         _, model = run_grpo(
             ckpt,
             tokenizer,
@@ -179,6 +188,7 @@ def run_experiment(
             device=device,
             on_step=step_logger,
             stop_file=out / f"STOP-{name}",
+            callbacks=guard,
         )
         end = _evaluation(model, tokenizer, settings, device)
         args = {

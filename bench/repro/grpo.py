@@ -103,11 +103,13 @@ def run_grpo(
     device: str = "cpu",
     on_step: Callable[[dict[str, float]], None] | None = None,
     stop_file: Path | None = None,
+    callbacks: Sequence[Any] = (),
 ) -> tuple[list[dict[str, float]], Any]:
     """Train with TRL's GRPOTrainer; returns the per-step log rows and the trained model.
 
     Creating ``stop_file`` ends training after the current step (the run still evaluates and saves):
-    the way to fit a run into a time budget without losing it.
+    the way to fit a run into a time budget without losing it. ``callbacks`` are added after the recorder
+    (e.g. :class:`bench.guard.RewardcheckCallback`).
     """
     import torch
     from transformers import TrainerCallback
@@ -168,7 +170,7 @@ def run_grpo(
         args=config,
         train_dataset=dataset,
         processing_class=tokenizer,
-        callbacks=[Recorder()],
+        callbacks=[Recorder(), *callbacks],
     )
     trainer.train()
     (out_dir / "probe_history.json").write_text(json.dumps(probe.history))
