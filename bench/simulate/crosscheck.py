@@ -48,7 +48,11 @@ class Agreement:
         return asdict(self) | {"agree": self.agree}
 
     def message(self) -> str:
-        pay = f"{self.exploit} {self.exploit_text!r} earns {self.exploit_total} vs {self.cut_attempt_total} for a cut attempt"
+        fmt = lambda v: "n/a" if v is None else f"{v:.3f}"  # noqa: E731
+        pay = (
+            f"{self.exploit} {self.exploit_text!r} earns {fmt(self.exploit_total)} vs "
+            f"{fmt(self.cut_attempt_total)} for a cut attempt"
+        )
         if self.agree:
             verdict = "collapse risk" if self.check_risk else "no collapse risk"
             return f"check and simulate agree: {verdict} ({pay})"
