@@ -20,9 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _log_pi(pol: Policy, d: Draw) -> float:
-    z = (d.log_length - pol.mu) / pol.sigma
+    z = (d.log_length - (pol.mu_short if d.short else pol.mu)) / pol.sigma
     gauss = -0.5 * z * z - math.log(pol.sigma)
-    bern = math.log(pol.p_answer if d.answer else 1 - pol.p_answer)
+    mode = math.log(pol.p_short if d.short else 1 - pol.p_short)
+    bern = mode + math.log(pol.p_answer if d.answer else 1 - pol.p_answer)
     q = pol.p_marker
     binom = (
         math.log(math.comb(MARKER_SLOTS, d.markers))
@@ -32,17 +33,21 @@ def _log_pi(pol: Policy, d: Draw) -> float:
     return gauss + bern + binom
 
 
+_PARAMS = st.tuples(st.floats(1, 7), st.floats(-2, 0.5), st.floats(-3, 3), st.floats(-3, 3), st.floats(-5, 2))
+
+
 @settings(max_examples=30, deadline=None)
 @given(
-    v=st.tuples(st.floats(1, 7), st.floats(-2, 0.5), st.floats(-3, 3), st.floats(-3, 3)),
+    v=_PARAMS,
     x=st.floats(0, 8),
     answer=st.booleans(),
     markers=st.integers(0, MARKER_SLOTS),
+    short=st.booleans(),
 )
-def test_score_is_gradient_of_log_prob(v, x, answer, markers):
-    pol, d, h = Policy(*v), Draw(x, answer, markers), 1e-6
+def test_score_is_gradient_of_log_prob(v, x, answer, markers, short):
+    pol, d, h = Policy(*v), Draw(x, answer, markers, short), 1e-6
     numeric = []
-    for k in range(4):
+    for k in range(5):
         up, down = np.array(v, dtype=float), np.array(v, dtype=float)
         up[k] += h
         down[k] -= h
@@ -51,15 +56,12 @@ def test_score_is_gradient_of_log_prob(v, x, answer, markers):
 
 
 @settings(max_examples=30, deadline=None)
-@given(
-    v=st.tuples(st.floats(1, 7), st.floats(-2, 0.5), st.floats(-3, 3), st.floats(-3, 3)),
-    r=st.tuples(st.floats(1, 7), st.floats(-2, 0.5), st.floats(-3, 3), st.floats(-3, 3)),
-)
+@given(v=_PARAMS, r=_PARAMS)
 def test_kl_gradient_and_sign(v, r):
     pol, ref, h = Policy(*v), Policy(*r), 1e-6
     assert pol.kl(ref) >= -1e-12
     numeric = []
-    for k in range(4):
+    for k in range(5):
         up, down = np.array(v, dtype=float), np.array(v, dtype=float)
         up[k] += h
         down[k] -= h

@@ -17,6 +17,7 @@ from bench.config import ConfigError, load_config
 from bench.simulate import CorpusError, Settings, simulate
 from bench.simulate.corpus import DEFAULT_GOLDEN
 from bench.simulate.report import html_page, json_document, print_summary
+from bench.simulate.start import StartError, read_start
 from rewards.registry import UnknownRewardError
 
 __all__ = ["register", "run"]
@@ -49,6 +50,17 @@ def register(subparsers: Any) -> None:
         help="median thinking tokens at step 0 (default: the prompts' real lengths)",
     )
     p.add_argument(
+        "--start-from",
+        metavar="LOG",
+        help="start from a real run's state: the first records' mean completion length and accuracy "
+        "(any log `rewardcheck logs` reads, or a repro metrics.csv); overrides --init-length",
+    )
+    p.add_argument(
+        "--start-records", type=int, default=1, help="records of --start-from to average (default 1)"
+    )
+    p.add_argument("--init-tokens", type=float, help="step-0 mean completion tokens to match")
+    p.add_argument("--init-accuracy", type=float, help="step-0 accuracy to match")
+    p.add_argument(
         "--prompts-per-step",
         type=int,
         default=d.prompts_per_step,
@@ -71,6 +83,11 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--html", metavar="OUT", help="write an HTML report with the curves and the collapse marked"
     )
+    p.add_argument(
+        "--no-check",
+        action="store_true",
+        help="do not set `rewardcheck check`'s verdict on the same config beside the simulation",
+    )
     p.add_argument("--quiet", action="store_true", help="no terminal summary")
     p.set_defaults(func=run)
 
@@ -81,6 +98,18 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--{name.replace('_', '-')} must be positive, got {getattr(args, name)}")
     if args.lr <= 0:
         raise UsageError(f"--lr must be positive, got {args.lr}")
+    init_tokens, init_accuracy, init_markers = args.init_tokens, args.init_accuracy, None
+    try:
+        config = load_config(args.config)
+        if args.start_from:
+            start = read_start(args.start_from, args.start_records)
+            init_tokens = start.completion_tokens if init_tokens is None else init_tokens
+            init_accuracy = start.accuracy if init_accuracy is None else init_accuracy
+            # An upstream reasoning_steps mean is min(1, markers / 3): the per-slot marker rate of the run.
+            if (config.profile or "").startswith("openr1"):
+                init_markers = start.marker_rate
+    except (ConfigError, StartError) as exc:
+        raise UsageError(str(exc)) from None
     settings = Settings(
         steps=args.steps,
         seed=args.seed,
@@ -89,18 +118,31 @@ def run(args: argparse.Namespace) -> int:
         lr=args.lr,
         beta=args.beta,
         init_length=args.init_length,
+        init_tokens=init_tokens,
+        init_accuracy=init_accuracy,
+        init_marker_rate=init_markers,
         profile=args.profile,
         golden=args.golden,
     )
     try:
-        config = load_config(args.config)
         result = simulate(config, settings)
     except (ConfigError, CorpusError, UnknownRewardError, ValueError) as exc:
         raise UsageError(str(exc)) from None
+    agreement = None
+    if not args.no_check:
+        from bench.simulate.crosscheck import cross_check
+        from bench.tokenizers import qwen_tokenizer
+
+        agreement = cross_check(config, result, qwen_tokenizer())
     if not args.quiet and args.json != "-":
         print_summary(result)
+        if agreement is not None:
+            print(f"  {agreement.message()}")
     if args.json:
-        write_json(json_document(result), args.json)
+        doc = json_document(result)
+        if agreement is not None:
+            doc["check"] = agreement.to_dict() | {"message": agreement.message()}
+        write_json(doc, args.json)
     if args.html:
         html_page(result).write(args.html)
     return 1 if result.collapsed else 0

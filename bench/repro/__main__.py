@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .experiment import Settings, run_experiment
-from .rewardsets import REWARD_SETS
+from .rewardsets import REWARD_NAMES, REWARD_SETS
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -33,6 +33,16 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         action="store_true",
         help="attach the live guard: warn, report to <run>/guard/, stop at a collapse",
     )
+    parser.add_argument("--beta", type=float, help="GRPO KL coefficient (default 0.04)")
+    parser.add_argument(
+        "--scale-rewards", choices=["group", "batch", "none"], help="TRL advantage scaling (default group)"
+    )
+    parser.add_argument(
+        "--reward-weights", help="comma-separated weights, one per reward function (default all 1)"
+    )
+    parser.add_argument(
+        "--eval-problems", type=int, help="fresh problems evaluated before and after (default 96)"
+    )
     return parser.parse_args(argv)
 
 
@@ -43,6 +53,17 @@ def settings_from(ns: argparse.Namespace) -> Settings:
         grpo = dataclasses.replace(grpo, lr=ns.lr)
     if ns.steps is not None:
         grpo = dataclasses.replace(grpo, steps=ns.steps)
+    if ns.beta is not None:
+        grpo = dataclasses.replace(grpo, beta=ns.beta)
+    if ns.scale_rewards is not None:
+        grpo = dataclasses.replace(grpo, scale_rewards=ns.scale_rewards)
+    if ns.reward_weights:
+        weights = tuple(float(w) for w in ns.reward_weights.split(","))
+        if len(weights) != len(REWARD_NAMES):
+            raise SystemExit(
+                f"--reward-weights: {len(weights)} given, one per reward ({', '.join(REWARD_NAMES)})"
+            )
+        grpo = dataclasses.replace(grpo, reward_weights=weights)
     if ns.kinds:
         grpo = dataclasses.replace(grpo, kinds=tuple(k.strip() for k in ns.kinds.split(",")))
     sft = (
@@ -56,7 +77,10 @@ def settings_from(ns: argparse.Namespace) -> Settings:
     unknown = [r for r in runs if r not in REWARD_SETS]
     if unknown:
         raise SystemExit(f"--runs: unknown reward set(s) {unknown}; valid: {', '.join(REWARD_SETS)}")
-    return dataclasses.replace(s, grpo=grpo, sft=sft, runs=runs, sft_init=ns.sft_init, guard=ns.guard)
+    evals = s.eval_problems if ns.eval_problems is None else ns.eval_problems
+    return dataclasses.replace(
+        s, grpo=grpo, sft=sft, runs=runs, sft_init=ns.sft_init, eval_problems=evals, guard=ns.guard
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

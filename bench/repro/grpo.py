@@ -26,7 +26,7 @@ from typing import Any
 from rewards.completions import completion_texts
 
 from .sft import prompt_messages
-from .stats import completion_stats
+from .stats import completion_stats, is_correct
 from .tasks import KINDS, make_problem
 
 __all__ = ["GRPOSettings", "StatsProbe", "grpo_dataset", "run_grpo"]
@@ -41,6 +41,9 @@ class GRPOSettings:
     max_completion_length: int = 192
     temperature: float = 1.0
     beta: float = 0.04
+    # TRL's advantage scaling: "group" (open-r1's default: each group's std), "batch" (one std for the batch:
+    # a group whose members differ only in shaping rewards keeps a small advantage), or "none".
+    scale_rewards: str = "group"
     seed: int = 0
     kinds: tuple[str, ...] = KINDS
     reward_weights: tuple[float, ...] | None = None
@@ -51,12 +54,17 @@ class StatsProbe:
     """Pass-through wrapper around a reward function that records batch statistics (see module doc)."""
 
     def __init__(
-        self, func: Callable[..., list[float | None]], max_completion_length: int, eos_token_id: int
+        self,
+        func: Callable[..., list[float | None]],
+        max_completion_length: int,
+        eos_token_id: int,
+        group_size: int = 0,
     ) -> None:
         self.func = func
         self.__name__ = getattr(func, "__name__", type(func).__name__)
         self.max_completion_length = max_completion_length
         self.eos_token_id = eos_token_id
+        self.group_size = group_size  # > 1: also the share of prompt groups holding a correct answer
         self.history: list[dict[str, float]] = []
         self.samples: list[dict[str, Any]] = []
 
@@ -68,6 +76,13 @@ class StatsProbe:
         lengths = [len(i) for i in ids]
         texts = completion_texts(completions)
         stats = completion_stats(texts, golds, lengths, truncated).as_dict()
+        g = self.group_size
+        if g > 1 and len(texts) % g == 0 and texts:
+            # Under the patched rewards only a group with a correct answer carries an accuracy signal; the
+            # others can move the policy through the shaping rewards alone.
+            right = [is_correct(t, gold) for t, gold in zip(texts, golds, strict=True)]
+            groups = [right[i : i + g] for i in range(0, len(right), g)]
+            stats["groups_with_correct"] = sum(any(x) for x in groups) / len(groups)
         self.history.append(stats)
         if texts:  # one sample per batch, so a reader can see what the policy writes at each step
             self.samples.append({"gold": golds[0], "tokens": lengths[0], "completion": texts[0]})
@@ -134,7 +149,9 @@ def run_grpo(
             if stop_file is not None and stop_file.exists():
                 control.should_training_stop = True
 
-    probe = StatsProbe(reward_funcs[0], settings.max_completion_length, tokenizer.eos_token_id)
+    probe = StatsProbe(
+        reward_funcs[0], settings.max_completion_length, tokenizer.eos_token_id, settings.num_generations
+    )
     funcs = [probe, *reward_funcs[1:]]
     batch = settings.prompts_per_step * settings.num_generations
     config = GRPOConfig(
@@ -145,7 +162,7 @@ def run_grpo(
         temperature=settings.temperature,
         beta=settings.beta,
         loss_type="grpo",
-        scale_rewards="group",
+        scale_rewards=settings.scale_rewards,
         learning_rate=settings.lr,
         lr_scheduler_type="constant",
         warmup_steps=0,

@@ -26,10 +26,19 @@ The model (every assumption is a choice the results depend on; see also the READ
   prompt's natural length buys nothing. 0 without an answer or when truncation cut the answer.
 - **Scoring**: ``rewards.get_reward_funcs(config.reward_args(), profile)``, called with ``solution``,
   ``prompts`` and ``completion_ids`` as TRL does; each distinct (text, solution) is scored once.
+- **Early stops**: with probability ``sigmoid(short_logit)`` (a fifth learned parameter; start: the share of
+  real golden completions under 64 tokens, 2%) a completion's length is drawn around the median real short
+  completion instead of ``mu``: a language model can end at any token, so it keeps sampling a few short
+  outputs from a long start, and GRPO can reinforce them when they out-earn their group.
 - **Update**: TRL's GRPO advantages, ``(r - group mean) / (group std + 1e-4)`` with the unbiased std;
-  policy gradient ``mean(A * grad log pi)`` minus ``beta * grad KL(pi || pi_start)`` (analytic), applied
-  with Adam at learning rate ``lr`` (default 0.03: the step size of the shared parameters; it decides, as
-  in real runs, whether a drift runs away). Token-level loss normalisation and clipping are not modelled.
+  policy gradient ``mean(A * grad log pi / L)`` (TRL's ``loss_type="grpo"`` averages each completion's token
+  losses over its own length L; ``length_normalised=False`` drops the 1/L) minus
+  ``beta * grad KL(pi || pi_start)`` (analytic), applied with Adam at learning rate ``lr`` (default 0.03:
+  the step size of the shared parameters; it decides, as in real runs, whether a drift runs away).
+  Clipping is not modelled.
+- **Starting state** (``--start-from LOG``, or ``init_tokens`` / ``init_accuracy``): ``mu`` and a factor on
+  every prompt's skill are solved (bisection over the texts the run would build) so that the expected
+  step-0 mean completion length and accuracy equal a real run's first records.
 - **What it shows under open-r1's seed config**: the upstream cosine counts characters and is not clamped,
   so with ``cosine_max_len`` 1000 it is periodic in length (maxima at 0, 2000, 4000 ... characters).
   Started inside the first period (``--init-length 100``) the policy shortens, drops its answer and ends
@@ -51,7 +60,7 @@ The model (every assumption is a choice the results depend on; see also the READ
 from __future__ import annotations
 
 from .corpus import Corpus, CorpusError, load_corpus
-from .engine import Settings, SimulationResult, StepStats, simulate
+from .engine import Settings, SimulationResult, StartMatch, StepStats, simulate
 from .policy import Policy
 
 __all__ = [
@@ -60,6 +69,7 @@ __all__ = [
     "Policy",
     "Settings",
     "SimulationResult",
+    "StartMatch",
     "StepStats",
     "load_corpus",
     "simulate",

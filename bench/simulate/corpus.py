@@ -29,6 +29,7 @@ __all__ = ["CorpusError", "Prompt", "Corpus", "load_corpus", "split_completion",
 
 DEFAULT_GOLDEN = Path(__file__).resolve().parents[2] / "fixtures" / "golden" / "golden.jsonl"
 FORMATS = ("think_boxed", "plain_boxed", "sky_t1")
+SHORT_TOKENS = 64  # a completion this short is an early stop, not a solution of these problems
 # Paragraph openings counted as an announced reasoning step (for the policy's initial marker rate).
 _MARKER_START = re.compile(r"^(Step \d+:|\d+\.|-|\*|First,|Second,|Next,|Finally,)")
 
@@ -109,6 +110,8 @@ class Corpus:
     answer_rate: float
     median_think_tokens: float
     rows_used: int
+    short_rate: float  # share of real completions (every golden row) under SHORT_TOKENS tokens
+    short_median_tokens: float  # median token count of those short completions
     skipped: dict[str, int]
     source: str
 
@@ -263,6 +266,8 @@ def _load_cached(path: str, mtime_ns: int, tokenizer: Any) -> Corpus:
     if not prompts:
         raise CorpusError(f"{p}: no prompt survived ({dict(skipped)})")
     think_all = sorted(think_tokens.values())
+    every_len = [len(tokenizer(str(r["completion"]), add_special_tokens=False)["input_ids"]) for r in every]
+    short = sorted(n for n in every_len if n < SHORT_TOKENS)
     return Corpus(
         prompts=prompts,
         correct_think_tokens=correct_lengths,
@@ -271,6 +276,8 @@ def _load_cached(path: str, mtime_ns: int, tokenizer: Any) -> Corpus:
         answer_rate=answer_rate,
         median_think_tokens=float(statistics.median(think_all)),
         rows_used=len(rows),
+        short_rate=len(short) / max(len(every_len), 1),
+        short_median_tokens=float(statistics.median(short)) if short else 16.0,
         skipped=dict(skipped),
         source=str(p),
     )

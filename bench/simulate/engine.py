@@ -22,9 +22,9 @@ from bench.tokenizers import qwen_tokenizer
 from rewards.registry import build_registry, get_reward_funcs, resolve_profile
 
 from .corpus import DEFAULT_GOLDEN, Corpus, CorpusError, Prompt, cut, load_corpus
-from .policy import MARKER_SLOTS, PARAMS, Draw, Policy
+from .policy import MARKER_SLOTS, NO_SHORT, PARAMS, Draw, Policy
 
-__all__ = ["Settings", "StepStats", "SimulationResult", "simulate", "length_grid", "MARKERS"]
+__all__ = ["Settings", "StartMatch", "StepStats", "SimulationResult", "simulate", "length_grid", "MARKERS"]
 
 MARKERS = ("First,", "Next,", "Finally,")
 EOS_ID = 151645  # <|im_end|>, the Qwen2 EOS that R1-distill models end with
@@ -40,6 +40,20 @@ class Settings:
     lr: float = 0.03
     beta: float | None = None  # None: the config's ``beta``, else TRL's 0.04 of early 2025
     init_length: float | None = None  # median thinking tokens at step 0; None: from the data (see module doc)
+    # A real run's starting state (``--start-from LOG``): the step-0 mean completion length in tokens (as TRL
+    # logs it, after truncation) and accuracy. The length tendency and a factor on every prompt's skill are
+    # solved so that the expected step-0 values match; init_length is then ignored.
+    init_tokens: float | None = None
+    init_accuracy: float | None = None
+    init_answer_rate: float | None = None  # P(final answer written) at step 0; None: measured on the corpus
+    init_marker_rate: float | None = None  # P(each step slot gets a marker) at step 0; None: the corpus's
+    # P(early stop) at step 0 (see ``policy``); None: the share of real completions under SHORT_TOKENS tokens
+    # in the golden file; 0 turns the mode off (the single log-normal of earlier versions).
+    short_rate: float | None = None
+    # TRL's loss_type "grpo" (the seed run's TRL and the repro): each completion's token losses are averaged
+    # over its own length, so a completion's push on the policy is A / L. False: every completion weighs the
+    # same (Dr. GRPO, TRL's loss_type "dr_grpo" up to a constant).
+    length_normalised: bool = True
     grid_levels: int = 24
     learn_spread: bool = (
         True  # False: sampling keeps the real within-problem spread of lengths (see module doc)
@@ -68,6 +82,8 @@ class StepStats:
         str, float
     ]  # per reward: its part of the policy-gradient component along mu (< 0 shortens)
     answer_push: dict[str, float]  # per reward: its part along answer_logit (< 0 drops the answer)
+    degenerate_advantage: float = float("nan")  # mean advantage of this step's degenerate completions
+    reward_std_batch: float = float("nan")  # std over the whole batch, as TRL >= 0.2x logs reward_std
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -92,6 +108,7 @@ class SimulationResult:
     num_generations: int = 8
     examples: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # the prompts the run used
+    start: StartMatch | None = None  # how step 0 was fitted to a real run's first records, if it was
 
     @property
     def initial(self) -> StepStats:
@@ -153,6 +170,12 @@ class _Texts:
             len(self.tok("\n".join(f"{m} x" for m in MARKERS[:k]), add_special_tokens=False)["input_ids"]) - k
             for k in range(MARKER_SLOTS + 1)
         ]
+
+    def tail_tokens(self, pi: int) -> tuple[int, int]:
+        """Tokens of the prompt's correct and wrong answer tails."""
+        p = self.corpus.prompts[pi]
+        n = lambda t: len(self.tok(t, add_special_tokens=False)["input_ids"])  # noqa: E731
+        return n(p.correct_tail), n(p.wrong_tail)
 
     def think(self, prompt: Prompt, length: int, markers: int) -> str:
         body = max(0, length - self.scaffold[markers])
@@ -271,11 +294,127 @@ def _choose_prompts(
 def _init_policy(center: float, corpus: Corpus, settings: Settings) -> Policy:
     mu = math.log(settings.init_length) if settings.init_length else center
     clip = lambda p: min(max(p, 0.05), 0.95)  # noqa: E731
+    answer = corpus.answer_rate if settings.init_answer_rate is None else settings.init_answer_rate
+    marker = corpus.marker_rate if settings.init_marker_rate is None else settings.init_marker_rate
+    short = corpus.short_rate if settings.short_rate is None else settings.short_rate
     return Policy(
         mu=mu,
         log_sigma=math.log(max(corpus.within_prompt_log_sd, 0.05)),
-        answer_logit=math.log(clip(corpus.answer_rate) / (1 - clip(corpus.answer_rate))),
-        marker_logit=math.log(clip(corpus.marker_rate) / (1 - clip(corpus.marker_rate))),
+        answer_logit=math.log(clip(answer) / (1 - clip(answer))),
+        marker_logit=math.log(clip(marker) / (1 - clip(marker))),
+        short_logit=math.log(short / (1 - short)) if short > 0 else NO_SHORT,
+        mu_short=math.log(max(corpus.short_median_tokens, 1.0)),
+    )
+
+
+@dataclass(frozen=True)
+class StartMatch:
+    """How the step-0 state was fitted to a real run's first records (see ``Settings.init_tokens``)."""
+
+    target_tokens: float | None
+    target_accuracy: float | None
+    median_think_tokens: float
+    skill_factor: float
+    expected_tokens: float
+    expected_accuracy: float
+    note: str | None = None
+
+
+def _start_draws(pol: Policy, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    z = rng.normal(0.0, pol.sigma, n)
+    answer = rng.random(n) < pol.p_answer
+    markers = rng.binomial(MARKER_SLOTS, pol.p_marker, n)
+    return z, answer, markers
+
+
+def _match_start(
+    pol: Policy,
+    chosen: Sequence[int],
+    corpus: Corpus,
+    center: float,
+    grid: Sequence[int],
+    log_grid: np.ndarray,
+    texts: _Texts,
+    settings: Settings,
+    seed: int,
+) -> tuple[Policy, StartMatch]:
+    """Solve the length tendency ``mu`` and a skill factor so that the expected step-0 mean completion length
+    (thinking + scaffold + answer tail, cut at the limit, as TRL logs it) and accuracy equal the targets.
+    Both expectations are monotone (in ``mu``, in the factor), so bisection finds them; Monte Carlo over the
+    same draws for every candidate keeps the search smooth."""
+    rng = np.random.default_rng(seed + 99991)
+    n = 3000
+    z, answer, markers = _start_draws(pol, rng, n)
+    which = rng.choice(np.array(chosen), size=n)
+    offsets = np.array([corpus.prompts[int(i)].log_length - center for i in which])
+    modal = int(round(MARKER_SLOTS * pol.p_marker))
+    built: dict[tuple[int, int, bool], tuple[int, bool]] = {}
+
+    def levels(mu: float) -> np.ndarray:
+        log_len = mu + z + offsets
+        idx = np.abs(log_grid[None, :] - log_len[:, None]).argmin(axis=1)
+        lv = np.array(grid, dtype=float)[idx]
+        return np.where(log_len > -0.7, lv, 0.0)
+
+    def tokens(mu: float) -> tuple[np.ndarray, np.ndarray]:
+        """Token counts and truncation of the texts the simulation would build for these draws."""
+        n_ids, cut_off = np.zeros(n), np.zeros(n, dtype=bool)
+        for j, (pi, lv, ans) in enumerate(zip(which, levels(mu), answer, strict=True)):
+            key = (int(pi), int(lv), bool(ans))
+            if key not in built:
+                _, count, truncated, _ = texts.build(key[0], key[1], modal, "correct" if ans else "none")
+                built[key] = (count, truncated)
+            n_ids[j], cut_off[j] = built[key]
+        return n_ids, cut_off
+
+    mu = pol.mu
+    note = None
+    if settings.init_tokens is not None:
+        lo, hi = 0.0, math.log(4.0 * texts.max_len)
+        for _ in range(40):
+            mid = 0.5 * (lo + hi)
+            if tokens(mid)[0].mean() < settings.init_tokens:
+                lo = mid
+            else:
+                hi = mid
+        mu = 0.5 * (lo + hi)
+        got = float(tokens(mu)[0].mean())
+        if abs(got - settings.init_tokens) > 0.05 * settings.init_tokens:
+            note = f"step-0 length {settings.init_tokens:g} tokens is out of reach; closest {got:.0f}"
+    lv = levels(mu)
+    _, truncated = tokens(mu)
+    base = np.array(
+        [corpus.p_correct(corpus.prompts[int(i)], float(v)) for i, v in zip(which, lv, strict=True)]
+    )
+    live = answer & ~truncated
+
+    def acc(factor: float) -> float:
+        return float(np.mean(np.where(live, np.minimum(1.0, factor * base), 0.0)))
+
+    factor = 1.0
+    if settings.init_accuracy is not None:
+        lo, hi = 0.0, 1.0
+        while acc(hi) < settings.init_accuracy and hi < 1e4:
+            hi *= 2
+        for _ in range(60):
+            mid = 0.5 * (lo + hi)
+            if acc(mid) < settings.init_accuracy:
+                lo = mid
+            else:
+                hi = mid
+        factor = 0.5 * (lo + hi)
+        if abs(acc(factor) - settings.init_accuracy) > 0.02:
+            extra = f"step-0 accuracy {settings.init_accuracy:g} is out of reach; closest {acc(factor):.3f}"
+            note = f"{note}; {extra}" if note else extra
+    fitted = Policy(mu, pol.log_sigma, pol.answer_logit, pol.marker_logit, pol.short_logit, pol.mu_short)
+    return fitted, StartMatch(
+        settings.init_tokens,
+        settings.init_accuracy,
+        math.exp(mu),
+        factor,
+        float(tokens(mu)[0].mean()),
+        acc(factor),
+        note,
     )
 
 
@@ -301,15 +440,20 @@ def simulate(
     center = float(np.mean([corpus.prompts[i].log_length for i in chosen]))
     texts = _Texts(corpus, tok, config.max_completion_length, funcs)
     ref = _init_policy(center, corpus, settings)
+    skill_factor = 1.0
+    start: StartMatch | None = None
+    if settings.init_tokens is not None or settings.init_accuracy is not None:
+        ref, start = _match_start(ref, chosen, corpus, center, grid, log_grid, texts, settings, settings.seed)
+        skill_factor = start.skill_factor
     theta = ref.vector.copy()
     beta = settings.beta if settings.beta is not None else float(config.raw.get("beta", 0.04))
-    m1, m2 = np.zeros(4), np.zeros(4)
+    m1, m2 = np.zeros(len(PARAMS)), np.zeros(len(PARAMS))
     history: list[StepStats] = []
     G = config.num_generations
     acc_col = names.index("accuracy") if "accuracy" in names else None
     examples: list[str] = []
     for step in range(settings.steps):
-        pol = Policy.from_vector(theta)
+        pol = Policy.from_vector(theta, ref.mu_short)
         batch = rng.choice(
             chosen, size=settings.prompts_per_step, replace=len(chosen) < settings.prompts_per_step
         )
@@ -320,11 +464,10 @@ def simulate(
             prompt = corpus.prompts[int(pi)]
             for _ in range(G):
                 d = pol.sample(rng)
-                log_len = (
-                    d.log_length + prompt.log_length - center
-                )  # shared tendency + the prompt's own offset
+                # shared tendency + the prompt's own offset; an early stop is not the prompt's doing
+                log_len = d.log_length + (0.0 if d.short else prompt.log_length - center)
                 level = grid[int(np.argmin(np.abs(log_grid - log_len)))] if log_len > -0.7 else 0
-                p_ok = corpus.p_correct(prompt, level)
+                p_ok = min(1.0, skill_factor * corpus.p_correct(prompt, level))
                 correct = d.answer and bool(rng.random() < p_ok)
                 kind = "none" if not d.answer else ("correct" if correct else "wrong")
                 draws.append(d)
@@ -338,9 +481,16 @@ def simulate(
         total = scores @ weights
         adv, parts, group_std = group_advantages(scores, weights, G)
         score_fns = np.array([pol.score(d) for d in draws])
+        lengths = np.array([b[1] for b in built], dtype=float)
+        if settings.length_normalised:
+            # A / L per completion, rescaled by the batch's mean length so that only the weighting changes
+            seq_w = lengths.mean() / np.maximum(lengths, 1.0)
+            score_fns = score_fns * seq_w[:, None]
         grad = (adv[:, None] * score_fns).mean(axis=0) - beta * pol.kl_grad(ref)
         if not settings.learn_spread:
             grad[1] = 0.0
+        if ref.short_logit <= NO_SHORT:
+            grad[4] = 0.0  # no early-stop mode: Adam would otherwise turn its ~1e-13 gradient into full steps
         shortening = (parts * score_fns[:, [0]]).mean(axis=0)
         answer_push = (parts * score_fns[:, [2]]).mean(axis=0)
         # Adam ascent on the GRPO objective (TRL trains with AdamW; Adam makes the step size, not the reward
@@ -350,7 +500,8 @@ def simulate(
         t = step + 1
         theta = theta + settings.lr * (m1 / (1 - 0.9**t)) / (np.sqrt(m2 / (1 - 0.999**t)) + 1e-8)
         theta[1] = min(max(theta[1], math.log(0.02)), math.log(3.0))
-        lengths = np.array([b[1] for b in built], dtype=float)
+        theta[4] = max(theta[4], NO_SHORT)
+        degenerate = (lengths < settings.degenerate_tokens) & ~np.array(solved)
         stats = StepStats(
             step=step,
             reward_mean=float(total.mean()),
@@ -358,7 +509,7 @@ def simulate(
             rewards={n: float(scores[:, i].mean()) for i, n in enumerate(names)},
             accuracy=float(scores[:, acc_col].mean()) if acc_col is not None else float(np.mean(solved)),
             length_tokens=float(lengths.mean()),
-            frac_degenerate=float(np.mean((lengths < settings.degenerate_tokens) & ~np.array(solved))),
+            frac_degenerate=float(np.mean(degenerate)),
             frac_zero_std=float(np.mean(group_std < ZERO_STD)),
             frac_truncated=float(np.mean([b[2] for b in built])),
             frac_answer=float(np.mean([d.answer for d in draws])),
@@ -368,6 +519,8 @@ def simulate(
             | {"median_think_tokens": math.exp(pol.mu)},
             shortening={n: float(v) for n, v in zip(names, shortening, strict=True)},
             answer_push={n: float(v) for n, v in zip(names, answer_push, strict=True)},
+            degenerate_advantage=float(adv[degenerate].mean()) if degenerate.any() else float("nan"),
+            reward_std_batch=float(np.std(total, ddof=1)) if len(total) > 1 else 0.0,
         )
         history.append(stats)
         if on_step is not None:
@@ -401,6 +554,7 @@ def simulate(
         num_generations=G,
         examples=examples,
         problems=[corpus.prompts[i].problem for i in chosen],
+        start=start,
     )
 
 

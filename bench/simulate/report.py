@@ -59,6 +59,15 @@ def print_summary(r: SimulationResult, every: int | None = None, console: Consol
         f"generations per step from {s.n_prompts} prompts ({len(c.prompts)} usable of {c.rows_used} golden rows), "
         f"lr {s.lr}, beta {r.beta}; {r.distinct_texts} distinct texts scored in {r.seconds:.1f} s"
     )
+    if r.start is not None:
+        m = r.start
+        console.print(
+            f"  start fitted to a real run: {m.target_tokens or float('nan'):.0f} tokens, accuracy "
+            f"{m.target_accuracy if m.target_accuracy is not None else float('nan'):.3f} -> median thinking "
+            f"{m.median_think_tokens:.0f} tokens, skill x{m.skill_factor:.3f} (expected step 0: "
+            f"{m.expected_tokens:.0f} tokens, accuracy {m.expected_accuracy:.3f})"
+            + (f"; {m.note}" if m.note else "")
+        )
     every = every or max(1, s.steps // 10)
     table = Table(box=None, header_style="bold", pad_edge=False)
     names = r.reward_names
@@ -119,6 +128,7 @@ def json_document(r: SimulationResult) -> dict[str, Any]:
         "history": [s.to_json() for s in r.history],
         "examples": r.examples,
         "problems": r.problems,
+        "start": None if r.start is None else asdict(r.start),
         "distinct_texts": r.distinct_texts,
         "seconds": r.seconds,
     }
