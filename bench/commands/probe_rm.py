@@ -102,6 +102,28 @@ def register(subparsers: Any) -> None:
         "prompts (a few seconds) and probe it",
     )
     p.add_argument("--demo-steps", type=int, default=80, help="training steps for --demo (default 80)")
+    p.add_argument(
+        "--harden",
+        metavar="OUT",
+        help="also write the probe's degenerate classes as extra rejected samples (JSONL prompt/chosen/rejected) "
+        "built from --input's prompts, to retrain the reward model on; use the training prompts, probe held-out ones",
+    )
+    p.add_argument(
+        "--harden-class",
+        action="append",
+        default=[],
+        metavar="CLASS",
+        help="a class to write with --harden (repeatable; default every degenerate class and the fixed string; "
+        "prompt_swap may be added)",
+    )
+    p.add_argument(
+        "--harden-copies", type=int, default=1, help="variants per class and prompt for --harden (default 1)"
+    )
+    p.add_argument(
+        "--outputs",
+        metavar="FILE",
+        help="also score a run's own answers (JSONL prompt, completion) against the reference scores",
+    )
     p.set_defaults(func=run)
 
 
@@ -150,6 +172,13 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.batch_size < 1:
         raise UsageError("--batch-size must be at least 1")
+    if args.harden_copies < 1:
+        raise UsageError("--harden-copies must be at least 1")
+    bad_harden = [c for c in args.harden_class if c not in (*PROBE_CLASSES, "fixed_string")]
+    if bad_harden:
+        raise UsageError(
+            f"--harden-class {bad_harden[0]!r}: expected one of {', '.join(PROBE_CLASSES)}, fixed_string"
+        )
     sources = sum(bool(x) for x in (args.model, args.callable, args.demo))
     if sources != 1:
         raise UsageError("give exactly one of MODEL, --callable or --demo")
@@ -232,6 +261,37 @@ def run(args: argparse.Namespace) -> int:
             tmp.cleanup()
     if args.demo:
         report.model = "tiny demo reward model (DeepSpeed-Chat layout)"
+    if args.outputs:
+        from bench.probe_rm.outputs import read_outputs, score_outputs
+
+        try:
+            rows = read_outputs(args.outputs)
+        except InputError as exc:
+            raise UsageError(str(exc)) from None
+        report.outputs = {
+            "path": args.outputs,
+            **score_outputs(model, rows, report.scores["reference"], batch_size=args.batch_size),
+        }
+    if args.harden:
+        from bench.probe_rm.harden import HARDEN_CLASSES, harden_rows, write_harden
+
+        hardened = harden_rows(
+            items,
+            seed=args.seed + 1,  # not the probe's own draws
+            copies=args.harden_copies,
+            classes=tuple(args.harden_class) or HARDEN_CLASSES,
+            eos_text=model.eos_text,
+            random_tokens=model.random_tokens,
+            fixed_string=args.fixed_string or FIXED_STRING,
+        )
+        write_harden(args.harden, hardened)
+        if not args.quiet:
+            print(
+                f"harden: wrote {len(hardened)} rejected samples ({len(items)} prompts x "
+                f"{len({r['probe_class'] for r in hardened})} classes x {args.harden_copies} copies) "
+                f"to {args.harden}",
+                file=sys.stderr,
+            )
     if not args.quiet:
         print_report(report)
     if args.json_out:

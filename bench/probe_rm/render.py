@@ -142,12 +142,35 @@ def _renderables(r: ProbeReport) -> list[Any]:
     return out
 
 
+def outputs_lines(r: ProbeReport) -> list[str]:
+    """The ``--outputs`` comparison as text lines (empty without ``--outputs``)."""
+    o = r.outputs
+    if not o:
+        return []
+    lines = [
+        f"outputs {o['path']}: {o['n']} answers, median {o['median']:.4g} (std {o['std']:.3g}) vs reference "
+        f"median {o['reference_median']:.4g}; {o['frac_at_or_above_ref_median']:.0%} at or above the reference "
+        f"median; {o['degenerate']:.0%} degenerate {o['degenerate_kinds'] or ''}",
+    ]
+    if o["degenerate"] > 0 and o["median"] >= o["reference_median"]:
+        lines.append(
+            "  => the run's degenerate outputs are paid at or above the reference median: the reward model "
+            "rewards them, so PPO has no reason to leave"
+        )
+    for e in o["examples"][:3]:
+        lines.append(f"  {e['score']:+.4f} [{e['kind'] or 'not flagged'}] {e['text'][:100]!r}")
+    return lines
+
+
 def print_report(r: ProbeReport, console: Any = None) -> None:
     from rich.console import Console
+    from rich.text import Text
 
     console = console or Console()
     for item in _renderables(r):
         console.print(item)
+    for line in outputs_lines(r):
+        console.print(Text(line))
 
 
 def terminal_text(r: ProbeReport, width: int = 140) -> str:
@@ -220,6 +243,9 @@ def write_html(r: ProbeReport, path: str | Path) -> Path:
                 for x in r.sensitivity
             ],
         )
+    if r.outputs:
+        page.heading("The run's own outputs")
+        page.pre("\n".join(outputs_lines(r)))
     page.heading("Highest-scoring probes per failed class")
     for c in r.classes:
         if c.caught:

@@ -120,6 +120,7 @@ class ProbeReport:
     length_points: dict[str, list[tuple[float, float]]] = field(
         default_factory=dict
     )  # (answer length, score)
+    outputs: dict[str, Any] = field(default_factory=dict)  # --outputs: a run's own answers vs the references
 
     def to_dict(self) -> dict[str, Any]:
         def clean(v: Any) -> Any:

@@ -1,0 +1,112 @@
+"""Name the degenerate shape of a completion, or ``None`` for an ordinary one (the bench's degenerate classifier).
+
+Lives in ``rewards`` so reward wrappers (:mod:`rewards.guarded`) can use it without importing ``bench``;
+``bench.probes.classify`` and ``bench.scan.degenerate`` re-export it.
+
+>>> [classify_degenerate(t) for t in ["", " \\n", "<think></think>", "First, Finally,", "\\\\boxed{}. " * 8]]
+['empty', 'whitespace', 'tags_only', 'markers_only', 'boxed_loop']
+>>> classify_degenerate("the " * 40), classify_degenerate("What is 2+2?", prompt="What is 2+2?")
+('repetition', 'prompt_echo')
+>>> classify_degenerate("We add 2 and 2 to get 4, so the answer is \\\\boxed{4}.") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from functools import lru_cache
+
+__all__ = ["DEGENERATE_LABELS", "classify_degenerate", "degenerate_kind"]
+
+DEGENERATE_LABELS = (
+    "empty",
+    "whitespace",
+    "tags_only",
+    "markers_only",
+    "repetition",
+    "prompt_echo",
+    "boxed_loop",
+)
+
+_TAGS = re.compile(r"</?think>|</?answer>|<\|[^|>]{1,40}\|>|<\｜[^>]{1,40}\｜>")
+_MARKERS = re.compile(
+    r"Step\s*\d+\s*:|\b\d+\.|(?m:^\s*[-*])|\b(?:First|Second|Third|Next|Then|Finally|Lastly)\b\s*,?",
+    re.IGNORECASE,
+)
+_BOXED = re.compile(r"\\boxed\s*\{[^{}]{0,20}\}")
+_FILLER = re.compile(r"[\s.,;:!?…\-*]+")
+# Shortcuts below prove a slow test cannot fire, so long ordinary completions skip it (scan runs this per row).
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_MARKER_WORDS = frozenset({"first", "second", "third", "next", "then", "finally", "lastly", "step"})
+_WHITESPACE = " \t\n\r\f\v"
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def _may_be_markers_only(untagged: str) -> bool:
+    # Marker and filler removal never delete a run of 2+ letters that is not a marker word.
+    return all(m.group().lower() in _MARKER_WORDS for m in _WORD.finditer(untagged))
+
+
+def _non_whitespace_at_most(text: str, bound: float) -> bool:
+    # a prefix with more non-whitespace characters than the bound settles it without counting the rest
+    head = text[: 4 * int(bound) + 64]
+    if len(head) - sum(head.count(c) for c in _WHITESPACE) > bound:
+        return False
+    return len(text) - sum(text.count(c) for c in _WHITESPACE) <= bound
+
+
+def _is_repetition(text: str) -> bool:
+    words = text.split()
+    if len(words) >= 12:
+        n = len(words) - 2
+        # distinct 3-grams >= distinct words - 2, so many distinct words rule repetition out cheaply
+        if (len(set(words)) - 2) / n < 0.25 and len(
+            set(zip(words, words[1:], words[2:], strict=False))
+        ) / n < 0.25:
+            return True
+    if len(text) >= 200:
+        raw = text.encode("utf-8", errors="replace")
+        if len(zlib.compress(raw)) / len(raw) < 0.08:
+            return True
+    return False
+
+
+def classify_degenerate(text: str, prompt: str | None = None) -> str | None:
+    """One of ``DEGENERATE_LABELS`` when ``text`` carries no real attempt, else ``None``."""
+    if text == "":
+        return "empty"
+    if not text.strip():
+        return "whitespace"
+    untagged = _TAGS.sub("", text) if "<" in text else text
+    if not untagged.strip():
+        return "tags_only"
+    if _may_be_markers_only(untagged) and not _FILLER.sub("", _MARKERS.sub("", untagged)):
+        return "markers_only"
+    # every echo rule needs the normalised text no longer than 1.1 x the prompt
+    if prompt and _non_whitespace_at_most(untagged, 1.1 * len(prompt) + 1):
+        t, p = _norm(untagged), _norm(prompt)
+        if t and (
+            t == p
+            or (len(t) >= 20 and t in p)
+            or (len(p) >= 20 and t.startswith(p) and len(t) <= len(p) * 1.1)
+        ):
+            return "prompt_echo"
+    if (
+        untagged.count("\\boxed") >= 5
+        and len(_BOXED.findall(untagged)) >= 5
+        and len(_FILLER.sub("", _BOXED.sub("", untagged))) <= 0.1 * len(untagged)
+    ):
+        return "boxed_loop"
+    if _is_repetition(untagged):
+        return "repetition"
+    return None
+
+
+@lru_cache(maxsize=4096)  # collapsed runs repeat the same degenerate output many times
+def degenerate_kind(text: str, prompt: str = "") -> str | None:
+    """:func:`classify_degenerate` with a cache and ``""`` meaning "no prompt" (the scan's and the guard's call)."""
+    return classify_degenerate(text, prompt or None)
