@@ -7,7 +7,7 @@ scored below their groups (an answer earned more), so GRPO pushed away from them
 the policy collapsed without an exploit that out-earns a cut attempt (it was walked there by a reward that
 pays shorter outputs more at every step).
 
-The check core is reached through the single import below, so that it can be repointed when the core moves.
+The check core is reached through the imports below (``bench.check`` and the one probe catalogue).
 
 >>> Agreement(True, True, "step_markers", "First, Second,", 1.0, 0.8, 8, None).agree
 True
@@ -21,8 +21,9 @@ from typing import Any
 
 import numpy as np
 
+from bench.check import composite as check_core  # the one entry to `check`'s core (see module doc)
 from bench.config import TrainingConfig
-from bench.scan import composite as check_core  # the one entry to `check`'s core (see module doc)
+from bench.probes.outputs import standard_probes
 
 from .engine import SimulationResult
 
@@ -102,7 +103,7 @@ def _why_collapse(result: SimulationResult) -> str:
 def cross_check(config: TrainingConfig, result: SimulationResult, tokenizer: Any = None) -> Agreement:
     """Run check's exploit comparison on ``config`` under the simulated profile and relate it to ``result``."""
     composite = check_core.build_composite(config, result.profile, tokenizer)
-    probes = check_core.standard_probes(config, tokenizer)
+    probes = standard_probes(config, tokenizer)
     comp = check_core.compare(composite, probes, config.num_generations)
     best = comp.best_exploit
     tokens = len(best.probe.ids) if best.probe.ids is not None else None
