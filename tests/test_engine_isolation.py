@@ -64,7 +64,12 @@ def test_process_stays_usable_after_timeouts(accuracy) -> None:
         [r"<think>ok</think> \boxed{2}", r"<think>ok</think> \boxed{3}"], solution=["2", "2"]
     ) == [1.0, 0.0]
     # the killed worker is replaced: a risky but harmless answer is verified in isolation again
-    j = judge(r"<think>ok</think> \boxed{2^{3^{1}}}", "8", config=EngineConfig(timeout_s=20.0))
+    # (`2^{3^{1}}` for 8 is now read exactly in process; a sum goes to the worker)
+    j = judge(
+        r"<think>ok</think> \boxed{\sum_{k=1}^{3} k}",
+        r"\sum_{j=1}^{3} j",
+        config=EngineConfig(timeout_s=20.0),
+    )
     assert j.verdict is Verdict.CORRECT and j.path == "isolated"
 
 
@@ -81,7 +86,7 @@ def test_adversarial_answers_are_bounded(answer: str) -> None:
     # waiting for a worker (a replacement for one killed by the previous case) is queueing, not work
     assert time.monotonic() - t0 - (counters().get("queued_ms", 0) - queued) / 1000 < LIMIT_S
     # never paid: a timeout (None), a wrong answer, or (1 MB: no box closes within reach) no answer at all
-    assert j.verdict in (Verdict.TIMEOUT, Verdict.WRONG, Verdict.ERROR, Verdict.TRUNCATED)
+    assert j.verdict in (Verdict.TIMEOUT, Verdict.WRONG, Verdict.ERROR, Verdict.TRUNCATED, Verdict.NO_ANSWER)
     assert j.accuracy in (None, 0.0)
 
 
