@@ -169,3 +169,11 @@ def test_composite_components_are_named() -> None:
     names = [r.name for r in report.results]
     assert "well_formed" in names and "reasoning_steps_reward.no_degenerate_reward" in names
     assert not report.result("reasoning_steps_reward.no_degenerate_reward").holds
+
+
+@pytest.mark.parametrize("kind", ["accuracy", "format", "cosine", "length"])
+def test_patched_passes_every_invariant_attacks_included(kind: str) -> None:
+    # every invariant of the kind, the attack invariants included (no `invariants=` filter);
+    # REWARDCHECK_HYPOTHESIS=thorough runs it with 500 examples
+    report = check_reward(registry("patched")[kind], kind, heavy_probes=False)
+    assert report.ok, report.render()

@@ -13,12 +13,13 @@ from concurrent.futures import ThreadPoolExecutor
 from rewards import build_registry
 from rewards.engine import clear_memos, counters, default_pool, judge
 
-# Each needs the isolated worker (factorial, binomial, sum) and is correct.
+# Each needs the isolated worker (factorial, binomial, sum) and is correct. Symbolic golds: for a numeric gold an
+# unevaluated `5!` is refused by policy (EngineConfig.allow_unevaluated) before any isolation is needed.
 RISKY = [
-    (r"<think>\nfive factorial is that\n</think>\n\boxed{5!}", "120"),
-    (r"<think>\nchoose two of five here\n</think>\n\boxed{\binom{5}{2}}", "10"),
-    (r"<think>\nthe sum of one to four\n</think>\n\boxed{\sum_{k=1}^{4} k}", "10"),
-    (r"<think>\nfour factorial, halved\n</think>\n\boxed{\frac{4!}{2}}", "12"),
+    (r"<think>\nfive factorial times x\n</think>\n\boxed{5!\,x}", "120x"),
+    (r"<think>\nchoose two of five, times y\n</think>\n\boxed{\binom{5}{2} y}", "10y"),
+    (r"<think>\nx to the sum of one to four\n</think>\n\boxed{x^{\sum_{k=1}^{4} k}}", "x^{10}"),
+    (r"<think>\nfour factorial, halved, times x\n</think>\n\boxed{\frac{4!}{2} x}", "12x"),
 ]
 THREADS = 8
 

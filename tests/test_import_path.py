@@ -41,12 +41,12 @@ def test_plain_import_is_shadowed_but_rewardcheck_rewards_is_not(tmp_path: Path)
         assert not hasattr(rewards, "SHADOW"), rewards.__file__
         assert rr is rewards and rewards.engine is __import__("rewardcheck.rewards.engine").rewards.engine
         funcs = get_reward_funcs({"reward_funcs": ["accuracy"]}, profile="patched")
-        print(funcs[0](["<think>\\nok fine\\n</think>\\n\\\\boxed{5!}"], solution=["120"]))
+        print(funcs[0](["<think>\\nok fine\\n</think>\\n\\\\boxed{5!\\\\,x}"], solution=["120x"]))
         print(judge("\\\\boxed{3}", "3").verdict.value)
         """,
     )
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split("\n")[:2] == ["[1.0]", "correct"]  # 5! is judged in the isolated worker
+    assert out.stdout.split("\n")[:2] == ["[1.0]", "correct"]  # 5! x is judged in the isolated worker
     assert "'import rewards' resolves to" in out.stderr and "open_r1" in out.stderr
 
 

@@ -20,10 +20,10 @@ ray = pytest.importorskip("ray")
 ROOT = Path(__file__).resolve().parents[1]
 ROWS = [
     "<think>\nFirst, 1 + 2 = 3 because one plus two is three.\n</think>\nThe answer is \\boxed{3}.",
-    "<think>\nfive factorial is that\n</think>\n\\boxed{5!}",
+    "<think>\nfive factorial times x\n</think>\n\\boxed{5!\\,x}",  # isolated (factorial); symbolic gold
     "<think>\nno idea at all\n</think>\n\\boxed{4}",
 ]
-GOLDS = ["3", "120", "3"]
+GOLDS = ["3", "120x", "3"]
 BOMB = "<think>\nok then here\n</think>\n\\boxed{9^{9^{9^{9}}}}"
 LIMIT_S = 1.5
 
