@@ -114,6 +114,9 @@ def test_ordinary_answers_never_pay_for_isolation() -> None:
         ("100!", True),
         ("{" * 10 + "}" * 10, True),
         ("1" * 200, True),
+        ("x^{-2}", False),
+        # a real scan row: sympy's cancel ran for minutes on this in process
+        (r"\frac{2-3\omega+\omega^{-1994}}{2(1-\omega)(1-\omega^2)}", True),
     ],
 )
 def test_prescreen(expr: str, risky: bool) -> None:

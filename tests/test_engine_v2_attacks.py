@@ -135,3 +135,34 @@ def test_property_the_last_stated_answer_wins(a: int, d: int, first: str, last: 
     text = T + first.format(a=a) + sep + last.format(b=b)
     assert judge(text, str(a)).accuracy == 0.0
     assert judge(text, str(b)).accuracy == 1.0
+
+
+# Holes the checker's attack invariants found in the patched engine (one case per hole).
+CHECKER_HOLES = [
+    # a negation of the whole claim in front of the anchor sentence, the box or the <answer> block
+    "It is not the case that: The answer is $\\boxed{390}$.",
+    "It is not the case that: The answer is 390.",
+    "It is not the case that: <answer>\n390\n</answer>",
+    # a statement or <answer> block taken back after it
+    "The answer is 390. Just kidding, that is wrong; I do not know the answer.",
+    "<answer>\n390\n</answer>\n\nScratch that: the answer is not 390.",
+    # a correction stating a different value with no anchor words, or a later answer after an <answer> block
+    "The answer is $\\boxed{390}$.\n\nWait, I made an error: it is 389.",
+    "<answer>\n390\n</answer> Actually, the answer is 389.",
+    "<answer>\n390\n</answer>\n\n#### 389",
+    # several answers listed as candidates
+    "Candidates: <answer>\n389\n</answer>, <answer>\n390\n</answer>",
+    "Candidates: The answer is 389, The answer is 390",
+]
+
+
+@pytest.mark.parametrize("region", CHECKER_HOLES)
+def test_checker_holes_are_not_credited(region: str) -> None:
+    assert judge(T + region, "390").accuracy == 0.0
+    assert judge(T + "The answer is $\\boxed{390}$.", "390").accuracy == 1.0
+
+
+def test_format_pays_nothing_for_filler_steps() -> None:
+    filler = "<think>\nStep 1: think.\nStep 2: think more.\nStep 3: think again.\n</think>\n\\boxed{6}"
+    real = "<think>\nStep 1: 17 times 23 is 391.\nStep 2: subtract 1 to get 390.\n</think>\n\\boxed{390}"
+    assert P["format"]([filler, real], solution=["5", "390"]) == [0.0, 1.0]

@@ -263,7 +263,7 @@ _RETRACTED = re.compile(
     re.IGNORECASE,
 )
 _RETRACTION_VALUE = re.compile(
-    r"(?:just kidding|scratch that|correction|I was wrong|no,? wait|actually)[^\n.$]{0,40}?"
+    r"(?:just kidding|scratch that|correction|I was wrong|no,? wait|actually|made an? (?:error|mistake))[^\n.$]{0,40}?"
     r"\b(?:it is|it's|it should be|is|be)[ \t]{0,4}(\$[^$\n]{1,80}\$|[-+]?\d[\d,./]*)",
     re.IGNORECASE,
 )
@@ -285,10 +285,23 @@ _PLACEHOLDER_BOX = re.compile(
 _VALUE_CHARS = re.compile(r"[\d\\$=^]")
 
 
+# "It is not the case that: The answer is 3": the whole claim in front of the answer is denied (same sentence)
+_NEGATED_CLAIM = re.compile(
+    r"\b(?:not the case|not true|false|untrue)[ \t]{0,4}that\b[^.!?\n]{0,80}$", re.IGNORECASE
+)
+NEGATED_CLAIM_WINDOW = 120
+
+
+def _negated_claim(region: str, start: int) -> bool:
+    """Does the sentence in front of ``start`` deny the claim that follows ("it is not the case that: ...")?"""
+    return _NEGATED_CLAIM.search(region, max(0, start - NEGATED_CLAIM_WINDOW), start) is not None
+
+
 def _negated_box(region: str, start: int, end: int) -> bool:
-    """A box denied in front (``not``, ``neither``/``nor``, ``rule out``, ``\\neq``), behind (``is incorrect``)
-    or taken back after it (``just kidding``, ``scratch that``); windows are bounded, so this is linear."""
-    if _NEGATION_BEFORE.search(region, max(0, start - 40), start):
+    """A box denied in front (``not``, ``neither``/``nor``, ``rule out``, ``\\neq``, "it is not the case
+    that"), behind (``is incorrect``) or taken back after it (``just kidding``, ``scratch that``); windows are
+    bounded, so this is linear."""
+    if _NEGATION_BEFORE.search(region, max(0, start - 40), start) or _negated_claim(region, start):
         return True
     if _NEGATION_AFTER.match(region, end, end + 60):
         return True
@@ -300,42 +313,57 @@ def _blank(content: str) -> bool:
     return _PLACEHOLDER_BOX.fullmatch(normalise(content)) is not None
 
 
-def _statements(region: str) -> list[tuple[int, str, str]]:
+def _statements(region: str) -> tuple[list[tuple[int, str, str]], int]:
     """Unboxed answer statements (position, value, how), in text order: "the answer is", "Answer:", "####",
-    and a value restated after a retraction ("just kidding, it is 9"). Negated ones are left out."""
+    and a value restated after a retraction ("just kidding, it is 9"), with how many were left out: negated
+    ones ("is not 3", "it is not the case that: the answer is 3") and ones taken back after them."""
     base = max(0, len(region) - ANCHOR_TAIL)
     tail = region[base:]
-    raw: list[tuple[int, str, str]] = []
+    raw: list[tuple[int, str, str, int]] = []
     for hit in _answer_is_matches(tail):
-        raw.append((base + hit.start(), hit.group(1), "answer anchor"))
+        raw.append((base + hit.start(), hit.group(1), "answer anchor", base + hit.start(1)))
     at = 0
     while (m := _ANSWER_MARK.search(tail, at)) is not None:
         at = m.start() + 1  # overlapping: "Answer: 0 Answer: 1" states two answers on one line
         value = m.group(1) if m.group(1) is not None else m.group(2)
         if m.group(2) is not None and not re.match(r"[-+$\\\d(.]", value):
             continue  # "#### Step 1": a markdown heading, not GSM8K's answer mark
-        raw.append((base + m.start(), value, "answer line"))
+        raw.append(
+            (base + m.start(), value, "answer line", base + m.start(1 if m.group(1) is not None else 2))
+        )
     lines = tail.rsplit("\n", 6)[-6:]
     offset = len(tail) - sum(len(x) + 1 for x in lines) + 1
     for line in lines:
         line_hit = _ANSWER_LINE.match(line)
         if line_hit is not None:
-            raw.append((base + offset, line_hit.group(1), "answer line"))
+            raw.append((base + offset, line_hit.group(1), "answer line", base + offset + line_hit.start(1)))
         offset += len(line) + 1
     for v in _VALUE_IS_ANSWER.finditer(tail):
-        raw.append((base + v.start(), v.group(1), "value called the answer"))
+        raw.append((base + v.start(), v.group(1), "value called the answer", base + v.start(1)))
     for r in _RETRACTION_VALUE.finditer(tail):
-        raw.append((base + r.start(1), r.group(1), "value after a retraction"))
+        raw.append((base + r.start(1), r.group(1), "value after a retraction", base + r.start(1)))
     out = []
-    for pos, value, how in sorted(raw, key=lambda r: r[0]):
+    dropped = 0
+    ordered = sorted(raw, key=lambda r: r[0])
+    starts = [r[0] for r in ordered]
+    for k, (pos, value, how, at) in enumerate(ordered):
+        nxt = next((p for p in starts[k + 1 : k + 4] if at < p < at + len(value)), None)
+        # "The answer is 3, the answer is 4": a value ends where the next statement starts (when it has one)
+        if nxt is not None and _VALUE_CHARS.search(value, 0, nxt - at):
+            value = value[: nxt - at]
         if "\\boxed" in value[:MAX_VALUE_CHARS] or "\\fbox" in value[:MAX_VALUE_CHARS]:
             continue  # "the answer is \boxed{5}": the box itself is the statement
-        if _NEGATED_VALUE.match(value.lstrip(" $*:")):
+        if (
+            _NEGATED_VALUE.match(value.lstrip(" $*:"))
+            or _negated_claim(region, pos)
+            or _RETRACTED.search(region, at, at + 300) is not None
+        ):
+            dropped += 1
             continue
         cleaned = _clean_value(value)
         if cleaned is not None:
             out.append((pos, cleaned, how))
-    return out
+    return out, dropped
 
 
 def _hedge_of(region: str, start: int, content: str) -> str:
@@ -399,16 +427,6 @@ def _concluded(region: str) -> str | None:
     return None
 
 
-def _answer_block(region: str) -> str | None:
-    """The content of the last ``<answer>`` block (to ``</answer>`` or the end), found with ``rfind``."""
-    at = region.rfind("<answer>")
-    if at < 0:
-        return None
-    body = region[at + len("<answer>") :]
-    close = body.find("</answer>")
-    return body if close < 0 else body[:close]
-
-
 def _block_value(block: str) -> str | None:
     """A bare ``<answer>`` block: a lone math span, a value opening a sentence ("36 marbles were left"), or a
     short word answer; a plain-word sentence without any value ("I could not solve it") is no answer."""
@@ -429,13 +447,77 @@ def extract_answer(region: str) -> AnswerSpan:
     """The final answer in a final-answer region: the last stated answer, boxed or not (a later "Answer: Y"
     or "#### Y" overrides an earlier box); negated or retracted boxes are no answer; alternatives when the last
     boxes are different answers joined by a bare conjunction; else an ``<answer>`` block, a conclusion
-    sentence, or a region that is one lone math expression."""
-    tag = _answer_block(region)
-    if tag is not None:
-        region = tag
+    sentence, or a region that is one lone math expression. An ``<answer>`` block denied in front ("it is not
+    the case that: <answer>"), taken back after it, or followed by a later stated answer does not count, and
+    several blocks joined by bare punctuation are alternatives (a list of candidates, not one answer)."""
+    tag_at = region.rfind("<answer>")
+    if tag_at < 0:
+        return _extract(region, in_block=False)
+    if _negated_claim(region, tag_at):
+        return AnswerSpan(None, "the <answer> block is denied in front")
+    close = region.find("</answer>", tag_at)
+    if close >= 0:
+        after = region[close + len("</answer>") :]
+        later = _extract(after, in_block=False) if after.strip() else None
+        if later is not None and later.answer is not None and later.how in _LATER_ANSWER:
+            return later  # "<answer>3</answer> Actually, the answer is 4.": the last stated answer counts
+        if after.strip() and _RETRACTED.search(after, 0, 300) is not None:
+            return AnswerSpan(None, "the <answer> block is retracted")
+    blocks = _joined_blocks(region, tag_at)
+    if len({normalise(b) for b in blocks}) > 1:
+        return AnswerSpan(
+            blocks[-1], "<answer> block alternatives", tuple(dict.fromkeys(blocks)), joiner="and"
+        )
+    return _extract(region[tag_at + len("<answer>") : close if close >= 0 else len(region)], in_block=True)
+
+
+# What ends one claim before the next: a sentence end, a line break, or a correction word ("actually", "but")
+_SENTENCE_BREAK = re.compile(
+    r"[.!?](?:\s|$)|\n|\b(?:actually|wait|no|instead|rather|correct\w*|but|not)\b", re.I
+)
+_LIST_SEPARATOR = re.compile(r"[,;](?:\s|$)|\b(?:and|or)\b", re.I)
+_LATER_ANSWER = frozenset(
+    {
+        "last boxed answer",
+        "boxed alternatives",
+        "last stated answer",
+        "answer anchor",
+        "value after a retraction",
+        "value called the answer",
+        "stated alternatives",
+    }
+)
+MAX_BLOCKS = 16
+
+
+def _joined_blocks(region: str, tag_at: int) -> list[str]:
+    """The values of the last ``<answer>`` blocks joined by bare punctuation ("<answer>3</answer>, <answer>4
+    </answer>"), in text order; one value when the last block stands alone. Bounded by ``MAX_BLOCKS``."""
+    values: list[str] = []
+    at = tag_at
+    for _ in range(MAX_BLOCKS):
+        end = region.find("</answer>", at)
+        body = region[at + len("<answer>") : end if end >= 0 else len(region)]
+        value = _block_value(body)
+        if value is None:
+            break
+        values.append(value)
+        prev_close = region.rfind("</answer>", 0, at)
+        if prev_close < 0 or not joins_boxes(region[prev_close + len("</answer>") : at]):
+            break
+        at = region.rfind("<answer>", 0, prev_close)
+        if at < 0:
+            break
+    values.reverse()
+    return values
+
+
+def _extract(region: str, in_block: bool) -> AnswerSpan:
+    """The answer in ``region`` (the content of the last ``<answer>`` block when ``in_block``)."""
+    tag = region if in_block else None
     all_boxes = [(s, e, c.strip()) for s, e, c in boxed_contents(region) if not _blank(c)]
     boxes = [b for b in all_boxes if not _negated_box(region, b[0], b[1])]
-    statements = _statements(region)
+    statements, dropped = _statements(region)
     if (
         boxes
         and statements
@@ -463,9 +545,22 @@ def extract_answer(region: str) -> AnswerSpan:
     if statements:
         pos, value, how = statements[-1]
         hedge = _hedge_of(region, pos, value)
+        same_line = [
+            v
+            for p, v, _ in statements[-MAX_BOXES:]
+            if _VALUE_CHARS.search(v)
+            and not _SENTENCE_BREAK.search(region, p, pos)
+            and (p == pos or _LIST_SEPARATOR.search(region, p, pos))
+        ]
+        if (
+            len({normalise(v) for v in same_line}) > 1
+        ):  # "The answer is 3, the answer is 4": a list of candidates
+            return AnswerSpan(value, "stated alternatives", tuple(dict.fromkeys(same_line)), joiner="and")
         return AnswerSpan(value, "last stated answer" if how == "answer line" else how, hedge=hedge)
     if all_boxes:
         return AnswerSpan(None, "every boxed answer is negated or retracted")
+    if dropped:
+        return AnswerSpan(None, "every stated answer is negated or retracted")
     concluded = _concluded(region)
     if concluded is not None:
         return AnswerSpan(concluded, "conclusion sentence")

@@ -40,9 +40,31 @@ def _shape_problem(a: Analysis) -> str | None:
         return f"{lay.think_blocks} think blocks (exactly one expected)"
     if not lay.reasoning.strip():
         return "empty think block"
+    if _filler_steps(lay.reasoning):
+        return "filler think block (step markers around generic words, no reasoning)"
     if a.span.answer is None:
         return "no final answer after the think block"
     return None
+
+
+MAX_FILLER_CHARS = 2000  # filler is short; a longer think block is not read for it (keeps this cheap)
+MIN_DISTINCT_WORDS = 6  # "Step 1: think. Step 2: think more." says three words: no reasoning
+_WORD = re.compile(r"[A-Za-z]+")
+_MATHS = re.compile(r"[\d=+\-*/^\\<>]")
+
+
+def _filler_steps(reasoning: str) -> bool:
+    """A short think block of two or more step markers whose content, markers removed, holds no value or
+    symbol and fewer than ``MIN_DISTINCT_WORDS`` distinct words ("Step 1: think. Step 2: think more.")."""
+    if len(reasoning) > MAX_FILLER_CHARS:
+        return False
+    text = "\n" + reasoning
+    if len(STEP_MARKER.findall(text)) < 2:
+        return False
+    rest = STEP_MARKER.sub(" ", text)
+    if _MATHS.search(rest):
+        return False
+    return len({w.lower() for w in _WORD.findall(rest)}) < MIN_DISTINCT_WORDS
 
 
 def make_format(settings: Settings, answer_tags: bool = False) -> RewardFunc:
