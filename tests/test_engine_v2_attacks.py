@@ -166,3 +166,20 @@ def test_format_pays_nothing_for_filler_steps() -> None:
     filler = "<think>\nStep 1: think.\nStep 2: think more.\nStep 3: think again.\n</think>\n\\boxed{6}"
     real = "<think>\nStep 1: 17 times 23 is 391.\nStep 2: subtract 1 to get 390.\n</think>\n\\boxed{390}"
     assert P["format"]([filler, real], solution=["5", "390"]) == [0.0, 1.0]
+
+
+def test_format_pays_short_word_steps_that_say_something() -> None:
+    # found by the checker's thorough run: four distinct words of reasoning is not filler
+    terse = (
+        "<think>\nFirst, the discriminant is positive.\nFinally, the discriminant is positive.\n</think>\n"
+        "<answer>\n\\boxed{3}\n</answer>"
+    )
+    assert P["format"]([terse], solution=["3"]) == [1.0]
+
+
+@pytest.mark.parametrize("answer", [r"\dfrac12", r"\frac12", r"\frac1{2}"])
+def test_fraction_shorthand_is_a_final_form_for_a_decimal_gold(answer: str) -> None:
+    # found by the checker's thorough run: `\dfrac12` for 0.5 was called an unevaluated expression
+    text = "<think>\nhalf of one\n</think>\n<answer>\n\\boxed{" + answer + "}\n</answer>"
+    assert judge(text, "0.5").verdict.value == "correct"
+    assert judge(text.replace("12", "13").replace("{2}", "{3}"), "0.5").verdict.value == "wrong"

@@ -134,7 +134,10 @@ _UNIT_TEXT = re.compile(
     r"\^\s*\{?\s*(?:\\mathrm\{|\\text\{)?\s*(?:st|nd|rd|th)\s*\}?\s*\}?|\\(?:text|mbox|mathrm|textnormal|textbf)\{[^{}\d]*\}|\^\s*\{?\s*\\circ\s*\}?|°|\\%|%|\\\$|\$"
 )
 _ASSIGNED = re.compile(r"^[a-zA-Z](?:_\{?\w+\}?)?=")
-_SIMPLE_FRACTION = re.compile(r"^-?(?:\\frac\{\d+(?:\.\d+)?\}\{\d+(?:\.\d+)?\}|\d+/\d+)$")
+# ``\frac12`` and ``\frac1{8}`` are the shorthand of ``\frac{1}{2}``, ``\frac{1}{8}``: the same final form
+_SIMPLE_FRACTION = re.compile(
+    r"^-?(?:\\frac\{\d+(?:\.\d+)?\}\{\d+(?:\.\d+)?\}|\\frac\d(?:\d|\{\d+\})|\\frac\{\d+\}\d|\d+/\d+)$"
+)
 _SCIENTIFIC = re.compile(r"^-?\d+(?:\.\d+)?(?:\\times|\\cdot|\*)10\^\{?-?\d+\}?$")
 _SQRT_INT = re.compile(r"\\sqrt\{(\d{1,12})\}")
 

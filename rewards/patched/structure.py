@@ -48,7 +48,7 @@ def _shape_problem(a: Analysis) -> str | None:
 
 
 MAX_FILLER_CHARS = 2000  # filler is short; a longer think block is not read for it (keeps this cheap)
-MIN_DISTINCT_WORDS = 6  # "Step 1: think. Step 2: think more." says three words: no reasoning
+MIN_DISTINCT_WORDS = 4  # "Step 1: think. Step 2: think more." says three words: no reasoning; "the discriminant is positive" (4) is
 _WORD = re.compile(r"[A-Za-z]+")
 _MATHS = re.compile(r"[\d=+\-*/^\\<>]")
 
