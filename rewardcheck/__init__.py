@@ -1,107 +1,97 @@
-"""An import path for rewardcheck's reward functions that no ``rewards.py`` on ``sys.path`` can shadow.
+r"""rewardcheck: test, diagnose and fix the rewards that GRPO/PPO fine-tuning of reasoning models optimises.
 
-``accelerate launch src/open_r1/grpo.py`` puts ``src/open_r1/`` first on ``sys.path``, so ``from rewards
-import get_reward_funcs`` there reaches open-r1's own ``rewards.py``. ``rewardcheck.rewards`` loads our
-``rewards`` package from the folder installed next to this one, whatever ``sys.path`` says, and is the very
-same module object as ``rewards`` (one copy of every cache and worker pool, never two):
+Everything a user calls, on one page:
 
->>> from rewardcheck.rewards import get_reward_funcs
->>> import rewards
->>> rewards.get_reward_funcs is get_reward_funcs
-True
+>>> from rewardcheck import get_reward_funcs, judge, check_reward
+>>> [f.__name__ for f in get_reward_funcs({"reward_funcs": ["accuracy", "format"]})]
+['accuracy_reward', 'format_reward']
+>>> j = judge("<think>\nadd\n</think>\nThe answer is $\\boxed{3}$.", "$3$")
+>>> j.verdict.value, j.reason
+('correct', 'normalised answer equals normalised gold')
+
+- rewards: :func:`get_reward_funcs` (drops into open-r1's ``grpo.py`` and TRL's ``GRPOTrainer``), the patched
+  reward functions by their upstream names (``accuracy_reward``, ``format_reward``, ``tag_count_reward``,
+  ``reasoning_steps_reward``, ``len_reward``) and factories (``get_cosine_scaled_reward``,
+  ``get_repetition_penalty_reward``, ``get_soft_overlong_punishment``), :func:`guarded` for a learned reward;
+- answers: :func:`judge`, one completion against one gold, with the verdict and its reason;
+- checks: :func:`check_reward` and :func:`check_composite` (the checker behind the pytest plugin);
+- training: :class:`RewardcheckCallback`, the live guard for a ``transformers`` / TRL trainer.
+
+Names load on first use, so ``import rewardcheck`` costs neither sympy nor transformers. The reward functions
+are also importable as ``rewardcheck.rewards``, a path that open-r1's own ``rewards.py`` cannot shadow
+(:mod:`rewardcheck.shadow`).
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.abc
-import importlib.machinery
-import importlib.util
-import os
-import sys
-import warnings
-from collections.abc import Sequence
-from types import ModuleType
+from typing import Any
 
-__all__ = ["RewardsShadowedError", "load_rewards", "shadowing", "REWARDS_DIR"]
+from .shadow import REWARDS_DIR, RewardsShadowedError, install, load_rewards, shadowing
 
-REWARDS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "rewards")
-_ALIAS = __name__ + ".rewards"
+install()
 
+__version__ = "0.1.0"
 
-class RewardsShadowedError(ImportError):
-    pass
+# public name -> (module, attribute): imported on first access
+_LAZY: dict[str, tuple[str, str]] = {
+    "get_reward_funcs": ("rewardcheck.rewards.registry", "get_reward_funcs"),
+    "build_registry": ("rewardcheck.rewards.registry", "build_registry"),
+    "RewardResult": ("rewardcheck.rewards.result", "RewardResult"),
+    "judge": ("rewardcheck.rewards.engine", "judge"),
+    "EngineConfig": ("rewardcheck.rewards.engine", "EngineConfig"),
+    "Judgement": ("rewardcheck.rewards.engine", "Judgement"),
+    "Verdict": ("rewardcheck.rewards.engine", "Verdict"),
+    "guarded": ("rewardcheck.rewards.guarded", "guarded"),
+    "get_cosine_scaled_reward": ("rewardcheck.rewards.patched.registry", "get_cosine_scaled_reward"),
+    "get_repetition_penalty_reward": (
+        "rewardcheck.rewards.patched.repetition",
+        "get_repetition_penalty_reward",
+    ),
+    "get_soft_overlong_punishment": (
+        "rewardcheck.rewards.patched.repetition",
+        "get_soft_overlong_punishment",
+    ),
+    "check_reward": ("bench.checker", "check_reward"),
+    "check_composite": ("bench.checker", "check_composite"),
+    "CheckReport": ("bench.checker", "CheckReport"),
+    "RewardcheckCallback": ("bench.guard", "RewardcheckCallback"),
+}
+# the patched rewards with default settings, by the name upstream gives them -> registry key
+_PATCHED = {
+    "accuracy_reward": "accuracy",
+    "format_reward": "format",
+    "tag_count_reward": "tag_count",
+    "reasoning_steps_reward": "reasoning_steps",
+    "len_reward": "length",
+}
 
-
-def _ours(module: ModuleType) -> bool:
-    path = getattr(module, "__file__", None) or ""
-    return os.path.abspath(path) == os.path.join(REWARDS_DIR, "__init__.py")
-
-
-def shadowing() -> str | None:
-    """Why a plain ``import rewards`` does not (or would not) reach rewardcheck's package; ``None`` if it does."""
-    loaded = sys.modules.get("rewards")
-    if loaded is not None:
-        if _ours(loaded):
-            return None
-        where = getattr(loaded, "__file__", None) or repr(loaded)
-        return f"the module name 'rewards' is already taken by {where}"
-    spec = importlib.machinery.PathFinder.find_spec("rewards")
-    origin = spec.origin if spec is not None else None
-    if origin is not None and os.path.abspath(origin) != os.path.join(REWARDS_DIR, "__init__.py"):
-        return f"'import rewards' resolves to {origin} (first on sys.path), not rewardcheck's {REWARDS_DIR}"
-    return None
-
-
-def load_rewards() -> ModuleType:
-    """rewardcheck's ``rewards`` package, loaded from :data:`REWARDS_DIR` whatever comes first on sys.path."""
-    loaded = sys.modules.get("rewards")
-    if loaded is not None:
-        if _ours(loaded):
-            return loaded
-        raise RewardsShadowedError(
-            f"rewardcheck: {shadowing()} (open-r1's own rewards.py?). Import rewardcheck.rewards before "
-            "anything imports that module as plain 'rewards', or import open-r1's module as open_r1.rewards"
-        )
-    reason = shadowing()
-    if reason is not None:
-        warnings.warn(
-            f"rewardcheck: {reason}; 'from rewards import ...' there gets the other module. "
-            "Use 'from rewardcheck.rewards import ...' (loaded from the right place now).",
-            RuntimeWarning,
-            stacklevel=3,
-        )
-    spec = importlib.util.spec_from_file_location(
-        "rewards", os.path.join(REWARDS_DIR, "__init__.py"), submodule_search_locations=[REWARDS_DIR]
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["rewards"] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules["rewards"]
-        raise
-    return module
+__all__ = [
+    "REWARDS_DIR",
+    "RewardsShadowedError",
+    "load_rewards",
+    "shadowing",
+    *_LAZY,
+    *_PATCHED,
+]
 
 
-class _AliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """``rewardcheck.rewards.X`` is ``rewards.X``: the same module object, never a second copy."""
+def __getattr__(name: str) -> Any:
+    if name in _LAZY or name in _PATCHED:
+        load_rewards()  # ours under the name ``rewards`` before bench imports it, whatever sys.path says
+    if name in _LAZY:
+        module, attr = _LAZY[name]
+        value = getattr(importlib.import_module(module), attr)
+    elif name in _PATCHED:
+        from rewardcheck.rewards.args import RewardArgs
+        from rewardcheck.rewards.patched.registry import registry_entry
 
-    def find_spec(
-        self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
-    ) -> importlib.machinery.ModuleSpec | None:
-        if fullname == _ALIAS or fullname.startswith(_ALIAS + "."):
-            return importlib.machinery.ModuleSpec(fullname, self, is_package=True)
-        return None
-
-    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        real = "rewards" + spec.name[len(_ALIAS) :]
-        return load_rewards() if real == "rewards" else importlib.import_module(real)
-
-    def exec_module(self, module: ModuleType) -> None:
-        pass  # already executed under its real name
+        value = registry_entry(RewardArgs.from_any({}), _PATCHED[name])
+    else:
+        raise AttributeError(f"module 'rewardcheck' has no attribute {name!r}")
+    globals()[name] = value  # once loaded, an ordinary module attribute
+    return value
 
 
-if not any(isinstance(f, _AliasFinder) for f in sys.meta_path):
-    sys.meta_path.insert(0, _AliasFinder())
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from . import REWARDS_DIR, shadowing
+from .shadow import REWARDS_DIR, shadowing
 
 if __name__ == "__main__":
     reason = shadowing()

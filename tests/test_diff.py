@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.cli import main
 from bench.diff import cluster_disagreements, generated_inputs, run_diff
+from rewardcheck.cli import main
 
 
 def lenient(completions: Sequence[str], solution: Sequence[str], **kw: Any) -> list[float]:

@@ -150,8 +150,8 @@ def test_verl_adapter_empty_gold_list_and_one_limit_per_response() -> None:
 def test_scan_internal_error_has_its_own_exit_status(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
     from pathlib import Path
 
-    import bench.commands.scan as scan
-    from bench.cli import main
+    import rewardcheck.commands.scan as scan
+    from rewardcheck.cli import main
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("simulated internal failure")

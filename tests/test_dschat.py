@@ -1,4 +1,4 @@
-"""DeepSpeed-Chat step-3 reproduction (bench.dschat), at toy scale: the reward is read where step 3 reads it
+"""DeepSpeed-Chat step-3 reproduction (experiments.dschat), at toy scale: the reward is read where step 3 reads it
 (checked against the probe's own step-3 scorer), the PPO arithmetic is step 3's, the whole pipeline runs and
 writes a log ``rewardcheck logs`` reads, and a reward model trained on fluent pairs only is exploitable while
 the same model retrained with ``probe-rm --harden`` rows catches the hardened classes."""
@@ -13,14 +13,14 @@ import pytest
 torch = pytest.importorskip("torch")
 torch.set_num_threads(1)
 
-from bench.cli import main  # noqa: E402
-from bench.dschat.pairs import make_pairs, write_jsonl  # noqa: E402
-from bench.dschat.ppo import compute_rewards, gae  # noqa: E402
-from bench.dschat.rm import end_scores, load_rm, train_reward_model  # noqa: E402
-from bench.dschat.smoke import run_smoke  # noqa: E402
 from bench.probe_rm import ProbeItem, run_probe  # noqa: E402
 from bench.probe_rm.harden import harden_rows  # noqa: E402
-from bench.repro.tokenizer import load_tokenizer  # noqa: E402
+from experiments.dschat.pairs import make_pairs, write_jsonl  # noqa: E402
+from experiments.dschat.ppo import compute_rewards, gae  # noqa: E402
+from experiments.dschat.rm import end_scores, load_rm, train_reward_model  # noqa: E402
+from experiments.dschat.smoke import run_smoke  # noqa: E402
+from experiments.repro.tokenizer import load_tokenizer  # noqa: E402
+from rewardcheck.cli import main  # noqa: E402
 from rewards.degenerate import degenerate_kind  # noqa: E402
 
 

@@ -39,5 +39,5 @@ def test_patched_accuracy_agrees_with_golden_verdicts() -> None:
         value = judge(r["completion"], r["gold"]).accuracy
         agree += value == (1.0 if r["verdict"] == "correct" else 0.0)
     # the rest are mangled source golds (empty, rows of a vector run together), answers in a form the
-    # problem forbids, and conclusions stated in prose without a box or an "answer is" (see bench/perf.py)
+    # problem forbids, and conclusions stated in prose without a box or an "answer is" (see benchmarks/perf.py)
     assert agree / len(rows) >= 0.9, (agree, len(rows))

@@ -1,7 +1,7 @@
 """The hard wall-clock limit: sympy bombs from a worker thread and an asyncio task come back as None.
 
 The elapsed-time assertions are the contract's upper bound (``timeout_s`` plus slack), not performance
-claims; performance is measured by ``bench/perf.py``.
+claims; performance is measured by ``benchmarks/perf.py``.
 """
 
 from __future__ import annotations

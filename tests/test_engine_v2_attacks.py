@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from bench.cases.catalogue import ATTACK_CORPUS
 from rewards.engine import judge
 from rewards.registry import build_registry
 
-ATTACKS = Path(__file__).resolve().parent.parent / "fixtures" / "attacks" / "attacks.jsonl"
+ATTACKS = ATTACK_CORPUS
 ROWS = [json.loads(line) for line in ATTACKS.read_text(encoding="utf-8").splitlines() if line.strip()]
 FAMILIES = sorted({r["family"] for r in ROWS})
 P = build_registry({}, "patched")

@@ -1,9 +1,9 @@
-"""``bench.fuzz`` on a small budget (CI): it runs, counts per function, and the parts this package's boundary
+"""``benchmarks.fuzz`` on a small budget (CI): it runs, counts per function, and the parts this package's boundary
 owns hold: wrong-type inputs get a clear TypeError/ValueError, no worker process leaks."""
 
 from __future__ import annotations
 
-from bench.fuzz import main, run
+from benchmarks.fuzz import main, run
 
 FUNCS = ("patched:accuracy", "patched:format", "patched:repetition_penalty", "verl:compute_score")
 

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from bench.fixtures_build import REQUIRED_GOLDEN_FIELDS, check, read_jsonl
 from bench.tokenizers import qwen_tokenizer
 from rewards.registry import build_registry
+from tools.fixtures_build import REQUIRED_GOLDEN_FIELDS, check, read_jsonl
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 GOLDEN = FIXTURES / "golden" / "golden.jsonl"
@@ -315,14 +315,14 @@ def test_golden_file_is_valid_json_lines() -> None:
 def test_fixtures_build_check_command_flags_a_changed_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bench.cli import main
+    from tools.fixtures import main
 
     (tmp_path / "golden").mkdir()
     (tmp_path / "golden" / "golden.jsonl").write_bytes(GOLDEN.read_bytes())
-    assert main(["fixtures", "build", "--root", str(tmp_path)]) == 0
+    assert main(["build", "--root", str(tmp_path)]) == 0
     tampered = tmp_path / "dumps" / "trl" / "gold.jsonl"
     tampered.write_bytes(tampered.read_bytes().replace(b'"solution": "4"', b'"solution": "5"'))
-    assert main(["fixtures", "build", "--check", "--root", str(tmp_path)]) == 1
+    assert main(["build", "--check", "--root", str(tmp_path)]) == 1
     out = capsys.readouterr().out
     assert "DIFFERS" in out and "gold.jsonl" in out and "upstream values kept" in out
-    assert main(["fixtures", "build", "--root", str(tmp_path / "missing")]) == 2
+    assert main(["build", "--root", str(tmp_path / "missing")]) == 2

@@ -113,11 +113,11 @@ def test_recording_reward_passes_through_and_logs_the_degenerate_rate() -> None:
 
 
 def test_guard_attached_to_a_real_trl_grpo_run(tmp_path: Path) -> None:
-    """``python -m bench.repro --small --guard``: TRL's GRPOTrainer calls the callback on every step and the
+    """``python -m experiments.repro --small --guard``: TRL's GRPOTrainer calls the callback on every step and the
     recording wrapper's metric reaches it; the guard's report is written, with no detector error."""
     torch = pytest.importorskip("torch", reason="needs the grpo extra")
     pytest.importorskip("trl", reason="needs the grpo extra")
-    from bench.repro.__main__ import main
+    from experiments.repro.__main__ import main
 
     before = torch.get_num_threads()
     try:

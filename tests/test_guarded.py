@@ -55,7 +55,7 @@ def test_unflagged_text_is_paid_exactly_what_the_wrapped_reward_pays(text: str) 
 
 
 def test_bench_reexports_the_same_classifier() -> None:
-    from bench.probes.classify import classify_degenerate as from_probes
+    from bench.cases.classify import classify_degenerate as from_probes
     from bench.scan.degenerate import degenerate_kind as from_scan
 
     assert from_probes is classify_degenerate and from_scan is degenerate_kind

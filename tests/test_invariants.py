@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from bench.cases.catalogue import PROBES
 from bench.checker import check_composite, check_reward
 from bench.invariants import BY_NAME, INVARIANTS
-from bench.probes.catalogue import PROBES
 
 FAST = {"max_examples": 5, "heavy_probes": False}
 

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.cli import main
 from bench.logs import LogFormatError, diagnose, read_log, read_text
 from bench.logs.detectors import reward_flatline
 from bench.logs.keys import canonical_key
 from bench.logs.records import TrainingLog
+from rewardcheck.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 OPENR1 = ROOT / "fixtures/logs/open-r1-grpo-accuracy-reward-zero.txt"

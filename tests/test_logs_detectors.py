@@ -247,7 +247,7 @@ def test_persistent_tail_is_a_real_run_longer_than_chance(flags: list[bool]) -> 
     assert not math.isnan(q)
 
 
-# --- inputs: TensorBoard event files, checkpoint-*/ folders, bench.repro's metrics.csv ---------------------
+# --- inputs: TensorBoard event files, checkpoint-*/ folders, experiments.repro's metrics.csv ---------------------
 ROOT = Path(__file__).resolve().parents[1]
 TB = ROOT / "fixtures/logs/tensorboard/grpo-collapse"
 

@@ -13,7 +13,6 @@ import pytest
 torch = pytest.importorskip("torch")
 torch.set_num_threads(1)
 
-from bench.cli import main  # noqa: E402
 from bench.probe_rm import (  # noqa: E402
     CallableRewardModel,
     ProbeItem,
@@ -26,6 +25,7 @@ from bench.probe_rm.demo import BUNDLED_PROMPTS  # noqa: E402
 from bench.probe_rm.stats import auc  # noqa: E402
 from bench.probe_rm.tiny import save_dschat, tiny_base, train_pairwise, word_tokenizer  # noqa: E402
 from bench.probe_rm.variants import FAKE_HUMAN_TURN, FIXED_STRING  # noqa: E402
+from rewardcheck.cli import main  # noqa: E402
 
 
 @pytest.fixture(scope="module")

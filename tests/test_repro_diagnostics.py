@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.repro.advantage import advantage_shares
-from bench.repro.interval import difference, wilson
-from bench.repro.interval import main as interval_main
-from bench.repro.simcompare import main as simcompare_main
-from bench.repro.simcompare import onset
+from experiments.repro.advantage import advantage_shares
+from experiments.repro.interval import difference, wilson
+from experiments.repro.interval import main as interval_main
+from experiments.repro.simcompare import main as simcompare_main
+from experiments.repro.simcompare import onset
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNS = ROOT / "fixtures" / "runs" / "repro"

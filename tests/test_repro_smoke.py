@@ -1,4 +1,4 @@
-"""Smoke test of the tiny-LM reproduction (``python -m bench.repro --small``): the pipeline and its metrics,
+"""Smoke test of the tiny-LM reproduction (``python -m experiments.repro --small``): the pipeline and its metrics,
 not the outcome. SFT for a few steps, then a few TRL GRPO steps under each reward set."""
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ torch = pytest.importorskip(
 )
 pytest.importorskip("trl", reason="the reproduction needs trl: pip install -e '.[grpo]' (CI installs it)")
 
-from bench.repro.__main__ import main  # noqa: E402
-from bench.repro.stats import completion_stats  # noqa: E402
-from bench.repro.tasks import make_problem, make_sft_example, make_trace  # noqa: E402
+from experiments.repro.__main__ import main  # noqa: E402
+from experiments.repro.stats import completion_stats  # noqa: E402
+from experiments.repro.tasks import make_problem, make_sft_example, make_trace  # noqa: E402
 
 REWARD_NAMES = ("accuracy_reward", "format_reward", "reasoning_steps_reward", "cosine_scaled_reward")
 REQUIRED = (
@@ -73,7 +73,7 @@ def test_report_plots_both_runs_and_the_command_is_recorded(small_run: Path) -> 
     html = (small_run / "report.html").read_text()
     assert html.count("<svg") >= 9
     assert "openr1" in html and "patched" in html
-    assert (small_run / "command.txt").read_text().startswith("python -m bench.repro --out ")
+    assert (small_run / "command.txt").read_text().startswith("python -m experiments.repro --out ")
     sft_log = [json.loads(line) for line in (small_run / "sft" / "sft_log.jsonl").read_text().splitlines()]
     assert sft_log[-1]["loss"] < sft_log[0]["loss"], "SFT did not lower the loss"
     assert not list(small_run.glob("**/trainer/checkpoint-*")), "GRPO must not save checkpoints"
@@ -114,7 +114,7 @@ def test_completion_stats_split_lengths_by_correctness() -> None:
 
 
 def test_summary_table_lists_every_reward_for_both_runs(small_run: Path) -> None:
-    from bench.repro.summarize import markdown_table
+    from experiments.repro.summarize import markdown_table
 
     table = markdown_table(small_run)
     assert "openr1: first 10 -> last 10" in table and "patched: first 10 -> last 10" in table

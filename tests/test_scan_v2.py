@@ -15,11 +15,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from bench.cli import main as cli_main
 from bench.scan.loader import DumpStream
 from bench.scan.readers import InputError
 from bench.scan.rows import DumpRow
 from bench.scan.runner import Grouping, make_blocks
+from rewardcheck.cli import main as cli_main
 
 GOOD = "<think>\n1+2=3\n</think>\nThe answer is \\boxed{3}."
 SEED = "First, Finally,"

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bench.cli import main
-from bench.config import load_config
 from bench.simulate import Settings, simulate
+from bench.training_config import load_config
+from rewardcheck.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_CONFIG = ROOT / "fixtures/configs/openr1-seed.yaml"

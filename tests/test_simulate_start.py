@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from bench.cli import main
-from bench.config import load_config
 from bench.simulate import Settings, simulate
 from bench.simulate.crosscheck import Agreement, cross_check
 from bench.simulate.start import StartError, read_start
 from bench.tokenizers import qwen_tokenizer
+from bench.training_config import load_config
+from rewardcheck.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_CONFIG = ROOT / "fixtures/configs/openr1-seed.yaml"

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
-from bench.probes.classify import DEGENERATE_LABELS, classify_degenerate
+from bench.cases.classify import DEGENERATE_LABELS, classify_degenerate
 from bench.strategies import (
     ANSWER_CASES,
     SEED_EXPLOIT,

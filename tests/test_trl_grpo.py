@@ -27,7 +27,7 @@ torch = pytest.importorskip(
 trl = pytest.importorskip("trl", reason="TRL GRPO tests need trl: pip install -e '.[grpo]' (CI installs it)")
 datasets = pytest.importorskip("datasets", reason="TRL GRPO tests need datasets: pip install -e '.[grpo]'")
 
-from bench.repro.tokenizer import load_tokenizer, train_tokenizer  # noqa: E402
+from experiments.repro.tokenizer import load_tokenizer, train_tokenizer  # noqa: E402
 from rewards.completions import completion_text  # noqa: E402
 from rewards.registry import build_registry, get_reward_funcs  # noqa: E402
 from rewards.result import RewardResult, explain  # noqa: E402

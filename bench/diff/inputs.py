@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bench.probes.catalogue import load_attack_corpus
+from bench.cases.catalogue import load_attack_corpus
 from bench.strategies.answers import ANSWER_CASES
 from bench.strategies.attacks import FAMILIES, GENUINE_BODY, PROBLEMS, build_attack
 from bench.strategies.templates import TEMPLATES_BY_NAME, render

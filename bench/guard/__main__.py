@@ -1,4 +1,4 @@
-"""``python -m bench.guard replay LOG --out DIR [--stop]``: replay a recorded run (``bench.repro``'s
+"""``python -m bench.guard replay LOG --out DIR [--stop]``: replay a recorded run (``experiments.repro``'s
 ``metrics.csv`` or any log ``rewardcheck logs`` reads) through the live guard and write its report
 (``guard.json``, ``guard.html``); prints the first finding. Exit status 1 when a stopping finding fired.
 

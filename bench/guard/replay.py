@@ -1,7 +1,7 @@
 """Replay a recorded run's per-step metrics through the guard, as if it were training: the way to check a
 guard's firing step without training (CI), or to ask where the guard would have stopped an old run.
 
-``metrics.csv`` is :mod:`bench.repro`'s per-step file (a ``step`` column and every value TRL logged); any
+``metrics.csv`` is :mod:`experiments.repro`'s per-step file (a ``step`` column and every value TRL logged); any
 log ``rewardcheck logs`` reads works through :func:`replay_log`.
 
 >>> g = replay_rows([{"step": float(i), "reward": i % 2 / 4, "reward_std": 0.0 if i > 5 else 0.3} for i in range(1, 12)])
@@ -22,7 +22,10 @@ from .monitor import Guard, GuardConfig
 
 __all__ = ["replay_rows", "replay_csv", "replay_log"]
 
-NOT_METRICS = ("step", "seconds")  # bench.repro's own columns: the step, and wall-clock time since the start
+NOT_METRICS = (
+    "step",
+    "seconds",
+)  # experiments.repro's own columns: the step, and wall-clock time since the start
 
 
 def replay_rows(

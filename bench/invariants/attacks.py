@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.probes.cases import Attack
-from bench.probes.catalogue import load_attack_corpus
+from bench.cases.cases import Attack
+from bench.cases.catalogue import load_attack_corpus
 from bench.strategies.attacks import FAMILIES, GENUINE_BODY, PROBLEMS, around, attacks
 from bench.strategies.templates import Template, render, templates_for
 

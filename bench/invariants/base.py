@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from bench.probes.catalogue import probes_for
+from bench.cases.catalogue import probes_for
 from bench.strategies.tokens import truncate
 
 from .context import Batch, CheckContext, Scored

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.probes.cases import GroupsCase
+from bench.cases.cases import GroupsCase
 from bench.strategies.answers import answer_pairs
 from bench.strategies.completions import completions_with_answer
 

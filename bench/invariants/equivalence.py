@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.probes.cases import EquivalenceCase
+from bench.cases.cases import EquivalenceCase
 from bench.strategies.answers import FAMILIES, answer_pairs
 from bench.strategies.completions import build_completion, completion_styles
 from bench.strategies.reasoning import generated_bodies

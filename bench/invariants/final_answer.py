@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.probes.cases import FinalAnswerCase
+from bench.cases.cases import FinalAnswerCase
 from bench.strategies.answers import answer_pairs
 
 from .base import Finding, Invariant, make_batch

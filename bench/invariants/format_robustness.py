@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.probes.cases import LayoutCase
+from bench.cases.cases import LayoutCase
 from bench.strategies.completions import canonical_r1, r1_layouts
 
 from .base import Finding, Invariant, make_batch

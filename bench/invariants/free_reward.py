@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.probes.cases import DegenerateCase, FreeRewardCase
+from bench.cases.cases import DegenerateCase, FreeRewardCase
 from bench.strategies.answers import answer_pairs, unparseable_golds
 from bench.strategies.completions import completions_with_answer
 from bench.strategies.degenerate import degenerate_outputs

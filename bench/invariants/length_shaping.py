@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.probes.cases import LengthCase
+from bench.cases.cases import LengthCase
 from bench.strategies.answers import ANSWER_CASES
 from bench.strategies.completions import build_completion, completion_styles
 from bench.strategies.reasoning import load_snippets

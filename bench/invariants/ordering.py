@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.probes.cases import OrderingCase
+from bench.cases.cases import OrderingCase
 from bench.strategies.answers import ANSWER_CASES
 from bench.strategies.completions import build_completion, completion_styles
 from bench.strategies.degenerate import degenerate_outputs

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.probes.cases import WellFormedCase
+from bench.cases.cases import WellFormedCase
 from bench.strategies.adversarial import adversarial_outputs
 from bench.strategies.answers import UNPARSEABLE_GOLDS, answer_pairs
 from bench.strategies.completions import completions_with_answer

@@ -7,7 +7,7 @@ Recognised, line by line (formats may be mixed, e.g. a console capture):
   ``average reward score: X``; DeepSpeed's ``step=N, skipped=K, lr=[..]`` and ``MemAllocated=..GB`` lines.
 A whole-file JSON object with ``log_history`` is read as HF ``trainer_state.json``; TensorBoard event files
 (``events.out.tfevents.*``, via :mod:`bench.logs.tensorboard`) and CSV files with a ``step`` column
-(``bench.repro``'s ``metrics.csv``) are read whole. A folder is read through its ``trainer_state.json``, the
+(``experiments.repro``'s ``metrics.csv``) are read whole. A folder is read through its ``trainer_state.json``, the
 newest ``checkpoint-*/trainer_state.json``, its wandb history, or its event files. Other lines are counted
 as unknown and ignored; a file with no usable record raises :class:`LogFormatError` saying what was expected.
 
@@ -112,7 +112,7 @@ def read_tensorboard(files: list[Path], source: str) -> TrainingLog:
 
 
 def read_csv_text(text: str, source: str) -> TrainingLog:
-    """A CSV with a header row (``step`` plus metric columns, as ``bench.repro`` writes ``metrics.csv``)."""
+    """A CSV with a header row (``step`` plus metric columns, as ``experiments.repro`` writes ``metrics.csv``)."""
     log = TrainingLog(source, "csv", [])
     reader = csv.DictReader(io.StringIO(text))
     if not reader.fieldnames or "step" not in reader.fieldnames:

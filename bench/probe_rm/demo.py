@@ -4,7 +4,7 @@ The model is a 2-layer, 32-wide GPT-2 with a word-level tokenizer, trained for a
 chosen-vs-rejected pairs (a miniature DeepSpeed-Chat step 2) and saved in the step-2 layout.
 
 Run: ``python -m bench.probe_rm.demo /tmp/tiny-rm`` then
-``rewardcheck probe-rm /tmp/tiny-rm --input fixtures/rm/prompts.jsonl``.
+``rewardcheck probe-rm /tmp/tiny-rm --input bench/data/rm_prompts.jsonl``.
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench.data import data_path
 from bench.probe_rm.inputs import ProbeItem, read_probe_input
 from bench.probe_rm.variants import FAKE_HUMAN_TURN, FIXED_STRING
 
 __all__ = ["BUNDLED_PROMPTS", "build_demo_model"]
 
-BUNDLED_PROMPTS = Path(__file__).resolve().parents[2] / "fixtures" / "rm" / "prompts.jsonl"
+BUNDLED_PROMPTS = data_path("rm_prompts.jsonl")
 
 
 def build_demo_model(

@@ -17,12 +17,14 @@ Every row is either read or skipped with a counted reason; malformed JSON is an 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from bench.errors import InputError
+from bench.jsonl import numbered_jsonl
 
 __all__ = [
     "ProbeItem",
@@ -35,10 +37,6 @@ __all__ = [
 
 ASSISTANT_TAG = "\n\nAssistant:"
 HUMAN_TAG = "\n\nHuman:"
-
-
-class InputError(ValueError):
-    """An unreadable input file; the message names the file, the line and the field."""
 
 
 @dataclass(frozen=True)
@@ -91,17 +89,9 @@ def _rows(path: Path) -> Iterator[tuple[int, Any]]:
     if path.suffix == ".parquet":
         import pyarrow.parquet as pq
 
-        for i, row in enumerate(pq.read_table(path).to_pylist(), start=1):
-            yield i, row
+        yield from enumerate(pq.read_table(path).to_pylist(), start=1)
         return
-    with path.open(encoding="utf-8") as fh:
-        for i, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            try:
-                yield i, json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"{path}:{i}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+    yield from numbered_jsonl(path)
 
 
 def _item(row: Any, where: str) -> tuple[ProbeItem, str]:

@@ -11,14 +11,14 @@ median, and the degenerate classifier's kind for each.
 
 from __future__ import annotations
 
-import json
 import statistics
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.probe_rm.inputs import InputError
+from bench.errors import InputError
+from bench.jsonl import numbered_jsonl
 from bench.probe_rm.scoring import RewardModel, score_in_batches
 from rewards.degenerate import degenerate_kind
 
@@ -31,15 +31,7 @@ def read_outputs(path: str | Path) -> list[tuple[str, str]]:
     p = Path(path)
     if not p.is_file():
         raise InputError(f"{p}: no such file")
-    for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{p}:{i}: not valid JSON ({exc.msg})") from None
-        if not isinstance(row, dict):
-            raise InputError(f"{p}:{i}: expected a JSON object")
+    for i, row in numbered_jsonl(p):
         for key in ("prompt", "completion"):
             if not isinstance(row.get(key), str):
                 raise InputError(f"{p}:{i}: field {key!r} missing or not a string")

@@ -22,9 +22,10 @@ import json
 import math
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
-from .rows import RowError
+from bench.errors import InputError
+from bench.jsonl import RowError, is_gzip, iter_jsonl, open_bytes
 
 __all__ = [
     "FORMATS",
@@ -39,12 +40,7 @@ __all__ = [
 FORMATS = ("jsonl", "json", "csv", "parquet", "wandb")
 _PLAIN = (".jsonl", ".json", ".csv", ".parquet", ".table.json")
 _SUFFIXES: tuple[str, ...] = _PLAIN + tuple(f"{x}.gz" for x in _PLAIN)
-_GZIP = b"\x1f\x8b"
 _BOM = "\ufeff"
-
-
-class InputError(ValueError):
-    """A whole input that cannot be read (missing, unreadable, not any known format): a usage error."""
 
 
 def expand_inputs(paths: list[str]) -> list[Path]:
@@ -83,18 +79,6 @@ def _folder_files(p: Path) -> list[Path]:
         if parquets:
             return parquets
     return sorted(f for f in p.iterdir() if f.is_file() and f.name.endswith(_SUFFIXES))
-
-
-def _is_gzip(p: Path) -> bool:
-    with p.open("rb") as fh:
-        return fh.read(2) == _GZIP
-
-
-def open_bytes(p: Path) -> IO[bytes]:
-    """The file's bytes, decompressed when it is gzip (by magic, whatever its name)."""
-    if _is_gzip(p):
-        return gzip.open(p, "rb")  # type: ignore[return-value]
-    return p.open("rb")
 
 
 def _read_text(p: Path) -> str:
@@ -146,48 +130,10 @@ def iter_records(
 ) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:
     p = Path(path)
     fmt = fmt or detect_format(p)
-    readers = {"jsonl": _jsonl, "json": _json, "csv": _csv, "parquet": _parquet, "wandb": _wandb}
+    readers = {"jsonl": iter_jsonl, "json": _json, "csv": _csv, "parquet": _parquet, "wandb": _wandb}
     if fmt not in readers:
         raise InputError(f"unknown input format {fmt!r}; valid: {', '.join(FORMATS)}")
     return readers[fmt](p)
-
-
-_DECODER = json.JSONDecoder()
-
-
-def _jsonl(p: Path) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:
-    with open_bytes(p) as fh:
-        for number, raw in enumerate(fh, start=1):
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                yield number, RowError("bad_encoding", f"not UTF-8 ({exc.reason} at byte {exc.start})")
-                continue
-            if number == 1:
-                line = line.removeprefix(_BOM)
-            yield from _line_records(number, line)
-
-
-def _line_records(number: int, line: str) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:
-    """Every record of one JSONL line: usually one, several when records were written back to back."""
-    pos, end = 0, len(line)
-    while True:
-        while pos < end and line[pos] in " \t\r\n":
-            pos += 1
-        if pos >= end:
-            return  # blank lines are not rows
-        try:
-            obj, pos = _DECODER.raw_decode(line, pos)
-        except json.JSONDecodeError as exc:
-            yield number, RowError("invalid_json", f"invalid JSON: {exc.msg} (column {exc.colno})")
-            return
-        except ValueError as exc:  # an integer literal past Python's 4,300-digit conversion limit
-            yield number, RowError("number_too_long", f"a value cannot be read: {exc}"[:200])
-            return
-        if not isinstance(obj, Mapping):
-            yield number, RowError("not_an_object", f"expected a JSON object, got {type(obj).__name__}")
-            return
-        yield number, obj
 
 
 def _load_json(p: Path) -> Any:
@@ -301,7 +247,7 @@ def _parquet(p: Path) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:
     import pyarrow.parquet as pq
 
     try:
-        source: Any = gzip.open(p, "rb") if _is_gzip(p) else p
+        source: Any = gzip.open(p, "rb") if is_gzip(p) else p
         reader = pq.ParquetFile(source)
     except Exception as exc:  # pyarrow raises ArrowInvalid / OSError for a damaged file
         raise InputError(f"{p}: unreadable parquet file: {exc}") from None
@@ -322,7 +268,7 @@ def table_reward_columns(path: str | Path, fmt: str, known: set[str]) -> tuple[s
 
         try:
             p = Path(path)
-            schema = pq.ParquetFile(gzip.open(p, "rb") if _is_gzip(p) else p).schema_arrow
+            schema = pq.ParquetFile(gzip.open(p, "rb") if is_gzip(p) else p).schema_arrow
         except Exception as exc:  # pyarrow raises ArrowInvalid / OSError for a damaged file
             raise InputError(f"{path}: unreadable parquet file: {exc}") from None
         return tuple(

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench.jsonl import RowError
 from rewards.completions import completion_text
 
 __all__ = ["DumpRow", "Skip", "FieldMap", "RowError", "is_reward_column"]
@@ -32,14 +33,6 @@ _NOT_REWARDS = {
     "prompt_ids",
     "reward_std",
 }
-
-
-class RowError(ValueError):
-    """A row that cannot be scored; ``reason`` is the counted category, the message says what is wrong."""
-
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Real completions split into a thinking part and a final-answer tail, per prompt, for the GRPO simulation.
 
-Each golden row (``fixtures/golden/golden.jsonl``) with a ``correct`` or ``wrong`` verdict and a ``\\boxed``
+Each row of the bundled corpus (``bench/data/simulate_corpus.jsonl.gz``, the golden set ``fixtures/golden`` projected by ``tools/make_simulate_corpus.py``) or of a golden-format file with a ``correct`` or ``wrong`` verdict and a ``\\boxed``
 answer is split at its last answer paragraph: the *think* text before it (before ``</think>`` or
 ``<|end_of_thought|>`` when present) and the *tail* (that paragraph, in the row's own format). A prompt's
 body stream concatenates its own think texts, padded with others of the same format, so a completion of
@@ -14,7 +14,6 @@ LaTeX solutions; a bare ``6.17`` would make upstream accuracy pay 1.0 for an unp
 from __future__ import annotations
 
 import bisect
-import json
 import math
 import re
 import statistics
@@ -25,17 +24,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from bench.data import data_path
+from bench.errors import CorpusError
+from bench.jsonl import read_jsonl
+
 __all__ = ["CorpusError", "Prompt", "Corpus", "load_corpus", "split_completion", "DEFAULT_GOLDEN"]
 
-DEFAULT_GOLDEN = Path(__file__).resolve().parents[2] / "fixtures" / "golden" / "golden.jsonl"
+DEFAULT_GOLDEN = data_path("simulate_corpus.jsonl.gz")
 FORMATS = ("think_boxed", "plain_boxed", "sky_t1")
 SHORT_TOKENS = 64  # a completion this short is an early stop, not a solution of these problems
 # Paragraph openings counted as an announced reasoning step (for the policy's initial marker rate).
 _MARKER_START = re.compile(r"^(Step \d+:|\d+\.|-|\*|First,|Second,|Next,|Finally,)")
-
-
-class CorpusError(ValueError):
-    """The golden file is missing or holds no usable prompt; the message says which and why."""
 
 
 def split_completion(text: str, completion_format: str) -> tuple[str, str] | None:
@@ -174,32 +173,19 @@ def load_corpus(path: str | Path, tokenizer: Any) -> Corpus:
     :meth:`Prompt.verified`)."""
     p = Path(path)
     if not p.is_file():
-        raise CorpusError(
-            f"{p}: golden completions file not found (fixtures/golden/golden.jsonl, or pass --golden)"
-        )
+        raise CorpusError(f"{p}: golden-format completions file not found (pass --golden, or omit it)")
     return _load_cached(str(p.resolve()), p.stat().st_mtime_ns, tokenizer)
 
 
 @lru_cache(maxsize=4)
 def _load_cached(path: str, mtime_ns: int, tokenizer: Any) -> Corpus:
     p = Path(path)
-    if not p.is_file():
-        raise CorpusError(
-            f"{p}: golden completions file not found (fixtures/golden/golden.jsonl, or pass --golden)"
-        )
     skipped: dict[str, int] = defaultdict(int)
     by_problem: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     every: list[dict[str, Any]] = []
-    for lineno, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise CorpusError(f"{p}:{lineno}: not valid JSON: {exc}") from None
-        for key in ("problem", "gold", "completion", "completion_format", "verdict"):
-            if key not in row:
-                raise CorpusError(f"{p}:{lineno}: field {key!r} is missing")
+    for row in read_jsonl(
+        p, ("id", "problem", "gold", "completion", "completion_format", "verdict"), CorpusError
+    ):
         every.append(row)
         if row["completion_format"] not in FORMATS:
             skipped[f"format {row['completion_format']} (no \\boxed answer to move)"] += 1

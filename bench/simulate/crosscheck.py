@@ -7,7 +7,7 @@ scored below their groups (an answer earned more), so GRPO pushed away from them
 the policy collapsed without an exploit that out-earns a cut attempt (it was walked there by a reward that
 pays shorter outputs more at every step).
 
-The check core is reached through the imports below (``bench.check`` and the one probe catalogue).
+The check core is reached through the imports below (``bench.configcheck`` and the one probe catalogue).
 
 >>> Agreement(True, True, "step_markers", "First, Second,", 1.0, 0.8, 8, None).agree
 True
@@ -21,9 +21,9 @@ from typing import Any
 
 import numpy as np
 
-from bench.check import composite as check_core  # the one entry to `check`'s core (see module doc)
-from bench.config import TrainingConfig
-from bench.probes.outputs import standard_probes
+from bench.cases.outputs import standard_probes
+from bench.configcheck import composite as check_core  # the one entry to `check`'s core (see module doc)
+from bench.training_config import TrainingConfig
 
 from .engine import SimulationResult
 

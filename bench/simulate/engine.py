@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from bench.config import TrainingConfig
 from bench.tokenizers import qwen_tokenizer
+from bench.training_config import TrainingConfig
 from rewards.registry import build_registry, get_reward_funcs, resolve_profile
 
 from .corpus import DEFAULT_GOLDEN, Corpus, CorpusError, Prompt, cut, load_corpus

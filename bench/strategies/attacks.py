@@ -3,7 +3,7 @@
 Every family turns a :class:`Problem` (prompt, its expression, gold, right and wrong answers) and an answer
 :class:`~bench.strategies.templates.Template` into a final-answer region; :func:`attacks` draws family,
 problem, template and form, simplest first so hypothesis shrinks to the plainest instance. The same family
-names label the rows of the attack corpus (``fixtures/attacks/attacks.jsonl``).
+names label the rows of the attack corpus (``bench/data/attacks.jsonl``).
 
 >>> from bench.strategies.templates import TEMPLATES_BY_NAME
 >>> FAMILIES["negation"].regions(PROBLEMS[0], TEMPLATES_BY_NAME["boxed+think"])[0]

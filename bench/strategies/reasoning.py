@@ -1,4 +1,4 @@
-"""Reasoning bodies: real model text from ``fixtures/text/reasoning_snippets.jsonl`` and generated steps.
+"""Reasoning bodies: real model text from ``bench/data/reasoning_snippets.jsonl`` and generated steps.
 
 >>> generated_steps(["x + 1 = 4", "x = 3"])
 'First, x + 1 = 4.\\nFinally, x = 3.'
@@ -6,12 +6,15 @@
 
 from __future__ import annotations
 
-import json
 import warnings
 from functools import lru_cache
 from pathlib import Path
 
 from hypothesis import strategies as st
+
+from bench.data import data_path
+from bench.errors import InputError
+from bench.jsonl import read_jsonl
 
 __all__ = [
     "SNIPPETS_PATH",
@@ -23,7 +26,7 @@ __all__ = [
     "reasoning_bodies",
 ]
 
-SNIPPETS_PATH = Path(__file__).resolve().parents[2] / "fixtures" / "text" / "reasoning_snippets.jsonl"
+SNIPPETS_PATH = data_path("reasoning_snippets.jsonl")
 _MARKERS = ("First,", "Second,", "Next,", "Then,", "Finally,")
 _STEP_FACTS = (
     "x + 1 = 4",
@@ -46,19 +49,13 @@ def load_snippets(path: Path = SNIPPETS_PATH) -> tuple[str, ...]:
     """The real reasoning paragraphs; raises :class:`SnippetsMissing` naming the file when it is absent."""
     if not path.is_file():
         raise SnippetsMissing(
-            f"reasoning snippets not found at {path}; they ship in the repository under fixtures/text/ "
-            "(rebuild with bench/maintenance/make_reasoning_snippets.py)"
+            f"reasoning snippets not found at {path}; they ship as package data of bench "
+            "(bench/data/; rebuild with tools/make_reasoning_snippets.py)"
         )
-    texts = []
-    with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                texts.append(str(json.loads(line)["text"]))
-            except (ValueError, KeyError) as exc:
-                raise SnippetsMissing(f"{path}:{lineno}: field 'text': {exc}") from None
-    return tuple(texts)
+    try:
+        return tuple(str(row["text"]) for row in read_jsonl(path, ("text",)))
+    except InputError as exc:
+        raise SnippetsMissing(str(exc)) from None
 
 
 def generated_steps(facts: list[str]) -> str:

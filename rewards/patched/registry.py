@@ -52,7 +52,7 @@ from ..engine import EngineConfig, eos_ids_from, start_lazily, warm_up
 from ..result import RewardFunc, reward_factory
 from .context import Settings
 from .correctness import CosineConfig, make_accuracy, make_cosine, make_len
-from .repetition import make_repetition_penalty, make_soft_overlong_punishment
+from .repetition import get_repetition_penalty_reward, get_soft_overlong_punishment
 from .structure import make_format, make_reasoning_steps, make_tag_count
 
 __all__ = [
@@ -152,11 +152,11 @@ def registry_entry(args: RewardArgs, name: str) -> RewardFunc:
         )
         return make_cosine(config, settings)
     if name == "repetition_penalty":
-        return make_repetition_penalty(args.repetition_n_grams, args.repetition_max_penalty)
+        return get_repetition_penalty_reward(args.repetition_n_grams, args.repetition_max_penalty)
     if name == "length":
         return make_len(settings)
     if name == "soft_overlong_punishment":
-        return make_soft_overlong_punishment(args.max_completion_len, args.soft_punish_cache)
+        return get_soft_overlong_punishment(args.max_completion_len, args.soft_punish_cache)
     raise KeyError(f"no patched reward {name!r}; valid: {', '.join(REWARD_NAMES)}")
 
 

@@ -1,6 +1,6 @@
 """Repetition penalty: open-r1's n-gram rule, on token ids when TRL passes them (words otherwise).
 
->>> f = make_repetition_penalty(3, -1.0)
+>>> f = get_repetition_penalty_reward(3, -1.0)
 >>> f(["a b c a b c a b c"]), f(["x"], completion_ids=[[1, 2, 3, 1, 2, 3, 1, 2, 3]])
 ([-0.5714285714285714], [-0.5714285714285714])
 """
@@ -15,11 +15,11 @@ from ..result import IDS_OR_COMPLETIONS, RewardFunc, RewardResult, reward_factor
 from ..upstream.openr1_1416fa0 import get_soft_overlong_punishment as upstream_soft_overlong
 from .context import ids_column
 
-__all__ = ["make_repetition_penalty", "make_soft_overlong_punishment"]
+__all__ = ["get_repetition_penalty_reward", "get_soft_overlong_punishment"]
 
 
 @reward_factory
-def make_repetition_penalty(ngram_size: int, max_penalty: float) -> RewardFunc:
+def get_repetition_penalty_reward(ngram_size: int, max_penalty: float) -> RewardFunc:
     if max_penalty > 0:
         # upstream's words: open-r1's tests match "max_penalty 1.5 should not be positive"
         raise ValueError(f"max_penalty {max_penalty} should not be positive (repetition is a penalty)")
@@ -50,11 +50,11 @@ def make_repetition_penalty(ngram_size: int, max_penalty: float) -> RewardFunc:
 
 
 @reward_factory
-def make_soft_overlong_punishment(max_completion_len: int, soft_punish_cache: int) -> RewardFunc:
+def get_soft_overlong_punishment(max_completion_len: int, soft_punish_cache: int) -> RewardFunc:
     """DAPO's soft overlong punishment on ``len(completion_ids)``, as upstream; it also accepts ``completions``
     positionally (upstream's signature made that a TypeError) and says so when ids are missing.
 
-    >>> f = make_soft_overlong_punishment(20, 10)
+    >>> f = get_soft_overlong_punishment(20, 10)
     >>> f(["a", "b"], completion_ids=[[1] * 5, [1] * 15]), f([[1] * 25]), f(completion_ids=[[1] * 15])
     ([0.0, -0.5], [-1.0], [-0.5])
     """

@@ -1,0 +1,349 @@
+"""The probe catalogue: named, documented inputs with what a sane reward must do with each.
+
+Probes are fixed cases of an invariant (cheap and deterministic); the checker runs them before the
+hypothesis searches. ``seed_exploit`` is the output the open-r1 seed run collapsed into: 7 tokens (6 + EOS),
+22 characters, two step markers. Only its length, marker count and scores are in the log, so the text is a
+reconstruction that reproduces them exactly under openr1@e4ac3ae: reasoning_steps 2/3, cosine -0.000597
+(CLI defaults, max_len 1000 characters).
+
+>>> [p.name for p in PROBES][:2]
+['seed_exploit', 'seed_exploit_in_composite']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from bench.data import data_path
+from bench.errors import CorpusError
+from bench.jsonl import numbered_jsonl
+from bench.strategies.adversarial import heavy_adversarial
+from bench.strategies.answers import AnswerPair
+from bench.strategies.attacks import FAMILIES, Attack
+from bench.strategies.completions import build_completion, canonical_r1
+from bench.strategies.degenerate import SEED_EXPLOIT, Degenerate
+
+from .cases import (
+    CaseSettings,
+    DegenerateCase,
+    EquivalenceCase,
+    FinalAnswerCase,
+    FreeRewardCase,
+    GroupsCase,
+    LayoutCase,
+    LengthCase,
+    OrderingCase,
+    WellFormedCase,
+)
+from .classify import DEGENERATE_LABELS, classify_degenerate
+
+__all__ = [
+    "DEGENERATE_LABELS",
+    "classify_degenerate",
+    "Probe",
+    "PROBES",
+    "ATTACK_CORPUS",
+    "CorpusError",
+    "load_attack_corpus",
+    "probes_for",
+    "probe",
+]
+
+# The attack corpus (package data bench/data/attacks.jsonl, hand-written rows with the reward each must get): fixed
+# probes of the attack invariants; the generated families in bench.strategies.attacks search around them.
+ATTACK_CORPUS = data_path("attacks.jsonl")
+_CORPUS_FIELDS = ("id", "family", "completion", "gold", "expected_reward", "reason")
+# Corpus rows are judged on correctness; format / step families get no accuracy either.
+_ACCURACY_INVARIANT = {"format_farming": "no_trick_credit", "filler_steps": "no_trick_credit"}
+
+_BODY = "First, x + 1 = 4.\nFinally, x = 3."
+_REAL_BODY = (
+    "In this problem, the interest is compounded monthly, so n would be 12. The annual interest rate is 6 "
+    "percent, which is 0.06 in decimal."
+)
+
+
+@dataclass(frozen=True)
+class Probe:
+    name: str
+    invariant: str
+    description: str
+    expectation: str
+    case: Callable[[CaseSettings], Any]
+    kinds: frozenset[str] | None = None  # None: every kind the invariant applies to
+    heavy: bool = False  # seconds per call on upstream parsers: skipped when heavy_probes is off
+
+
+def _deg(kind: str, text: str) -> Callable[[CaseSettings], Any]:
+    return lambda ctx: DegenerateCase(Degenerate(kind, text), "$3$")
+
+
+def _eq(family: str, gold: str, canonical: str, equivalent: str, near: str) -> Callable[[CaseSettings], Any]:
+    return lambda ctx: EquivalenceCase(
+        AnswerPair(family, gold, canonical, equivalent, near), "r1_tags", _BODY
+    )
+
+
+PROBES: tuple[Probe, ...] = (
+    Probe(
+        "seed_exploit",
+        "no_degenerate_reward",
+        "The 7-token output the open-r1 seed run collapsed into: two step markers and nothing else.",
+        "0 from reasoning_steps (upstream pays 2/3), nothing positive from any reward",
+        _deg("markers_only", SEED_EXPLOIT),
+    ),
+    Probe(
+        "seed_exploit_in_composite",
+        "ordering",
+        "The seed exploit against a genuine R1 attempt cut at max_completion_length.",
+        "the exploit totals no more than the truncated genuine attempt",
+        lambda ctx: OrderingCase("r1_boxed", _REAL_BODY, Degenerate("markers_only", SEED_EXPLOIT)),
+    ),
+    Probe(
+        "three_markers",
+        "no_degenerate_reward",
+        "Three step markers with no content: the cheapest full reasoning_steps score upstream.",
+        "0 from reasoning_steps (upstream pays 1.0)",
+        _deg("markers_only", "Step 1: Step 2: Step 3:"),
+        frozenset({"reasoning_steps"}),
+    ),
+    Probe("empty", "no_degenerate_reward", "The empty completion.", "nothing positive", _deg("empty", "")),
+    Probe(
+        "tags_only",
+        "no_degenerate_reward",
+        "Only the R1 tags, every block empty.",
+        "no format credit (an empty think block earns nothing)",
+        _deg("tags_only", "<think>\n\n</think>\n<answer>\n\n</answer>"),
+    ),
+    Probe(
+        "boxed_loop",
+        "no_degenerate_reward",
+        "Qwen2.5-Math base's `\\boxed{}. ` loop.",
+        "nothing positive",
+        _deg("boxed_loop", "\\boxed{}. " * 40),
+    ),
+    Probe(
+        "unparseable_gold_na",
+        "no_free_reward",
+        "Gold 'N/A' with a boxed answer.",
+        "None (skip the sample); upstream e4ac3ae pays 1.0",
+        lambda ctx: FreeRewardCase("N/A", (build_completion("r1_tags", _BODY, "3"), ""), (True, False)),
+    ),
+    Probe(
+        "unparseable_gold_empty",
+        "no_free_reward",
+        "An empty gold string.",
+        "None for the answer; never a positive reward",
+        lambda ctx: FreeRewardCase(
+            "", (build_completion("r1_boxed", _BODY, "3"), "First, Finally,"), (True, False)
+        ),
+    ),
+    Probe(
+        "verify_order_interval",
+        "equivalence",
+        "Gold '1<x<2' answered with the interval '(1,2)': math-verify credits it as verify(gold, answer) only.",
+        "credited like the canonical answer; a reversed verify(answer, gold) rejects it",
+        _eq("inequality", "$1<x<2$", "1<x<2", "(1,2)", "(1,2]"),
+        frozenset({"accuracy"}),
+    ),
+    Probe(
+        "verify_order_half_line",
+        "equivalence",
+        "Gold 'x>1' answered with '(1,\\infty)'.",
+        "credited; a reversed verify rejects it",
+        _eq("half_line", "$x>1$", "x>1", "(1,\\infty)", "[1,\\infty)"),
+        frozenset({"accuracy"}),
+    ),
+    Probe(
+        "plain_gold_prefix_parse",
+        "equivalence",
+        "Raw-LaTeX gold '2\\sqrt{2}' (no $): math-verify's default parse keeps only the prefix '2'.",
+        "the near miss '2' is never credited",
+        _eq("radical", "2\\sqrt{2}", "2\\sqrt{2}", "2 \\cdot \\sqrt{2}", "2"),
+    ),
+    Probe(
+        "plain_gold_integer",
+        "equivalence",
+        "Plain gold '3' without $: a LaTeX-only gold parse finds nothing.",
+        "'3' credited, '4' not (upstream cosine pays 1.0 to both)",
+        _eq("integer", "3", "3", "3.0", "4"),
+    ),
+    Probe(
+        "dfrac_no_braces",
+        "equivalence",
+        "The answer '\\dfrac12' (no braces) for gold 1/2.",
+        "credited like \\frac{1}{2}",
+        _eq("fraction", "$\\frac{1}{2}$", "\\frac{1}{2}", "\\dfrac12", "0.51"),
+    ),
+    Probe(
+        "answer_in_think_only",
+        "final_answer",
+        "The right answer boxed inside the think block, no final answer after it.",
+        "not credited (upstream accuracy pays 1.0: it parses the whole completion)",
+        lambda ctx: FinalAnswerCase(AnswerPair("integer", "$3$", "3", "3", "4"), "answer_in_think_only"),
+        frozenset({"accuracy"}),
+    ),
+    Probe(
+        "alternatives",
+        "final_answer",
+        "Two different boxed answers offered as alternatives.",
+        "not credited",
+        lambda ctx: FinalAnswerCase(AnswerPair("integer", "$3$", "3", "3", "4"), "alternatives"),
+        frozenset({"accuracy"}),
+    ),
+    Probe(
+        "prefilled_think",
+        "format_robustness",
+        "Canonical R1 output whose chat template pre-filled '<think>' (DeepSeek-R1 distills).",
+        "full format credit",
+        lambda ctx: LayoutCase(canonical_r1(_BODY, "3", prefill_think=True), {"prefill_think": True}, _BODY),
+    ),
+    Probe(
+        "blank_line_between_blocks",
+        "format_robustness",
+        "A blank line between '</think>' and '<answer>' and no newline after '<think>'.",
+        "full format credit",
+        lambda ctx: LayoutCase(
+            canonical_r1(_BODY, "3", after_open="", between="\n\n"),
+            {"after_open": "", "between": "\n\n"},
+            _BODY,
+        ),
+    ),
+    Probe(
+        "long_correct",
+        "length_shaping",
+        "A correct answer of 120 body tokens against one of 480 (about 2000 characters).",
+        "the longer one never scores more (upstream cosine wraps around past max_len)",
+        lambda ctx: LengthCase("correct", "r1_tags", 120, min(480, ctx.max_completion_length - 64)),
+    ),
+    Probe(
+        "short_wrong_guess",
+        "length_shaping",
+        "A wrong answer of 8 body tokens against one of 400.",
+        "the short guess never scores more (CLI defaults 0.0/-0.5 invert the wrong branch)",
+        lambda ctx: LengthCase("wrong", "r1_tags", 8, min(400, ctx.max_completion_length - 64)),
+    ),
+    Probe(
+        "plain_gold_wrong_answers",
+        "length_shaping",
+        "Wrong answers to the plain gold '3' (no $), which a LaTeX-only gold parse cannot read.",
+        "no positive len reward for a wrong answer (upstream len treats the unparsed gold as correct)",
+        lambda ctx: LengthCase("wrong", "r1_tags", 8, min(400, ctx.max_completion_length - 64), gold="3"),
+        frozenset({"length"}),
+    ),
+    Probe(
+        "tokens_not_characters",
+        "length_shaping",
+        "Two correct answers with the same token count, one prose, one dense digits.",
+        "the same reward",
+        lambda ctx: LengthCase(
+            "tokens",
+            "r1_tags",
+            min(200, ctx.max_completion_length // 4),
+            min(500, ctx.max_completion_length - 64),
+        ),
+    ),
+    Probe(
+        "truncated_vs_wrong",
+        "length_shaping",
+        "An attempt cut at max_completion_length against complete wrong answers.",
+        "no more than the worst complete wrong answer",
+        lambda ctx: LengthCase("truncated", "r1_tags", 8, min(400, ctx.max_completion_length - 64)),
+        frozenset({"cosine"}),
+    ),
+    Probe(
+        "other_group_lengths",
+        "batch_independent",
+        "Group A (short and medium correct answers) next to group B (a much longer answer) for another prompt.",
+        "group A's rewards unchanged by group B",
+        lambda ctx: GroupsCase(
+            (
+                build_completion("r1_tags", _BODY, "3"),
+                build_completion("r1_tags", _BODY + "\n" + _REAL_BODY, "3"),
+            ),
+            "$3$",
+            (
+                build_completion("r1_tags", (_REAL_BODY + "\n") * 4, "3"),
+                build_completion("r1_tags", _BODY, "4"),
+            ),
+            "$3$",
+        ),
+    ),
+) + tuple(
+    Probe(
+        f"adversarial_{a.kind}",
+        "well_formed",
+        f"Adversarial input: {a.kind.replace('_', ' ')}.",
+        "a float or None within the time limit, no exception",
+        (lambda text: lambda ctx: WellFormedCase((text,), "$3$", ("adversarial",)))(a.text),
+        heavy=True,
+    )
+    for a in heavy_adversarial()
+)
+
+
+@lru_cache(maxsize=4)
+def load_attack_corpus(path: Path = ATTACK_CORPUS) -> tuple[Attack, ...]:
+    """Every row of the attack corpus as an :class:`Attack`; a missing or unreadable file raises
+    :class:`~bench.errors.CorpusError` naming it (the checker never runs without its corpus unknowingly)."""
+    if not path.is_file():
+        raise CorpusError(f"{path}: attack corpus not found (package data of bench; reinstall rewardcheck)")
+    out = []
+    for n, row in numbered_jsonl(path, _CORPUS_FIELDS, CorpusError):
+        if row["family"] not in FAMILIES:
+            raise CorpusError(f"{path}:{n}: field family: unknown family {row['family']!r}")
+        if float(row["expected_reward"]) != 0.0:
+            raise CorpusError(f"{path}:{n}: field expected_reward: attacks must expect 0.0")
+        gold = str(row["gold"])
+        out.append(
+            Attack(
+                row["family"],
+                str(row["reason"]),
+                "as written",
+                str(row["completion"]),
+                "",
+                gold if "$" in gold or "\\boxed" in gold else f"${gold}$",
+                row.get("prompt"),
+                f"corpus:{row['id']}",
+            )
+        )
+    return tuple(out)
+
+
+def _corpus_probe(a: Attack) -> Probe:
+    invariant = _ACCURACY_INVARIANT.get(a.family, FAMILIES[a.family].invariant)
+    return Probe(
+        a.source.removeprefix("corpus:"),
+        invariant,
+        f"Attack corpus row ({a.family}): {a.reason}.",
+        "0.0 (the corpus's expected reward)",
+        lambda ctx: a,
+        frozenset({"accuracy"}),
+    )
+
+
+@lru_cache(maxsize=1)
+def corpus_probes() -> tuple[Probe, ...]:
+    return tuple(_corpus_probe(a) for a in load_attack_corpus())
+
+
+def probes_for(invariant: str, kind: str, *, composite: bool = False, heavy: bool = True) -> list[Probe]:
+    """The fixed probes of ``invariant`` for a reward of ``kind`` (every kind's when ``composite``)."""
+    return [
+        p
+        for p in PROBES + corpus_probes()
+        if p.invariant == invariant
+        and (heavy or not p.heavy)
+        and (p.kinds is None or composite or kind in p.kinds)
+    ]
+
+
+def probe(name: str) -> Probe:
+    for p in PROBES:
+        if p.name == name:
+            return p
+    raise KeyError(f"unknown probe {name!r}; known: {', '.join(p.name for p in PROBES)}")

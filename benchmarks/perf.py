@@ -1,0 +1,310 @@
+"""Throughput of the patched reward composite against open-r1 e4ac3ae, in one process, on real completions.
+
+Both profiles score the same 256 real completions (16 per prompt, ``fixtures/perf/completions.jsonl``) with
+accuracy, format, reasoning_steps and cosine, called batch by batch as TRL calls them (one prompt group of 16
+per call). Token ids come from the bundled Qwen tokenizer, computed before timing (TRL passes them for free).
+
+Two measurements per profile:
+* cold: the first pass in the process (patched caches cleared first: gold parses, answer parses and the
+  ANTLR/sympy warm-up are paid; upstream likewise pays math-verify's first parses);
+* steady state (the headline): after one untimed pass, the best of five passes (the least disturbed by other
+  processes; medians are printed too) in which every per-completion result is forgotten first (patched
+  memos cleared), while process-level caches stay warm
+  for both (math-verify's LaTeX cache upstream; gold/answer parse caches patched). This is what a training
+  run sees: golds and common answers recur, every completion is new.
+The worst single-completion latency is the maximum over per-completion calls of all four patched rewards,
+with per-completion memos cleared and cold parse caches.
+
+Example: ``python -m benchmarks.perf`` or ``python -m benchmarks.perf --json perf.json``.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["PerfReport", "run_perf", "golden_agreement", "load_completions", "main"]
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "fixtures" / "perf" / "completions.jsonl"
+GOLDEN = ROOT / "fixtures" / "golden" / "golden.jsonl"
+COMPOSITE = ("accuracy", "format", "reasoning_steps", "cosine")
+SEED_ARGS = {
+    "reward_funcs": list(COMPOSITE),
+    "cosine_min_value_wrong": 0.0,
+    "cosine_max_value_wrong": -0.5,
+    "cosine_min_value_correct": 0.5,
+    "cosine_max_value_correct": 1.0,
+    "cosine_max_len": 1000,
+}
+
+
+@dataclass
+class PerfReport:
+    completions: int
+    group_size: int
+    upstream_cold_s: float
+    patched_cold_s: float
+    upstream_s: float
+    patched_s: float
+    upstream_median_s: float
+    patched_median_s_pass: float
+    upstream_per_s: float
+    patched_per_s: float
+    ratio: float
+    patched_worst_s: float
+    patched_median_s: float
+    upstream_worst_s: float
+    timeout_s: float
+    over_limit: int
+    verdicts: dict[str, int] = field(default_factory=dict)
+    engine_counters: dict[str, int] = field(default_factory=dict)
+    golden: dict[str, Any] | None = None
+
+
+def _fail(path: Path, line: int, message: str) -> None:
+    raise ValueError(f"{path}:{line}: {message}")
+
+
+def load_completions(path: Path) -> list[dict[str, Any]]:
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                _fail(path, n, f"not JSON: {exc}")
+            for key in ("completion", "solution", "group"):
+                if key not in row:
+                    _fail(path, n, f"field {key!r} is missing")
+            rows.append(row)
+    return rows
+
+
+def _token_ids(rows: Sequence[dict[str, Any]]) -> tuple[list[list[int]], int]:
+    from bench.tokenizers import qwen_tokenizer
+
+    tok = qwen_tokenizer()
+    eos = int(tok.eos_token_id)
+    ids = []
+    for row in rows:
+        toks = list(tok(row["completion"], add_special_tokens=False)["input_ids"])
+        ids.append(toks if row.get("truncated_heuristic") else [*toks, eos])
+    return ids, eos
+
+
+def _clear_patched_caches() -> None:
+    from rewards.engine import clear_caches
+
+    clear_caches()
+
+
+def _groups(rows: Sequence[dict[str, Any]]) -> list[list[int]]:
+    by: dict[Any, list[int]] = defaultdict(list)
+    for i, row in enumerate(rows):
+        by[row["group"]].append(i)
+    return list(by.values())
+
+
+def _timed_pass(
+    funcs: Sequence[Callable[..., Any]],
+    rows: Sequence[dict[str, Any]],
+    ids: Sequence[list[int]],
+    batches: Sequence[Sequence[int]],
+) -> float:
+    gc.collect()  # each pass starts without the previous pass's garbage
+    t0 = time.perf_counter()
+    for batch in batches:
+        kwargs = {
+            "solution": [rows[i]["solution"] for i in batch],
+            "completion_ids": [ids[i] for i in batch],
+            "prompts": [rows[i].get("prompt", "") for i in batch],
+        }
+        completions = [rows[i]["completion"] for i in batch]
+        for f in funcs:
+            f(completions, **kwargs)
+    return time.perf_counter() - t0
+
+
+def golden_agreement(path: Path, timeout_s: float = 2.0) -> dict[str, Any]:
+    """How often patched accuracy agrees with the reviewed ``verdict`` of each golden record, by source."""
+    from rewards.registry import build_registry
+
+    acc = build_registry({"reward_funcs": ["accuracy"], "reward_timeout_s": timeout_s}, "patched")["accuracy"]
+    per: dict[str, Counter[str]] = defaultdict(Counter)
+    disagreements = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            rec = json.loads(line)
+            for key in ("completion", "gold", "verdict"):
+                if key not in rec:
+                    _fail(path, n, f"field {key!r} is missing")
+            source = str(rec.get("source_repo", "?"))
+            result = acc.explain([rec["completion"]], solution=[rec["gold"]])[0]
+            expected = 1.0 if rec["verdict"] == "correct" else 0.0
+            if result.value is None:
+                per[source]["skipped"] += 1
+                disagreements.append(
+                    {"id": rec.get("id"), "verdict": rec["verdict"], "patched": None, "reason": result.reason}
+                )
+            elif result.value == expected:
+                per[source]["agree"] += 1
+            else:
+                per[source]["disagree"] += 1
+                disagreements.append(
+                    {
+                        "id": rec.get("id"),
+                        "verdict": rec["verdict"],
+                        "patched": result.value,
+                        "reason": result.reason,
+                    }
+                )
+    table = {
+        s: {"n": sum(c.values()), "agree": c["agree"], "disagree": c["disagree"], "skipped": c["skipped"]}
+        for s, c in sorted(per.items())
+    }
+    total = sum(t["n"] for t in table.values())
+    agree = sum(t["agree"] for t in table.values())
+    return {
+        "path": str(path),
+        "n": total,
+        "agree": agree,
+        "rate": agree / total if total else 0.0,
+        "by_source": table,
+        "disagreements": disagreements,
+    }
+
+
+def run_perf(fixture: Path = FIXTURE, golden: Path | None = GOLDEN, timeout_s: float = 2.0) -> PerfReport:
+    from rewards.engine import counters, judge_batch
+    from rewards.engine.isolation import default_pool
+    from rewards.registry import build_registry
+
+    rows = load_completions(fixture)
+    ids, eos = _token_ids(rows)
+    batches = _groups(rows)
+    upstream = build_registry(SEED_ARGS, "openr1@e4ac3ae")
+    patched = build_registry({**SEED_ARGS, "eos_token_id": eos, "reward_timeout_s": timeout_s}, "patched")
+    up_funcs = [upstream[n] for n in COMPOSITE]
+    pa_funcs = [patched[n] for n in COMPOSITE]
+
+    from rewards.engine import clear_caches, clear_memos
+
+    default_pool().wait_ready()  # its start-up is a one-off; keep it out of both profiles' timings
+    upstream_cold = _timed_pass(up_funcs, rows, ids, batches)
+    clear_caches()
+    patched_cold = _timed_pass(pa_funcs, rows, ids, batches)
+    up_runs, pa_runs = [], []
+    for _ in range(5):
+        up_runs.append(_timed_pass(up_funcs, rows, ids, batches))
+        clear_memos()
+        pa_runs.append(_timed_pass(pa_funcs, rows, ids, batches))
+    upstream_s, patched_s = min(up_runs), min(pa_runs)
+    upstream_median, patched_median = statistics.median(up_runs), statistics.median(pa_runs)
+    up_lat = [_timed_pass(up_funcs, rows, ids, [[i]]) for i in range(len(rows))]
+    clear_caches()
+    pa_lat = []
+    for i in range(len(rows)):
+        clear_memos()
+        pa_lat.append(_timed_pass(pa_funcs, rows, ids, [[i]]))
+
+    from rewards.engine import EngineConfig
+
+    config = EngineConfig(timeout_s=timeout_s, eos_token_ids=(eos,))
+    verdicts = Counter(
+        j.verdict.value
+        for j, _ in judge_batch([r["completion"] for r in rows], [r["solution"] for r in rows], ids, config)
+    )
+    n = len(rows)
+    return PerfReport(
+        completions=n,
+        group_size=max(len(b) for b in batches),
+        upstream_cold_s=upstream_cold,
+        patched_cold_s=patched_cold,
+        upstream_s=upstream_s,
+        patched_s=patched_s,
+        upstream_median_s=upstream_median,
+        patched_median_s_pass=patched_median,
+        upstream_per_s=n / upstream_s,
+        patched_per_s=n / patched_s,
+        ratio=upstream_s / patched_s,
+        patched_worst_s=max(pa_lat),
+        patched_median_s=statistics.median(pa_lat),
+        upstream_worst_s=max(up_lat),
+        timeout_s=timeout_s,
+        over_limit=sum(t > timeout_s for t in pa_lat),
+        verdicts=dict(verdicts),
+        engine_counters=counters(),
+        golden=golden_agreement(golden, timeout_s) if golden is not None and golden.is_file() else None,
+    )
+
+
+def format_report(r: PerfReport) -> str:
+    lines = [
+        f"perf: {r.completions} real completions ({r.group_size} per prompt), composite accuracy+format+reasoning_steps+cosine",
+        "  steady state (best of 5 passes, per-completion results forgotten before each; median in brackets):",
+        f"    openr1@e4ac3ae  {r.upstream_s * 1000:8.1f} ms  {r.upstream_per_s:9.0f} completions/s  [{r.upstream_median_s * 1000:.1f} ms]",
+        f"    patched         {r.patched_s * 1000:8.1f} ms  {r.patched_per_s:9.0f} completions/s  [{r.patched_median_s_pass * 1000:.1f} ms]",
+        f"    ratio patched/upstream throughput: {r.ratio:.1f}x best, {r.upstream_median_s / r.patched_median_s_pass:.1f}x median (target >= 20x)",
+        f"  cold first pass: openr1@e4ac3ae {r.upstream_cold_s * 1000:.1f} ms, patched {r.patched_cold_s * 1000:.1f} ms "
+        f"(ratio {r.upstream_cold_s / r.patched_cold_s:.1f}x)",
+        f"  worst single completion: patched {r.patched_worst_s * 1000:.1f} ms (median {r.patched_median_s * 1000:.2f} ms), "
+        f"openr1@e4ac3ae {r.upstream_worst_s * 1000:.1f} ms",
+        f"  completions over the {r.timeout_s:g} s limit: {r.over_limit}",
+        f"  verdicts: {', '.join(f'{k} {v}' for k, v in sorted(r.verdicts.items()))}",
+        f"  engine: {', '.join(f'{k} {v}' for k, v in sorted(r.engine_counters.items()) if not k.startswith('verdict_'))}",
+    ]
+    if r.golden is not None:
+        g = r.golden
+        lines.append(
+            f"golden agreement (patched accuracy vs reviewed verdict), {g['path']}: {g['agree']}/{g['n']} = {g['rate']:.3f}"
+        )
+        for source, t in g["by_source"].items():
+            rate = t["agree"] / t["n"] if t["n"] else 0.0
+            lines.append(
+                f"  {source:32s} {t['agree']:4d}/{t['n']:<4d} = {rate:.3f}   disagree {t['disagree']}, skipped (None) {t['skipped']}"
+            )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="python -m benchmarks.perf", description=__doc__)
+    add_arguments(p)
+    return run_from_args(p.parse_args(argv))
+
+
+def add_arguments(p: Any) -> None:
+    p.add_argument(
+        "--fixture", type=Path, default=FIXTURE, help="completions JSONL (fields completion, solution, group)"
+    )
+    p.add_argument(
+        "--golden", type=Path, default=GOLDEN, help="golden JSONL for the agreement table (skipped if absent)"
+    )
+    p.add_argument("--timeout", type=float, default=2.0, help="per-completion wall-clock limit in seconds")
+    p.add_argument("--json", type=Path, help="also write the report as JSON")
+
+
+def run_from_args(args: Any) -> int:
+    report = run_perf(args.fixture, args.golden, args.timeout)
+    print(format_report(report))
+    if args.json:
+        args.json.write_text(json.dumps(asdict(report), indent=2))
+    return 0 if report.ratio >= 20 and report.over_limit == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

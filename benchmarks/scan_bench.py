@@ -1,0 +1,142 @@
+"""Benchmark: ``rewardcheck scan`` throughput on a real r1-zero GRPO dump, backends and profiles side by side.
+
+Source: ``fixtures/dumps/r1zero/rollouts.jsonl.gz`` (24,030 rows: real completions from the realdata
+collection in the r1-zero layout, prompt pre-filling ``<think>``, ``<answer>`` tags, logged per-rollout
+rewards and token lengths; provenance in ``fixtures/dumps/r1zero/provenance.json``). Every pass runs the
+real command line with every option a user of that dump turns on (each pass a fresh ``python -m rewardcheck.cli scan`` process, cold caches, Ray start-up included):
+``--think-prefilled --length-field completion_length --max-completion-length 3000``, the
+degenerate classifier, ``--rows-out`` (every row), ``--json`` and ``--html``. Each pass gets fresh inputs:
+every completion is tagged with the pass number, so no pass reuses another's caches.
+
+Passes: ``patched`` with local 1 and 2 workers and Ray 1 and 2 workers (Ray start-up timed apart) on the
+same rows; then ``patched`` and the upstream profile (``openr1@e4ac3ae``, math-verify on every row) with 2
+workers on the same first ``--upstream-rows`` rows, and their ratio. Wall-clock rates depend on the
+machine's load; local passes also print CPU seconds (parent and worker processes).
+
+Run: ``.venv/bin/python -m benchmarks.scan_bench`` (``--rows 4000`` for a quick look; ``--no-ray`` without ray)
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+SOURCE = Path(__file__).resolve().parent.parent / "fixtures" / "dumps" / "r1zero" / "rollouts.jsonl.gz"
+USER_FLAGS = ["--think-prefilled", "--length-field", "completion_length", "--max-completion-length", "3000"]
+
+
+def write_pass(path: Path, rows: int, tag: str) -> int:
+    """The first ``rows`` rows of the source, each completion tagged with ``tag`` (fresh text per pass)."""
+    n = 0
+    with gzip.open(SOURCE, "rt", encoding="utf-8") as src, path.open("w", encoding="utf-8") as out:
+        for line in src:
+            if n >= rows:
+                break
+            rec = json.loads(line)
+            rec["completion"] = f"({tag})\n{rec['completion']}"
+            out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            n += 1
+    return n
+
+
+def _cpu() -> float:
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def time_pass(
+    tmp: Path, tag: str, rows: int, profile: str, workers: int, backend: str = "local"
+) -> dict[str, Any]:
+    """One scan in a fresh process (cold caches, as a user's run), timed from the outside."""
+    dump = tmp / f"{tag}.jsonl"
+    n = write_pass(dump, rows, tag)
+    argv = [
+        sys.executable, "-m", "rewardcheck.cli", "scan", str(dump), "--profile", profile, "--workers", str(workers),
+        "--backend", backend, *USER_FLAGS, "--rows-out", str(tmp / f"{tag}.rows.jsonl"),
+        "--json", str(tmp / f"{tag}.json"), "--html", str(tmp / f"{tag}.html"), "--quiet",
+    ]  # fmt: skip
+    start, cpu = time.perf_counter(), _cpu()
+    proc = subprocess.run(argv, capture_output=True, text=True, env={**os.environ, "HF_HUB_OFFLINE": "1"})
+    elapsed, cpu = time.perf_counter() - start, _cpu() - cpu
+    report = json.loads((tmp / f"{tag}.json").read_text(encoding="utf-8"))
+    if proc.returncode not in (0, 1) or report["rows_scored"] + sum(report["rows_skipped"].values()) != n:
+        raise SystemExit(f"pass {tag}: scan failed (exit {proc.returncode}): {proc.stderr[-2000:]}")
+    started = [note for note in report["notes"] if "Ray cluster" in note]
+    return {
+        "rows": report["rows_scored"],
+        "seconds": elapsed,
+        "rate": report["rows_scored"] / elapsed,
+        "cpu_s": cpu if backend == "local" else None,  # Ray workers are not this process's children
+        "note": started[0] if started else "",
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--rows", type=int, default=24030, help="rows per backend pass (default: the whole dump)"
+    )
+    parser.add_argument(
+        "--upstream-rows", type=int, default=1000, help="rows of the patched-vs-upstream pair"
+    )
+    parser.add_argument("--upstream", default="openr1@e4ac3ae")
+    parser.add_argument("--no-ray", action="store_true", help="skip the Ray passes")
+    args = parser.parse_args(argv)
+    lines: list[tuple[str, dict[str, Any]]] = []
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        for workers in (1, 2):
+            lines.append(
+                (
+                    f"patched, local {workers} worker(s)",
+                    time_pass(tmp, f"local{workers}", args.rows, "patched", workers),
+                )
+            )
+        if not args.no_ray:
+            for workers in (1, 2):
+                r = time_pass(tmp, f"ray{workers}", args.rows, "patched", workers, backend="ray")
+                lines.append((f"patched, Ray {workers} worker(s)", r))
+        same = min(args.rows, args.upstream_rows)
+        pair = [
+            (f"patched, local 2 workers, first {same}", time_pass(tmp, "pair-patched", same, "patched", 2)),
+            (
+                f"{args.upstream}, local 2 workers, first {same}",
+                time_pass(tmp, "pair-upstream", same, args.upstream, 2),
+            ),
+        ]
+    print(
+        f"source: {SOURCE.relative_to(SOURCE.parents[3])}; flags: {' '.join(USER_FLAGS)} --rows-out --json --html"
+    )
+    print("machine shared with other jobs: absolute rates are under load, compare ratios within this run")
+    for label, r in lines + pair:
+        cpu = f", {r['cpu_s']:.1f} CPU s" if r.get("cpu_s") is not None else ""
+        up = f" (includes: {r['note']})" if r["note"] else ""
+        print(
+            f"scan {label:<42} {r['rows']:>6} rows in {r['seconds']:7.1f} s = {r['rate']:7.0f} completions/s{cpu}{up}"
+        )
+    base = lines[0][1]["rate"]
+    print(
+        "ratio to local 1 worker: " + ", ".join(f"{label} {r['rate'] / base:.2f}x" for label, r in lines[1:])
+    )
+    print(
+        f"ratio patched / {args.upstream} on the same {same} rows: {pair[0][1]['rate'] / pair[1][1]['rate']:.1f}x"
+    )
+    two = lines[1][1]["rate"]
+    verdict = "met" if two >= 2000 else "NOT met"
+    print(f"target >= 2000 completions/s, patched --workers 2, every flag on: {verdict} ({two:.0f}/s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,80 @@
+"""``rewardcheck diff [DUMP...]``: the same inputs through several verifiers, disagreements as minimal pairs.
+
+Inputs: generated attacks (each family in each answer marker, next to the right answer in the same
+template), equivalent renderings and near misses, the attack corpus, and the rows of any completion dumps
+given (defaults to the bundled ``fixtures/dumps/completions.jsonl``; ``--no-dumps`` for none). Verifiers
+(``--verifiers``, comma-separated): patched, openr1@e4ac3ae, openr1@1416fa0, math-verify, trl, verl (the
+last two when installed; default every installed one).
+
+Example: ``rewardcheck diff --json diff.json --html diff.html``.
+Exit status 0 (a diff is a report, not a gate), 2 on a usage error or unreadable input.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from bench.data import data_path
+from rewardcheck.commands.output import write_json
+from rewardcheck.errors import UsageError
+
+_BUNDLED = data_path("completions.jsonl")
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "diff",
+        help="compare verifiers on the same inputs; disagreements as minimal pairs",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "dumps", nargs="*", metavar="DUMP", help="completion dumps with golds (default: the bundled one)"
+    )
+    p.add_argument("--verifiers", help="comma-separated verifier names (default: every installed one)")
+    p.add_argument("--no-dumps", action="store_true", help="generated and corpus inputs only")
+    p.add_argument("--limit", type=int, default=40, help="clusters shown in the terminal (default 40)")
+    p.add_argument("--json", dest="json_out", metavar="OUT", help="write the report as JSON")
+    p.add_argument("--html", dest="html_out", metavar="OUT", help="write a self-contained HTML report")
+    p.add_argument("--quiet", action="store_true", help="no terminal output")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from bench.diff import (
+        available,
+        corpus_inputs,
+        dump_inputs,
+        generated_inputs,
+        html_diff,
+        print_diff,
+        run_diff,
+    )
+    from bench.diff.verifiers import UnknownVerifier
+    from bench.scan import quiet_upstream_logs
+    from bench.scan.loader import InputError
+
+    quiet_upstream_logs()
+    names = [v.strip() for v in args.verifiers.split(",") if v.strip()] if args.verifiers else available()
+    inputs = generated_inputs() + corpus_inputs()
+    skipped: list[str] = []
+    if not args.no_dumps:
+        try:
+            rows, skipped = dump_inputs(args.dumps or [str(_BUNDLED)])
+        except (InputError, OSError) as exc:
+            raise UsageError(str(exc)) from None
+        inputs += rows
+    try:
+        report = run_diff(names, inputs, skipped=skipped)
+    except (UnknownVerifier, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+    if not args.quiet:
+        print_diff(report, Console(highlight=False, width=max(Console().width, 160)), args.limit)
+    if args.json_out:
+        write_json(report.to_dict(), args.json_out)
+    if args.html_out:
+        html_diff(report).write(args.html_out)
+    return 0

@@ -1,0 +1,52 @@
+"""``rewardcheck logs LOG... [--json OUT] [--html OUT]``: diagnose reward collapse from training logs.
+
+Exit status 1 when any log shows a collapse, 0 otherwise, 2 for an unreadable log.
+Example: ``rewardcheck logs fixtures/logs/open-r1-grpo-accuracy-reward-zero.txt --json diag.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from bench.logs import LogFormatError, diagnose, read_log
+from bench.logs.report import html_page, json_document, print_summary
+from rewardcheck.commands.output import write_json
+from rewardcheck.errors import UsageError
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "logs",
+        help="diagnose reward collapse from training logs (TRL/HF, JSON lines, trainer_state, wandb, DeepSpeed-Chat)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "logs",
+        nargs="+",
+        metavar="LOG",
+        help="log file, trainer_state.json, wandb-history.jsonl, or a run folder",
+    )
+    p.add_argument("--json", metavar="OUT", help="write the diagnosis as JSON ('-' for stdout)")
+    p.add_argument("--html", metavar="OUT", help="write an HTML report with the curves and the onset marked")
+    p.add_argument("--quiet", action="store_true", help="no terminal summary")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    diagnoses = []
+    for path in args.logs:
+        try:
+            diagnoses.append(diagnose(read_log(path)))
+        except LogFormatError as exc:
+            raise UsageError(str(exc)) from None
+    if not args.quiet and args.json != "-":
+        print_summary(diagnoses)
+    if args.json:
+        write_json(json_document(diagnoses), args.json)
+    if args.html:
+        html_page(diagnoses).write(args.html)
+    return 1 if any(d.collapsed for d in diagnoses) else 0
