@@ -83,7 +83,7 @@ def main(realdata: Path) -> None:
 
     tok = qwen_tokenizer()
     base = [_layout(r, tok) for r in _records(realdata)]
-    out_dir = Path(__file__).resolve().parents[2] / "fixtures" / "dumps" / "r1zero"
+    out_dir = Path(__file__).resolve().parents[1] / "fixtures" / "dumps" / "r1zero"
     out_dir.mkdir(parents=True, exist_ok=True)
     n = 0
     # mtime=0: the same bytes every run

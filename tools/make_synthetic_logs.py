@@ -16,7 +16,7 @@ import math
 import random
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parents[2] / "fixtures" / "logs" / "synthetic"
+HERE = Path(__file__).resolve().parents[1] / "fixtures" / "logs" / "synthetic"
 
 
 def healthy(n: int = 60, seed: int = 1) -> list[dict[str, float]]:
