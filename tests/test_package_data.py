@@ -36,7 +36,10 @@ def test_simulate_corpus_is_the_golden_projection() -> None:
 
 
 def test_example_dump_is_the_built_fixture() -> None:
-    assert data_path("completions.jsonl").read_bytes() == (ROOT / "fixtures/dumps/completions.jsonl").read_bytes()
+    assert (
+        data_path("completions.jsonl").read_bytes()
+        == (ROOT / "fixtures/dumps/completions.jsonl").read_bytes()
+    )
 
 
 def test_simulate_reads_the_gzipped_corpus(tmp_path: Path) -> None:
