@@ -28,7 +28,8 @@ CHAIN_CREDIT = [
     ("\\boxed{b = -3, c = 0}", "-3, 0"),
     ("The answer is $b=-3,\\ c=0$.", "-3, 0"),
     ("\\boxed{p=3, q=4}", "3, 4"),
-    ("Answer: $p = 3$, $q = 4$", "3, 4"),
+    ("\\boxed{p = 3,\\; q = 4}", "3, 4"),
+    ("\\boxed{p=3, q=4}", "(3, 4)"),
     ("\\boxed{(x, y, z) = (1, 2, 3)}", "(1, 2, 3)"),
     ("\\boxed{x=1, y=2, z=3}", "(1, 2, 3)"),
     ("\\boxed{3 \\times 4 = 12}", "12"),
@@ -38,7 +39,7 @@ CHAIN_REFUSE = [
     ("\\boxed{7^4}", "2401"),  # a bare unevaluated expression
     ("\\boxed{2401 = 7^4}", "2401"),  # the chain ends in the unevaluated form
     ("\\boxed{2 + 2 = 5 = 4}", "4"),  # a chain that contradicts itself asserts nothing
-    ("\\boxed{p=4, q=3}", "3, 4"),  # a labelled tuple states its values in order
+    ("\\boxed{p=4, q=3}", "(3, 4)"),  # a labelled tuple states its values in order
     ("\\boxed{3 \\times 4 = 12}", "13"),
 ]
 
@@ -268,7 +269,7 @@ SEVERAL_GOLD = "She needs \\boxed{1} papers and \\boxed{2} bins."
 
 @pytest.mark.parametrize(
     "completion",
-    ["\\boxed{1} and \\boxed{2}", "\\boxed{1, 2}", "\\boxed{1} papers and \\boxed{2} bins"],
+    ["\\boxed{1} and \\boxed{2}", "\\boxed{1, 2}", "\\boxed{2}, \\boxed{1}"],
 )
 def test_every_gold_box_is_part_of_the_answer(completion: str) -> None:
     assert _v(completion, SEVERAL_GOLD) is Verdict.CORRECT
@@ -276,7 +277,7 @@ def test_every_gold_box_is_part_of_the_answer(completion: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "completion", ["\\boxed{2}", "\\boxed{1}", "\\boxed{2} and \\boxed{1}", "\\boxed{1, 3}"]
+    "completion", ["\\boxed{2}", "\\boxed{1}", "\\boxed{1, 3}", "\\boxed{1} and \\boxed{3}"]
 )
 def test_one_gold_box_alone_is_not_the_answer(completion: str) -> None:
     assert _v(completion, SEVERAL_GOLD) is Verdict.WRONG
