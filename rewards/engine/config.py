@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["EngineConfig", "eos_ids_from"]
+__all__ = ["EngineConfig", "eos_ids_from", "UNCLOSED_THINK"]
+
+UNCLOSED_THINK = ("read_final", "no_answer")
 
 
 @dataclass(frozen=True)
@@ -21,7 +23,17 @@ class EngineConfig:
     so a completion with no ``</think>`` ended inside its reasoning. ``max_inline_chars``: longer answers are
     verified in the isolated worker (pre-screen threshold). ``allow_unevaluated``: credit an expression that
     still has to be computed (``8 \\times 9``, ``\\binom{6}{3}``, ``\\sqrt{72}``) when it equals an integer or
-    decimal gold (or a simplified radical); off by default, because a policy then learns to echo the problem."""
+    decimal gold (or a simplified radical); off by default, because a policy then learns to echo the problem.
+
+    ``unclosed_think``: what a completion answers that never writes ``</think>`` after a ``<think>`` the chat
+    template opened (``think_prefilled``; one that opens ``<think>`` itself and never closes it is read as
+    v2 did: truncated, or no_answer when the ids show it stopped). ``"read_final"`` (default): when the token ids show it *stopped* (its last id is
+    EOS, or it is shorter than ``max_completion_length``), its final answer is read from its last paragraph
+    only (a box or answer line tried earlier in the reasoning is not read); when the ids show it was *cut*,
+    or no ids are given (a stop cannot be told from a cut), it is truncated. ``"no_answer"``: a stopped one is
+    no_answer (the v2 behaviour). The default follows open-r1/TRL: their logged accuracy (math-verify over
+    the whole text) pays such a completion, and the format reward already charges for the missing tag, so
+    refusing it would take away the correctness signal twice for one formatting slip."""
 
     timeout_s: float = 2.0
     max_completion_length: int | None = None
@@ -29,6 +41,7 @@ class EngineConfig:
     think_prefilled: bool = False
     max_inline_chars: int = 120
     allow_unevaluated: bool = False
+    unclosed_think: str = "read_final"
 
     def __hash__(self) -> int:  # cached: configs key every memo lookup
         return self._hash  # type: ignore[attr-defined,no-any-return]
@@ -45,9 +58,12 @@ class EngineConfig:
                     self.think_prefilled,
                     self.max_inline_chars,
                     self.allow_unevaluated,
+                    self.unclosed_think,
                 )
             ),
         )
+        if self.unclosed_think not in UNCLOSED_THINK:
+            raise ValueError(f"unclosed_think must be one of {UNCLOSED_THINK}, got {self.unclosed_think!r}")
         if not self.timeout_s > 0:
             raise ValueError(f"timeout_s must be positive, got {self.timeout_s!r}")
         if self.max_completion_length is not None and self.max_completion_length <= 0:

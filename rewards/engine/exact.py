@@ -138,6 +138,16 @@ class _Parser:
             v = _check(Fraction(out))
         return v
 
+    def frac_arg(self) -> Fraction:
+        """A ``\\frac`` argument: a braced group, or one digit of the shorthand ``\\frac13`` / ``\\frac1{8}``."""
+        tok = self.peek()
+        if tok is None or not tok.isdigit():
+            return self.group()
+        self.i += 1
+        if len(tok) > 1:
+            self.toks.insert(self.i, tok[1:])  # \frac13: the first digit is the numerator, the rest follows
+        return Fraction(int(tok[0]))
+
     def group(self) -> Fraction:
         self.take("{")
         v = self.expr()
@@ -157,7 +167,7 @@ class _Parser:
             self.take(")" if tok == "(" else "]")
             return v
         if tok in ("\\frac", "\\dfrac", "\\tfrac"):
-            num, den = self.group(), self.group()
+            num, den = self.frac_arg(), self.frac_arg()
             if den == 0:
                 raise _Unreadable("division by zero")
             return _check(num / den)

@@ -15,14 +15,32 @@ written in a base (``1101_2``) is its digits and base.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
-__all__ = ["as_tuple", "as_interval", "rename_function_variable", "strip_units", "base_number", "canonical"]
+from .exact import exact_value
+
+__all__ = [
+    "as_tuple",
+    "as_interval",
+    "rename_function_variable",
+    "strip_units",
+    "base_number",
+    "canonical",
+    "tidy",
+    "chain_value",
+    "number_from_words",
+    "fraction_latex",
+    "has_equation",
+]
 
 MAX_FORM_CHARS = 300  # longer strings are left as they are (every rewrite below is a bounded scan)
 
 _COLUMN = re.compile(r"\\begin\{([pbv]matrix)\}(.*)\\end\{\1\}", re.DOTALL)
 _REL = r"(?:<|>|\\le(?:q)?(?![a-z])|\\ge(?:q)?(?![a-z])|\\leqslant|\\geqslant|≤|≥)"
 _ONE_SIDED = re.compile(rf"([a-zA-Z])\s*({_REL})\s*([^<>=≤≥]+)|([^<>=≤≥]+?)\s*({_REL})\s*([a-zA-Z])")
+# ``-x > -1``, ``2x \le 6``: a variable with a numeric coefficient, divided out (the relation flips when < 0)
+_SCALED = re.compile(rf"(-?\s*\d*(?:\.\d+)?)\s*([a-zA-Z])\s*({_REL})\s*([^<>=≤≥a-zA-Z]+)")
+_FLIP = {"<": ">", ">": "<", "≤": "≥", "≥": "≤"}
 _TWO_SIDED = re.compile(rf"([^<>=≤≥]+?)\s*({_REL})\s*([a-zA-Z])\s*({_REL})\s*([^<>=≤≥]+)")
 _FUNC_EQ = re.compile(r"([a-zA-Z])\(([a-zA-Z])\)\s*=\s*(.+)", re.DOTALL)
 _UNITS = re.compile(
@@ -65,7 +83,8 @@ def as_interval(s: str) -> str:
         return f"{left}{lo.strip()}, {hi.strip()}{right}"
     m = _ONE_SIDED.fullmatch(t)
     if m is None:
-        return s
+        scaled = _unscale(t)
+        return as_interval(scaled) if scaled is not None else s
     if m.group(1) is not None:
         rel, bound, var_left = m.group(2), m.group(3), True
     else:
@@ -77,6 +96,32 @@ def as_interval(s: str) -> str:
     if below:
         return f"(-\\infty, {bound.strip()}{bracket}"
     return f"{'(' if _strict(rel) else '['}{bound.strip()}, \\infty)"
+
+
+def _unscale(t: str) -> str | None:
+    """``-2x > -2`` -> ``x<1``: a one-variable inequality with a numeric coefficient, solved exactly."""
+    m = _SCALED.fullmatch(t)
+    if m is None or m.group(1).replace(" ", "") in ("", "+"):
+        return None
+    raw = m.group(1).replace(" ", "")
+    coef = Fraction(-1) if raw == "-" else exact_value(raw)
+    bound = exact_value(m.group(4))
+    if coef is None or bound is None or coef == 0:
+        return None
+    rel = m.group(3)
+    if coef < 0:
+        rel = _FLIP.get(rel) or ("\\ge" if rel.startswith("\\le") else "\\le") + (
+            "q" if rel.endswith("q") else ""
+        )
+    return f"{m.group(2)}{rel}{fraction_latex(bound / coef)}"
+
+
+def fraction_latex(v: Fraction) -> str:
+    """An exact value as LaTeX: ``-3``, ``\\frac{1}{2}``, ``-\\frac{1}{2}``."""
+    if v.denominator == 1:
+        return str(v.numerator)
+    sign = "-" if v < 0 else ""
+    return f"{sign}\\frac{{{abs(v.numerator)}}}{{{v.denominator}}}"
 
 
 def rename_function_variable(answer: str, gold: str) -> str:
@@ -118,3 +163,195 @@ def base_number(s: str) -> tuple[str, int] | None:
 def canonical(s: str) -> str:
     """Every rewrite that applies to one string on its own (tuple, interval)."""
     return as_interval(as_tuple(s))
+
+
+# Unicode math that models write in plain text, as the LaTeX the parser reads.
+_UNICODE = {
+    "\u2212": "-",  # minus sign
+    "\u2013": "-",  # en dash (used as a minus)
+    "\u00d7": "\\times ",
+    "\u22c5": "\\cdot ",
+    "\u00b7": "\\cdot ",
+    "\u00f7": "\\div ",
+    "\u03c0": "\\pi ",
+    "\u221e": "\\infty ",
+    "\u2264": "\\le ",
+    "\u2265": "\\ge ",
+    "\u2260": "\\ne ",
+    "\u00bd": "\\frac{1}{2}",
+    "\u00bc": "\\frac{1}{4}",
+    "\u00be": "\\frac{3}{4}",
+    "\u2009": " ",  # thin space (a thousands separator)
+    "\u00a0": " ",
+    "\u202f": " ",
+}
+_SUPERSCRIPT = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+", strict=True))
+_LATEX_REL = re.compile(r"\\(gt|lt|geq|leq|ge|le|neq|ne)(?![a-zA-Z])")
+_REL_TEXT = {"gt": ">", "lt": "<", "geq": "\\ge ", "leq": "\\le ", "ge": "\\ge ", "le": "\\le "}
+_REL_TEXT.update({"neq": "\\ne ", "ne": "\\ne "})
+_ROOT_RUN = re.compile(r"[0-9.]+|[a-zA-Z]")
+MAX_TIDY_CHARS = 2000
+
+
+def _sqrt_at(s: str, i: int) -> tuple[str, int]:
+    """The radicand after ``√`` at ``i``: a bracketed group (balanced, bounded), a number or one letter."""
+    j = i + 1
+    while j < len(s) and s[j] == " ":
+        j += 1
+    if j < len(s) and s[j] in "({":
+        close = ")" if s[j] == "(" else "}"
+        depth = 0
+        for k in range(j, min(len(s), j + 200)):
+            depth += s[k] == s[j]
+            depth -= s[k] == close
+            if depth == 0:
+                return f"\\sqrt{{{s[j + 1 : k]}}}", k + 1
+        return "\\sqrt", j
+    m = _ROOT_RUN.match(s, j)
+    if m is None:
+        return "\\sqrt", j
+    return f"\\sqrt{{{m.group()}}}", m.end()
+
+
+def tidy(s: str) -> str:
+    """Unicode math as LaTeX (``3√13`` -> ``3\\sqrt{13}``, ``x²`` -> ``x^{2}``, ``−5`` -> ``-5``), ``\\gt`` /
+    ``\\lt`` as ``>`` / ``<``, and stray math delimiters dropped: an unmatched ``\\(``, ``\\)``, ``\\[``,
+    ``\\]`` or an odd ``$`` is a formatting slip, not part of the value. One linear pass; longer strings are
+    returned as they are."""
+    if len(s) > MAX_TIDY_CHARS:
+        return s
+    if not s.isascii():
+        out: list[str] = []
+        i = 0
+        while i < len(s):
+            ch = s[i]
+            if ch == "√":
+                root, i = _sqrt_at(s, i)
+                out.append(root)
+                continue
+            if ch in _SUPERSCRIPT:
+                j = i
+                while j < len(s) and s[j] in _SUPERSCRIPT:
+                    j += 1
+                out.append("^{" + "".join(_SUPERSCRIPT[c] for c in s[i:j]) + "}")
+                i = j
+                continue
+            out.append(_UNICODE.get(ch, ch))
+            i += 1
+        s = "".join(out)
+    if "\\" in s:
+        s = _LATEX_REL.sub(lambda m: _REL_TEXT[m.group(1)], s)
+        for left, right in (("\\(", "\\)"), ("\\[", "\\]")):
+            if s.count(left) != s.count(right):
+                s = s.replace(left, " ").replace(right, " ")
+    s = s.replace("\\$", "")  # a currency sign, not a math delimiter
+    if s.count("$") % 2 == 1 or (s.count("$") and s.strip().strip("$") and "$" not in s.strip().strip("$")):
+        s = s.replace("$", "")
+    return s.strip()
+
+
+def _split_top(s: str, sep: str) -> list[str]:
+    """``s`` split at ``sep`` outside brackets (``sep`` is ``=`` or ``,``; ``<=``, ``>=``, ``!=``, ``:=`` and
+    ``==`` are not splits)."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    for k, ch in enumerate(s):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == sep and depth <= 0:
+            if sep == "=" and ((k > 0 and s[k - 1] in "<>!:=\\") or (k + 1 < len(s) and s[k + 1] == "=")):
+                continue
+            parts.append(s[start:k])
+            start = k + 1
+    parts.append(s[start:])
+    return parts
+
+
+_LABEL = re.compile(r"\s*(?:[a-zA-Z](?:_\{?\w{1,8}\}?)?|\\[a-zA-Z]{2,12})\s*")
+_OR_WORD = re.compile(r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor|\\vee|\\pm|\\mp")
+
+
+def _chain(item: str) -> str | None:
+    """The last right-hand side of one chain ``a = b = c`` (``None`` for a contradiction: two parts whose
+    exact values differ assert nothing); ``item`` itself when it has no ``=``."""
+    parts = [p.strip() for p in _split_top(item, "=")]
+    if len(parts) == 1:
+        return item
+    if not parts[-1]:
+        return None
+    values = {v for v in (exact_value(p) for p in parts) if v is not None}
+    if len(values) > 1:
+        return None
+    return parts[-1]
+
+
+def has_equation(s: str) -> bool:
+    """Does ``s`` hold a top-level ``=`` (a gold that is itself an equation is compared as one)?"""
+    return "=" in s and len(_split_top(s[:MAX_FORM_CHARS], "=")) > 1
+
+
+def chain_value(s: str) -> str | None:
+    """What an equation chain states: its last right-hand side (``7^4 = 2401`` -> ``2401``,
+    ``\\frac{7!}{4!} = \\frac{5040}{24} = 210`` -> ``210``); a labelled tuple states its values in order
+    (``b = -3, c = 0`` -> ``-3, 0``; ``(x, y) = (1, 2)`` -> ``(1, 2)``). ``s`` unchanged when it has no top-level
+    ``=`` (or states alternatives with "or" / ``\\pm``, which the judge reads on its own); ``None`` when a
+    chain contradicts itself (``2+2 = 5 = 4``), which states no value."""
+    if len(s) > MAX_FORM_CHARS or "=" not in s or _OR_WORD.search(s):
+        return s
+    s = re.sub(r"\\[,;:! ]|~", " ", s)  # LaTeX spacing (``b=-3,\\ c=0``) is not part of a label or value
+    items = _split_top(s, ",")
+    if len(items) > 1 and all("=" in it for it in items):
+        if not all(_LABEL.fullmatch(_split_top(it, "=")[0]) for it in items):
+            return s
+        values = [_chain(it) for it in items]
+        if any(v is None for v in values):
+            return None
+        return ", ".join(v.strip() for v in values if v is not None)
+    if len(items) > 1:
+        return s  # "x = 1, 2": not a chain this reading can split
+    return _chain(s)
+
+
+_ONES = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen".split()
+    )
+}
+_TENS = {
+    w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())
+}
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9}
+
+
+def number_from_words(s: str) -> int | None:
+    """``forty two`` / ``Forty-Two`` -> 42, ``one hundred and five`` -> 105; ``None`` unless every word is
+    part of one English cardinal number (``minus``/``negative`` in front negates it)."""
+    words = s.lower().replace("-", " ").replace(",", " ").split()
+    if not words or len(words) > 12:
+        return None
+    sign = 1
+    if words[0] in ("minus", "negative"):
+        sign, words = -1, words[1:]
+    total = current = 0
+    seen = False
+    for w in words:
+        if w == "and" and seen:
+            continue
+        if w in _ONES:
+            current += _ONES[w]
+        elif w in _TENS:
+            current += _TENS[w]
+        elif w == "hundred" and seen:
+            current = max(current, 1) * 100
+        elif w in _SCALES and seen:
+            total += max(current, 1) * _SCALES[w]
+            current = 0
+        else:
+            return None
+        seen = True
+    return sign * (total + current) if seen else None

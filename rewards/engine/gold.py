@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .exact import is_literal, too_large
-from .forms import base_number, canonical, strip_units
+from .forms import base_number, canonical, number_from_words, strip_units, tidy
 from .mathcore import Parsed, parse_prose, parse_value
 from .prescreen import risk
 from .text import MAX_JOINER_CHARS, boxed_contents, joins_boxes, normalise, strip_math_delimiters
@@ -77,14 +77,25 @@ _MATH_WORDS = frozenset({"pi", "infty", "inf", "sin", "cos", "tan", "log", "ln",
 _TEXT_WRAP = re.compile(r"^\\(?:text|textbf|textnormal|mathrm|mbox|mathbf)\{([^{}]*)\}$")
 
 
+# English two-letter words that are golds of yes/no, true/false and word problems; a two-letter gold outside
+# this closed list (``ab``, ``xy``, ``mn``) stays algebra, a product of two variables.
+_TWO_LETTER_WORDS = frozenset(
+    "no on it is in am an as at be by do go he if me my of or so to up us we ok oh ox hi lo ah".split()
+)
+
+
 def _word_gold(expr: str) -> str | None:
-    """The normalised text of a word gold, or None when the gold is not one."""
+    """The normalised text of a word gold, or None when the gold is not one. A word of three letters or
+    more is text; so is a two-letter English word, and any ``\\text{..}`` of two letters or more."""
     s = normalise(expr)
     m = _TEXT_WRAP.match(s)
     if m is not None:
         s = m.group(1).strip()
     s = s.rstrip(".!").strip()
-    if not _WORD_GOLD.fullmatch(s) or max(len(w) for w in s.split()) < 3:
+    if not _WORD_GOLD.fullmatch(s):
+        return None
+    longest = max(len(w) for w in s.split())
+    if longest < 3 and not (longest == 2 and (m is not None or s.lower() in _TWO_LETTER_WORDS)):
         return None
     if s.lower() in _MATH_WORDS or s.lower() in _PLACEHOLDERS:
         return None
@@ -92,6 +103,11 @@ def _word_gold(expr: str) -> str | None:
     if words[0] in ("the", "a", "an") and len(words) > 1:
         words = words[1:]
     return " ".join(re.sub(r"[^a-z0-9]", "", w) for w in words)
+
+
+def _unwrap_text(s: str) -> str:
+    m = _TEXT_WRAP.match(s.strip())
+    return (m.group(1) if m is not None else s).strip().rstrip(".")
 
 
 def _has_top_level_comma(s: str) -> bool:
@@ -104,6 +120,15 @@ def _has_top_level_comma(s: str) -> bool:
         elif ch == "," and depth <= 0:
             return True
     return False
+
+
+MAX_BETWEEN_BOXES = 80
+_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|\n\s*\n")
+
+
+def _same_sentence(between: str) -> bool:
+    """Two gold boxes in one sentence ("\\boxed{1} papers and \\boxed{2} bins") state one list of answers."""
+    return len(between) <= MAX_BETWEEN_BOXES and _SENTENCE_BREAK.search(between) is None
 
 
 def _looks_like_prose(s: str) -> bool:
@@ -124,11 +149,19 @@ def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
     s = solution.strip()
     if not s:
         return GoldParse(solution, "", "", "unparseable", how="empty gold")
+    spelled = number_from_words(_unwrap_text(strip_math_delimiters(s)))
+    if spelled is not None:  # "forty-two", "one hundred and five": a number written in words
+        return GoldParse(solution, str(spelled), str(spelled), "ok", how="a number written in words")
     found = [(b, e, c.strip()) for b, e, c in boxed_contents(s) if c.strip()]
     boxes = [c for _, _, c in found]
     run = 1  # several boxes joined by "and" / "," at the end of a gold state one set of answers
-    while run < len(found) and joins_boxes(s[found[-run - 1][1] : found[-run][0]], MAX_JOINER_CHARS):
+    while run < len(found) and (
+        joins_boxes(s[found[-run - 1][1] : found[-run][0]], MAX_JOINER_CHARS)
+        or _same_sentence(s[found[-run - 1][1] : found[-run][0]])
+    ):
         run += 1
+    if run > 1 and len({normalise(c) for c in boxes[-run:]}) == 1:
+        run = 1  # the same value boxed twice is one answer
     if run > 1:
         expr, how = ", ".join(boxes[-run:]), "several boxed answers (one set)"
     elif boxes:
@@ -159,6 +192,10 @@ def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
             return GoldParse(
                 solution, s, normalise(s), "unparseable", how="worked solution", note="no answer found in it"
             )
+    expr = tidy(expr)
+    spelled = number_from_words(_unwrap_text(expr))
+    if spelled is not None:
+        expr, how = str(spelled), f"{how}: a number written in words"
     based = base_number(expr)
     if based is not None and based[1] != 10:
         digits, base = based

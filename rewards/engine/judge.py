@@ -18,13 +18,23 @@ import re
 import threading
 import time
 from collections.abc import Hashable, Sequence
+from fractions import Fraction
 from functools import lru_cache
 from math import isqrt
 from typing import Any
 
 from .config import EngineConfig
 from .exact import exact_value, is_literal, too_large
-from .forms import base_number, canonical, rename_function_variable, strip_units
+from .forms import (
+    base_number,
+    canonical,
+    chain_value,
+    has_equation,
+    number_from_words,
+    rename_function_variable,
+    strip_units,
+    tidy,
+)
 from .gold import GoldParse, parse_gold
 from .isolation import IsolationError, IsolationTimeout, count, default_pool
 from .mathcore import parse_value, verify_parsed
@@ -57,6 +67,13 @@ def _ends_cleanly(text: str) -> bool:
     return tail.endswith(_CLEAN_ENDINGS) or (bool(tail) and tail[-1] in _SENTENCE_END)
 
 
+def _stopped(ids: Sequence[int] | None, config: EngineConfig) -> bool:
+    """The token ids show the completion stopped (not cut); ``False`` when there are no ids to tell."""
+    if ids is None or (config.max_completion_length is None and not config.eos_token_ids):
+        return False
+    return not is_truncated(ids, config, has_final_answer=True)[0]
+
+
 class Analysis:
     """The string-level reading of a completion, shared by format, reasoning_steps and the judge."""
 
@@ -68,11 +85,27 @@ class Analysis:
         self.span: AnswerSpan = (
             extract_answer(final) if final is not None else AnswerSpan(None, "no final-answer region")
         )
+        open_reasoning = final is None
+        if open_reasoning and self.layout.prefilled and _stopped(completion_ids, config):
+            # a think block never closed, in a completion known to have stopped (EOS / under the limit)
+            if config.unclosed_think == "read_final":
+                last = (self.layout.reasoning or "").rstrip().rsplit("\n\n", 1)[-1]
+                found = extract_answer(last)
+                self.span = AnswerSpan(
+                    found.answer,
+                    f"{found.how} (unclosed think: its last paragraph)",
+                    found.alternatives,
+                    found.joiner,
+                    found.hedge,
+                )
+            else:
+                self.span = AnswerSpan(None, "the think block is never closed (EngineConfig.unclosed_think)")
+            open_reasoning = False
         self.truncated, self.truncation_reason = is_truncated(
             completion_ids,
             config,
             has_final_answer=self.span.answer is not None,
-            open_reasoning=final is None,
+            open_reasoning=open_reasoning,
             ends_cleanly=completion_ids is None and _ends_cleanly(text),
         )
 
@@ -184,6 +217,45 @@ def _prompt_math(prompt: str) -> str:
     return normalise(prompt[-20_000:].replace("$", " "))
 
 
+_THOUSANDS = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+_DECIMAL = re.compile(r"-?(\d*)\.(\d+)")
+
+
+def _rounded_decimal(text: str, answer: Fraction, gold: Fraction) -> bool:
+    """An inexact decimal for an exact gold is credited when the gold has no finite decimal expansion (its
+    denominator has a prime factor other than 2 and 5), the answer is the gold rounded to the answer's
+    decimals (|answer - gold| <= half a unit of its last place), and it carries the gold's own precision: at
+    least one significant digit more than the gold's denominator has, and never fewer than two. So 0.33 and
+    0.333 pay for 1/3, 0.3 (too coarse), 0.34 (not the gold rounded) and 0.66 for 2/3 (cut, not rounded) do
+    not; 0.13 for 1/8 does not (0.125 is exact, so an exact gold with a finite decimal needs that decimal);
+    an integer (33 for 100/3) claims exactness and is compared exactly."""
+    m = _DECIMAL.fullmatch(text)
+    if m is None:
+        return False
+    den = gold.denominator
+    for p in (2, 5):
+        while den % p == 0:
+            den //= p
+    if den == 1:
+        return False
+    decimals = len(m.group(2))
+    significant = len((m.group(1) + m.group(2)).lstrip("0"))
+    if significant < max(2, len(str(gold.denominator)) + 1):
+        return False
+    return abs(answer - gold) * 2 * 10**decimals <= 1
+
+
+def _text_norm_keep(s: str) -> str:
+    """``\\text{Forty-Two}`` -> ``Forty-Two``: the words of a text answer, hyphens kept."""
+    s = s.strip().strip("$").strip()
+    for _ in range(4):
+        m = re.fullmatch(r"\\(?:text|textbf|textnormal|mathrm|mbox|mathbf)\{(.*)\}", s)
+        if m is None:
+            break
+        s = m.group(1)
+    return s.replace("~", " ")
+
+
 def _text_norm(s: str) -> str:
     s = normalise(s)
     for _ in range(4):
@@ -237,10 +309,23 @@ def _judge(
             "text",
             t0,
         )
-    answer = ", ".join(span.alternatives) if listed else span.answer
+    answer = tidy(", ".join(span.alternatives) if listed else span.answer)
+    if not has_equation(g.expr):
+        stated = chain_value(answer)
+        if stated is None:
+            return _verdict(Verdict.WRONG, "the equation chain contradicts itself", span, g, "text", t0)
+        if stated != answer and "," in stated and g.norm.startswith("(") and not stated.startswith("("):
+            stated = f"({stated})"  # "p=3, q=4" states an ordered pair when the gold is one
+        answer = stated  # "7^4 = 2401" states 2401: the last right-hand side is the answer
     answer = rename_function_variable(canonical(answer), g.expr)
-    if "unit text dropped" in g.how:
+    if "unit text dropped" in g.how or g.is_number:
         answer = strip_units(answer)
+    if g.is_number:
+        spelled = number_from_words(_text_norm_keep(answer))
+        if spelled is not None and not re.search(r"\d", answer):
+            answer = str(spelled)  # "forty-two" is a number
+        if not g.multi and _THOUSANDS.fullmatch(answer.strip()):
+            answer = answer.replace(",", "")  # 1,000.0: a thousands separator, not a list
     if _OR_INSIDE.search(answer) and not g.multi and not _OR_INSIDE.search(g.expr):
         return _verdict(Verdict.WRONG, "two alternatives in one answer ('or')", span, g, "text", t0)
     if g.status == "base":
@@ -296,6 +381,17 @@ def _judge(
         count("exact_path")
         if exact_answer == exact_gold:
             return credit("exact", "exact value equals the gold's exact value")
+        if _rounded_decimal(norm_answer, exact_answer, exact_gold):
+            return credit("exact", "the gold rounded to the answer's decimals, at the gold's own precision")
+        if "." not in g.norm:  # an exact gold: a decimal that is not it, nor it rounded (see above), is not
+            return _verdict(
+                Verdict.WRONG,
+                "decimal answer is neither the exact gold nor the gold rounded",
+                span,
+                g,
+                "exact",
+                t0,
+            )
         if "." not in norm_answer and "." not in g.norm:
             return _verdict(
                 Verdict.WRONG, "exact value differs from the gold's exact value", span, g, "exact", t0

@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .claims import MAX_CLAIM_CHARS, Claim, claim
+
 __all__ = [
     "Layout",
     "AnswerSpan",
@@ -174,7 +176,11 @@ _ANSWER_IS = re.compile(
     re.IGNORECASE,
 )
 _PROSE_WORD = re.compile(r"\s+[A-Za-z]{3,}\b")
-_ANSWER_LINE = re.compile(r"[ \t]{0,8}(?:(?:Answer|A)[ \t]{0,8}:|####)[ \t]{0,8}(\S.*)")
+# "Answer: 9", "A: 9", "#### 9", and a line that opens with "Answer" / "Final answer" and a math span ("Answer $ 9 $")
+_ANSWER_LINE = re.compile(
+    r"[ \t*]{0,8}(?:(?:Answer|A)[ \t]{0,8}:|####|(?:Final [Aa]nswer|Answer|ANSWER)(?:\*\*)?[ \t]{1,4}(?=\$|\\[(\[]))"
+    r"[ \t]{0,8}(\S.*)"
+)
 # "Answer:", "**Answer:**", "**Final Answer**:", "####" anywhere in a line (not only at its start)
 _ANSWER_MARK = re.compile(
     r"(?:\*\*|__)?(?<![A-Za-z])(?:final answer|answer)(?:\*\*|__)?[ \t]{0,4}:(?:\*\*|__)?[ \t]{0,8}(\S[^\n]{0,400})"
@@ -211,10 +217,20 @@ _INNER_IS = re.compile(r"\s(?:is|equals|=)\s{0,4}")
 MAX_VALUE_CHARS = 400  # an anchored value is read this far at most (bounds every scan below)
 
 
+_SENTENCE_END = re.compile(r"(?<=[^\s.\d])[.!?](?=\s)|(?<=\d)[.!?](?=\s+[A-Z(\[\\$])|(?<=\$)[.!?](?=\s)")
+
+
+def _first_sentence(value: str) -> str:
+    """``14400. I hope it is correct.`` -> ``14400``: the value ends with its sentence (a full stop followed by
+    a space; a decimal point never is)."""
+    m = _SENTENCE_END.search(value)
+    return value[: m.start()] if m is not None else value
+
+
 def _clean_value(value: str) -> str | None:
     """The value an anchor points at: the first math span, else the math before the first plain word;
     "The smallest $k$ is 12." -> "12" (the value after the sentence's last "is", never the variable name)."""
-    value = value[:MAX_VALUE_CHARS].strip()
+    value = _first_sentence(value[:MAX_VALUE_CHARS].strip())
     first_line = value.split("\n", 1)[0]
     inner = _ANSWER_IS.search(first_line)
     if inner is not None:
@@ -223,6 +239,9 @@ def _clean_value(value: str) -> str | None:
     hits = list(_INNER_IS.finditer(sentence))
     if hits and _FIRST_MATH.search(sentence[: hits[-1].start()]) or hits and sentence[:1].isalpha():
         value = sentence[hits[-1].end() :]
+    said = claim(value.split("\n", 1)[0])
+    if len(said.values) > 1 and said.value is not None and not said.negated and not said.hedge:
+        return said.value  # "196 has 9 positive divisors": the value in predicate position
     math = _FIRST_MATH.search(value)
     if math:
         value = next(g for g in math.groups() if g is not None)
@@ -439,8 +458,39 @@ def _block_value(block: str) -> str | None:
     if lone:
         return next(g for g in lone.groups() if g is not None).strip() or None
     if _VALUE_CHARS.search(text):
+        said = _last_claim(text)
+        if said is not None and said.value is not None and not said.hedge:
+            return said.value
+        if said is not None and (said.negated or said.hedge):
+            return None  # "The trail was not 52 miles long.": a denied or hedged value is not an answer
         return _clean_value(text)
     return strip_math_delimiters(text)
+
+
+MAX_CLAIM_SENTENCES = 8
+
+
+def _sentences(text: str) -> list[str]:
+    """The last sentences of ``text``: a sentence ends at a line break or at ``.``/``!``/``?`` followed by a
+    space or the end (so a decimal point never ends one). One linear pass over a bounded tail."""
+    tail = text[-4000:]
+    out: list[str] = []
+    start = 0
+    for k, ch in enumerate(tail):
+        if ch == "\n" or (ch in ".!?" and (k + 1 == len(tail) or tail[k + 1].isspace())):
+            out.append(tail[start : k + 1].strip())
+            start = k + 1
+    out.append(tail[start:].strip())
+    return [x for x in out if x.strip(".!?")][-MAX_CLAIM_SENTENCES:]
+
+
+def _last_claim(text: str) -> Claim | None:
+    """What the last sentence of ``text`` that holds a value asserts (``None`` when none holds one)."""
+    for sentence in reversed(_sentences(text)):
+        said = claim(sentence)
+        if said.values:
+            return said
+    return None
 
 
 def extract_answer(region: str) -> AnswerSpan:
@@ -525,6 +575,14 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
         and (_VALUE_CHARS.search(statements[-1][1]) or not boxes)
     ):
         boxes = []  # a later unboxed statement ("#### 20", "The final answer is 46.") is the last answer
+    if all_boxes and not (statements and statements[-1][0] >= all_boxes[-1][1]):
+        later = _later_correction(region, all_boxes[-1][1])
+        if later is not None and (
+            not boxes
+            or boxes[-1] is not all_boxes[-1]
+            or normalise(later.value or "") != normalise(boxes[-1][2])
+        ):
+            return AnswerSpan(later.value, "correction after the box", hedge=later.hedge)
     if boxes:
         last = boxes[-1]
         group = [last[2]]
@@ -569,6 +627,9 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
         value = next(g for g in closing.groups() if g is not None).strip()
         if value:
             return AnswerSpan(value, "closing sentence")
+    said = _closing_claim(region) if tag is None else None
+    if said is not None:
+        return AnswerSpan(said.value, "closing sentence", hedge=said.hedge)
     if tag is not None:
         block = _block_value(tag)
         if block is not None:
@@ -581,7 +642,77 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
         value = next(g for g in lone.groups() if g is not None).strip()
         if value and "$" not in value:
             return AnswerSpan(value, "lone math expression")
+    bare = region.strip()
+    if len(bare) <= MAX_BARE_CHARS and _BARE_VALUE.fullmatch(bare) and not _PLAIN_WORD.search(bare):
+        return AnswerSpan(bare, "the region is one value")
     return AnswerSpan(None, "no boxed answer or answer anchor in the final-answer region")
+
+
+# A region that is one value: one line, a digit in it, no plain word, not ending on an operator (a cut)
+_BARE_VALUE = re.compile(r"[^\n]*\d[^\n]*(?<![-+*/^=(,{_\\])")
+_PLAIN_WORD = re.compile(r"(?<![\\a-zA-Z])[a-zA-Z]{2,}")
+MAX_BARE_CHARS = 80
+
+# What marks a later sentence as taking the boxed answer back (a closed list: correction words, and a
+# subject that names the answer itself); a plain remark after the box ("This took 3 steps.") marks nothing.
+_CORRECTION_MARK = re.compile(
+    r"\b(?:actually|correction|mistake|error|wrong|oops|wait|instead|rather|second thought|should be|"
+    r"miscount\w*|miscalculat\w*|recomput\w*|recalculat\w*|no[,:;])",
+    re.IGNORECASE,
+)
+_ANSWER_SUBJECT = re.compile(
+    r"^(?:\W*\w+,)?\W*(?:so\s+|and\s+|thus\s+|hence\s+)?(?:(?:the|my|our)\s+(?:\w+\s+){0,2}"
+    r"(?:answer|result|total|value|sum|count)|it|that)\b",
+    re.IGNORECASE,
+)
+MAX_AFTER_BOX = 600
+
+
+def _later_correction(region: str, end: int) -> Claim | None:
+    """A value asserted in prose after the last box that takes it back: a sentence marked as a correction
+    ("Actually, it should be 12.", "Correction: 12", "I made a mistake; the total is 12") or whose subject is
+    the answer itself ("so the real answer is 12"); the last such sentence wins. A negated one asserts
+    nothing (``None``)."""
+    after = region[end : end + MAX_AFTER_BOX]
+    found: Claim | None = None
+    marked = False
+    for sentence in _sentences(after):
+        marked = marked or _CORRECTION_MARK.search(sentence) is not None
+        for part in re.split(r"[;:](?=\s)", sentence) if ";" in sentence else [sentence]:
+            said = claim(part)
+            if said.value is None or said.negated:
+                continue
+            if marked or _ANSWER_SUBJECT.match(part) is not None:
+                found = said
+    return found
+
+
+def _closing_claim(region: str) -> Claim | None:
+    """The final-answer region's last sentence, when it asserts a value in predicate position and ends with
+    a full stop (a sentence cut mid-way asserts nothing); a region that is one such sentence may assert its
+    only value without a verb ("In total, she walked 52 miles.")."""
+    text = region.rstrip()
+    if not text.endswith((".", "!")) or len(text) > 4 * MAX_CLAIM_CHARS:
+        return None
+    sentences = _sentences(text)
+    if not sentences:
+        return None
+    said = claim(sentences[-1])
+    if said.value is None or said.negated or _ATTRIBUTED.search(sentences[-1]):
+        return None
+    if len(sentences) > 1 and len(said.values) == 1 and not _VERB_BEFORE_VALUE.search(sentences[-1]):
+        return None
+    return said
+
+
+# A value someone else holds ("the reference answer is 5", "Grader: ..."): not the completion's own assertion
+_ATTRIBUTED = re.compile(
+    r"\b(?:reference|expected|official|grader|gold|ground[- ]truth|answer key|rubric)\b", re.IGNORECASE
+)
+_VERB_BEFORE_VALUE = re.compile(
+    r"\b(?:is|are|was|were|equals|has|have|had|gives|yields|makes|totals|comes to|becomes|remains)\b[^\d$]{0,30}[\d$]",
+    re.IGNORECASE,
+)
 
 
 def strip_math_delimiters(s: str) -> str:

@@ -1,0 +1,129 @@
+r"""What one prose sentence asserts as a value: ``The trail was 52 miles long.`` -> 52.
+
+The rule, one for credits and refusals alike: a sentence asserts the value in *predicate position*, the first
+value within a few filler words after its predicate marker (a copula or relational verb: ``is``, ``was``,
+``has``, ``gives``...; or ``:`` / ``=``). So "196 has 9 positive divisors" asserts 9 (196 is the subject);
+"9 is the number of divisors of 196" has no value after ``is`` and asserts its subject's only value, 9.
+A sentence without a predicate marker asserts a value only when it holds exactly one. A negation between the
+marker and the value ("was not 52") asserts nothing; a hedge in front of it ("about 52") is kept as the hedge;
+two values joined by "or" / "to" / "and" after the marker ("52 or 53") are alternatives, so nothing.
+
+>>> claim("The trail was 52 miles long.").value, claim("196 has 9 positive divisors.").value
+('52', '9')
+>>> claim("9 is the number of positive divisors of 196.").value, claim("The trail was not 52 miles.").value
+('9', None)
+>>> claim("It was about 52 miles.").hedge, claim("Correction: 12").value
+('about', '12')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Claim", "claim", "MAX_CLAIM_CHARS"]
+
+MAX_CLAIM_CHARS = 600  # one sentence; longer text is cut (every scan below is linear in it)
+
+# A value: a math span with something in it that is not a bare variable name, or a written number.
+_TOKEN = re.compile(
+    r"\$\$([^$]{1,200})\$\$|\$([^$]{1,200})\$|\\\((.{1,200}?)\\\)"
+    r"|((?<![\w.])[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:/\d+)?(?![\w]))"
+    r"|(\\[a-zA-Z]+|[A-Za-z]+(?:'[a-z]+)?)|([:=])"
+)
+# Copulas and relational verbs that put their object in predicate position (a closed class of English).
+_VERBS = frozenset(
+    "is are was were be been being equals equal equaled gives give gave yields yield yielding giving has have "
+    "had makes make made totals total totaled comes came becomes become became remains remain remained "
+    "gets get got leaves left takes took costs cost needs needed measures measured weighs weighed "
+    "s".split()
+)
+# Words that may stand between a predicate marker and its value without changing what is asserted.
+_FILLER = frozenset(
+    "just exactly indeed still simply now actually then precisely equal to the a an of only therefore "
+    "thus so be should must would will".split()
+)
+_NEGATION = frozenset(
+    "not never no neither nor cannot isn't wasn't aren't weren't isnt wasnt n't none".split()
+)
+_HEDGES = frozenset(
+    "about approximately approx roughly around nearly almost circa maybe perhaps probably likely".split()
+)
+_ALTERNATIVE = frozenset({"or", "to", "and", "between", "\\pm", "\\mp"})
+_NAME = re.compile(r"\s*(?:[a-zA-Z](?:_\{?\w{1,8}\}?)?|\\[a-zA-Z]{2,12})\s*")
+MAX_FILLER = 3
+
+
+@dataclass(frozen=True)
+class Claim:
+    """``value``: what the sentence asserts (``None``: nothing); ``values``: every value in it, in order;
+    ``negated``: the assertion is denied; ``hedge``: the hedge word in front of the value."""
+
+    value: str | None
+    values: tuple[str, ...] = ()
+    negated: bool = False
+    hedge: str = ""
+
+
+def _math_value(span: str) -> str | None:
+    """A math span's value: its last right-hand side when it is ``name = value``; ``None`` for a bare name."""
+    s = span.strip()
+    if not s or _NAME.fullmatch(s):
+        return None
+    if "=" in s:
+        s = s.rsplit("=", 1)[1].strip()
+    return s or None
+
+
+def claim(sentence: str) -> Claim:
+    """The value ``sentence`` asserts (see the module docstring for the rule)."""
+    tokens: list[tuple[str, str]] = []  # (kind, text): kind "value", "word" or "mark"
+    for m in _TOKEN.finditer(sentence[:MAX_CLAIM_CHARS]):
+        span = m.group(1) or m.group(2) or m.group(3)
+        if span is not None:
+            value = _math_value(span)
+            tokens.append(("value", value) if value is not None else ("word", "$name$"))
+        elif m.group(4) is not None:
+            tokens.append(("value", m.group(4).rstrip(",")))
+        elif m.group(5) is not None:
+            tokens.append(("word", m.group(5).lower()))
+        else:
+            tokens.append(("mark", m.group(6)))
+    values = tuple(t for k, t in tokens if k == "value")
+    if not values:
+        return Claim(None)
+    for i, (kind, text) in enumerate(tokens):
+        if not (kind == "mark" or (kind == "word" and (text in _VERBS or text.endswith("'s")))):
+            continue
+        negated, hedge = False, ""
+        for j in range(i + 1, min(len(tokens), i + 2 + MAX_FILLER)):
+            k, t = tokens[j]
+            if k == "value":
+                nxt = tokens[j + 1] if j + 1 < len(tokens) else None
+                if (
+                    nxt is not None
+                    and nxt[1] in _ALTERNATIVE
+                    and any(k2 == "value" for k2, _ in tokens[j + 2 : j + 4])
+                ):
+                    return Claim(None, values)  # "52 or 53", "between 3 and 5": alternatives, no assertion
+                if negated:
+                    return Claim(None, values, negated=True)
+                return Claim(t, values, hedge=hedge)
+            if t in _NEGATION or t.endswith("n't"):
+                negated = True
+            elif t in _HEDGES:
+                hedge = t
+            elif t not in _FILLER:
+                break
+    first_verb = next((i for i, (k, t) in enumerate(tokens) if k == "word" and t in _VERBS), None)
+    subject = [t for k, t in tokens[: first_verb or 0] if k == "value"]
+    if len(subject) == 1 and len(values) > 1:
+        values = (subject[0],)  # "9 is the number of divisors of 196": the subject's only value
+    if len(values) == 1:
+        words = {t for k, t in tokens if k == "word"}
+        if words & _NEGATION or any(w.endswith("n't") for w in words):
+            return Claim(None, values, negated=True)
+        first = next(i for i, (k, _) in enumerate(tokens) if k == "value")
+        hedge = next((t for _, t in tokens[max(0, first - 2) : first] if t in _HEDGES), "")
+        return Claim(values[0], values, hedge=hedge)
+    return Claim(None, tuple(t for k, t in tokens if k == "value"))
