@@ -141,11 +141,22 @@ def test_reasoning_steps_seed_exploit_scores_zero() -> None:
     assert P["reasoning_steps"](["First, 5.\nFirst, 4.\nNext,}"]) == [0.0]
 
 
+def test_reasoning_steps_do_not_pay_filler_lines() -> None:
+    # what the sft300 policy farmed (fixtures/runs/repro/sft300/patched): markers on generic lines, a wrong box
+    farmed = "First, add 3 and 4 to get 7.\nSecond, let me recount the numbers.\nNext, let me check this again.\nFinally, so far this looks right."
+    assert E4["reasoning_steps"]([done(r"\boxed{8}", reasoning=farmed)]) == [1.0]
+    assert P["reasoning_steps"]([done(r"\boxed{8}", reasoning=farmed)]) == [pytest.approx(1 / 3)]
+    repeated = "\n".join(["First, add 3 and 4 to get 7."] + ["Next, add 3 and 4 to get 7."] * 5)
+    assert P["reasoning_steps"]([done(r"\boxed{7}", reasoning=repeated)]) == [pytest.approx(1 / 3)]
+    prose = "First, let me think about it.\nNext, I will think more.\nFinally, I am thinking again."
+    assert P["reasoning_steps"]([done(r"\boxed{7}", reasoning=prose)]) == [0.0]
+
+
 def test_reasoning_steps_need_line_starts_content_and_an_answer() -> None:
     inline = done(r"\boxed{4}", reasoning="I will go First, Second, Next, Finally, done")
     assert E4["reasoning_steps"]([inline]) == [1.0]
     assert P["reasoning_steps"]([inline]) == [0.0]
-    real = "First, add the tens digits together.\nNext, add the units digits together.\nFinally, combine both partial sums."
+    real = "First, add the tens digits: 1 + 2 = 3.\nNext, add the units digits: 4 + 5 = 9.\nFinally, combine both partial sums: 39."
     assert P["reasoning_steps"]([done(r"\boxed{4}", reasoning=real)]) == [1.0]
     assert P["reasoning_steps"]([done("no answer", reasoning=real)], completion_ids=[ids_for(30)]) == [0.0]
     cut = [f"<think>\n{real}\nStep 4: and then"]

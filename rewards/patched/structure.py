@@ -138,28 +138,58 @@ def make_tag_count(settings: Settings) -> RewardFunc:
 STEP_MARKER = re.compile(r"\n[ \t]*(?:Step \d+:|\d+\.(?!\d)|[-*](?=\s)|First,|Second,|Next,|Finally,)")
 MIN_STEP_CONTENT = 8  # letters/digits a step needs beyond its marker, so "First, 5." is not a step
 _CONTENT = re.compile(rf"(?:[^A-Za-z0-9]*[A-Za-z0-9]){{{MIN_STEP_CONTENT}}}")
+# A step of a maths solution works with something: a number, an operator, a relation or LaTeX. "Second, let me
+# recount the numbers." has none, and a policy farmed exactly such lines (fixtures/runs/repro/sft300).
+_STEP_MATHS = re.compile(r"[\d=+*/^<>\\×÷√−]|(?<![A-Za-z])-(?![A-Za-z])")
+
+
+def _step_content(text: str, start: int, end: int | None) -> str | None:
+    """The step's content, normalised for comparison, when it is real work; ``None`` when it is filler."""
+    body = text[start:end] if end is not None else text[start:]
+    body = body.split("\n\n", 1)[0]  # a step ends at its paragraph: the answer after a blank line is not work
+    if not _CONTENT.match(body) or not _STEP_MATHS.search(body):
+        return None
+    return " ".join(body.lower().split())
 
 
 def count_steps(reasoning: str, enough: int = 3) -> tuple[int, int]:
-    """(steps with content, markers read), reading no further than ``enough`` real steps."""
+    r"""(distinct steps with real content, markers read), reading no further than ``enough`` real steps.
+
+    A step counts when its content has at least ``MIN_STEP_CONTENT`` letters or digits and works with a
+    number, operator, relation or LaTeX; a step repeated word for word counts once.
+
+    >>> count_steps("First, add 2 and 3 to get 5.\nNext, multiply 5 by 4: 20.\nFinally, the answer is 20.")
+    (3, 3)
+    >>> count_steps("First, let me think.\nSecond, let me recount the numbers.\nFinally, done thinking.")
+    (0, 3)
+    >>> count_steps("First, add 2 and 3 to get 5.\nNext, add 2 and 3 to get 5.\nNext, add 2 and 3 to get 5.")
+    (1, 3)
+    """
     text = "\n" + reasoning
-    real = seen = 0
+    seen = 0
+    distinct: set[str] = set()
     prev: int | None = None
     for m in STEP_MARKER.finditer(text):
         seen += 1
-        if prev is not None and _CONTENT.match(text, prev, m.start()):
-            real += 1
-            if real == enough:
-                return real, seen
+        if prev is not None:
+            content = _step_content(text, prev, m.start())
+            if content is not None:
+                distinct.add(content)
+                if len(distinct) == enough:
+                    return enough, seen
         prev = m.end()
-    if prev is not None and _CONTENT.match(text, prev):
-        real += 1
-    return real, seen
+    if prev is not None:
+        content = _step_content(text, prev, None)
+        if content is not None:
+            distinct.add(content)
+    return len(distinct), seen
 
 
 def make_reasoning_steps(settings: Settings) -> RewardFunc:
-    """min(1, steps / 3) for step markers at line starts inside the reasoning, each followed by real content;
-    0 for a completion that is truncated or has no final answer."""
+    """min(1, steps / 3) for step markers at line starts inside the reasoning, each followed by real work
+    (:func:`count_steps`: a number, operator, relation or LaTeX; a repeated step counts once); 0 for a
+    completion that is truncated or has no final answer. Filler lines under step markers earn nothing, so
+    the reward cannot be farmed without doing arithmetic in the steps."""
 
     def steps(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
         out = []
@@ -172,7 +202,7 @@ def make_reasoning_steps(settings: Settings) -> RewardFunc:
                 continue
             reasoning = a.layout.reasoning if a.layout.reasoning is not None else (a.layout.final or "")
             real, seen = count_steps(reasoning)
-            why = f"{real} step(s) with content at line starts ({seen} markers read); {min(real, 3)}/3 paid"
+            why = f"{real} distinct step(s) with real work at line starts ({seen} markers read); {min(real, 3)}/3 paid"
             out.append(RewardResult(min(1.0, real / 3), why))
         return out
 
