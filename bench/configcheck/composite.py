@@ -140,7 +140,7 @@ class Comparison:
                 "wrong": self.wrong.total,
                 "truncated_at_max_completion_length": self.truncated.total,
             },
-            "probes": [s.to_dict() for s in self.scores],
+            "outputs": [s.to_dict() for s in self.scores],
             "identical_exploit_group": {
                 "size": self.num_generations,
                 "advantages": self.identical_group_advantage,

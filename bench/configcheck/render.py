@@ -65,7 +65,7 @@ def print_check(outcome: CheckOutcome, console: Console) -> None:
         title=f"What each output earns under {main.profile} (per-reward) and side by side (totals)",
         title_justify="left",
     )
-    outputs.add_column("probe", no_wrap=True)
+    outputs.add_column("output", no_wrap=True)
     outputs.add_column("kind", no_wrap=True)
     outputs.add_column("completion", no_wrap=True, max_width=22, overflow="ellipsis")
     short = {
@@ -152,7 +152,7 @@ def html_check(outcome: CheckOutcome) -> Page:
         page.heading(p, level=3)
         names_r = list(comp.scores[0].scores)
         page.table(
-            ["probe", "kind", "completion", *names_r, "total"],
+            ["output", "kind", "completion", *names_r, "total"],
             [
                 [
                     s.output.name,
@@ -168,7 +168,7 @@ def html_check(outcome: CheckOutcome) -> Page:
             page.paragraph(m, css_class="bad" if p == outcome.profile else None)
     page.histogram(
         {p: [s.total for s in comp.scores if s.total is not None] for p, comp in outcome.comparisons.items()},
-        "Totals of the probe outputs per profile",
+        "Totals of the sample outputs per profile",
         bins=12,
     )
     page.line_chart(
@@ -176,8 +176,8 @@ def html_check(outcome: CheckOutcome) -> Page:
             p: [(float(i), s.total) for i, s in enumerate(comp.scores) if s.total is not None]
             for p, comp in outcome.comparisons.items()
         },
-        "Total per probe (x = probe index in the table above)",
-        "probe",
+        "Total per output (x = output index in the table above)",
+        "output",
         "total",
     )
     failed = outcome.failed
