@@ -15,7 +15,8 @@ import shlex
 import sys
 from pathlib import Path
 
-from experiments.dschat.pairs import make_pairs, read_jsonl, write_jsonl
+from bench.jsonl import read_jsonl
+from experiments.dschat.pairs import make_pairs, write_jsonl
 from experiments.dschat.ppo import PPOSettings
 
 
