@@ -1,5 +1,5 @@
-"""One checker core for the pytest plugin and the CLI: run invariants and probes against a reward function
-or a weighted composite and report each failure with a shrunk, readable counterexample.
+"""One checker core for the pytest plugin and the CLI: run invariants (fixed cases, then hypothesis searches)
+on a reward function or a weighted composite and report each failure with a shrunk, readable counterexample.
 
 >>> from rewards import build_registry
 >>> steps = build_registry({}, "openr1@e4ac3ae")["reasoning_steps"]
@@ -134,7 +134,7 @@ def _run(
         prefill_think=bool(opts["prefill_think"]),
         max_examples=int(opts["max_examples"] or default_max_examples()),
         seed=int(opts["seed"]),
-        heavy_probes=bool(opts["heavy_probes"]),
+        heavy_cases=bool(opts["heavy_cases"]),
         bounds=opts["bounds"],
     )
     results = [run_invariant(ctx, inv) for inv in _select(invariants, kind, composite)]
@@ -162,7 +162,7 @@ def check_reward(
     max_examples: int | None = None,
     seed: int = 0,
     time_limit_s: float = 4.0,
-    heavy_probes: bool = True,
+    heavy_cases: bool = True,
     bounds: tuple[float, float] | None = None,
     against: Sequence[str | Callable[..., Any]] | None = None,
 ) -> CheckReport:
@@ -170,7 +170,7 @@ def check_reward(
 
     ``kind`` is one of accuracy, format, reasoning_steps, cosine, length, shaping, any. ``tokenizer`` is a
     transformers tokenizer, a local path, or ``None`` for the bundled Qwen tokenizer. ``time_limit_s`` is the
-    per-completion wall-clock limit of a call; ``heavy_probes`` runs the power-tower / nested-brace / 1 MB probes.
+    per-completion wall-clock limit of a call; ``heavy_cases`` runs the power-tower / nested-brace / 1 MB cases.
     ``against`` names other verifiers (``bench.diff.KNOWN``: patched, openr1@e4ac3ae, openr1@1416fa0,
     math-verify, trl, verl) or callables: the generated attacks, renderings and the attack corpus go through
     all of them and ``report.diff`` holds the disagreements, clustered into minimal pairs.
@@ -190,7 +190,7 @@ def check_reward(
         prefill_think=prefill_think,
         max_examples=max_examples,
         seed=seed,
-        heavy_probes=heavy_probes,
+        heavy_cases=heavy_cases,
         bounds=bounds,
     )
     if against:
@@ -215,7 +215,7 @@ def check_composite(
     max_examples: int | None = None,
     seed: int = 0,
     time_limit_s: float = 4.0,
-    heavy_probes: bool = False,
+    heavy_cases: bool = False,
     components: bool = False,
 ) -> CheckReport:
     """Check the weighted sum TRL optimises (``weights`` default to 1 each, as in TRL).
@@ -236,7 +236,7 @@ def check_composite(
         prefill_think=prefill_think,
         max_examples=max_examples,
         seed=seed,
-        heavy_probes=heavy_probes,
+        heavy_cases=heavy_cases,
         bounds=None,
     )
     if components:
@@ -254,7 +254,7 @@ def check_composite(
                 max_examples=max_examples,
                 seed=seed,
                 time_limit_s=time_limit_s,
-                heavy_probes=heavy_probes,
+                heavy_cases=heavy_cases,
             )
             for r in part.results:
                 r.name = f"{name}.{r.name}"

@@ -8,8 +8,9 @@ Fixtures ``check_reward`` and ``check_composite`` run the bench's invariants on 
 
 Options: ``--rewardcheck-max-examples N`` (examples per search), ``--rewardcheck-seed N``,
 ``--rewardcheck-max-completion-length N``, ``--rewardcheck-against patched,math-verify`` (also diff every
-``check_reward`` against those verifiers; the disagreements are in ``report.diff``). The invariants, probes and
-attack families are the bench's one catalogue (``bench.cases.catalogue``, ``bench.strategies.attacks``).
+``check_reward`` against those verifiers; the disagreements are in ``report.diff``). The invariants, fixed
+cases and attack families are the bench's one catalogue (``bench.cases.catalogue``,
+``bench.strategies.attacks``).
 """
 
 from __future__ import annotations

@@ -16,7 +16,6 @@ negatives (not credited, verdict correct) and None (not scored). Example: ``pyth
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -25,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.data import data_path
+from bench.errors import InputError
+from bench.jsonl import numbered_jsonl
 
 __all__ = ["Tally", "load_set", "graders", "score", "main"]
 
@@ -62,11 +63,12 @@ class Tally:
 def load_set(name: str, path: Path) -> list[dict[str, Any]]:
     """Rows as ``{completion, gold, prompt, correct, source}``; a bad line names the file, line and field."""
     rows = []
-    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
+    try:
+        numbered = list(numbered_jsonl(path))
+    except InputError as exc:
+        raise SystemExit(str(exc)) from None
+    for i, r in numbered:
         try:
-            r = json.loads(line)
             if name == "attacks":
                 correct, source, prompt = r["expected_reward"] == 1.0, r["family"], r["prompt"]
             else:
@@ -80,7 +82,7 @@ def load_set(name: str, path: Path) -> list[dict[str, Any]]:
                     "source": source,
                 }
             )
-        except (KeyError, json.JSONDecodeError) as exc:
+        except KeyError as exc:
             raise SystemExit(f"{path}:{i}: bad row ({type(exc).__name__}: {exc})") from None
     if not rows:
         raise SystemExit(f"{path}: no rows")

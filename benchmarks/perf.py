@@ -31,6 +31,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.jsonl import read_jsonl
+
 __all__ = ["PerfReport", "run_perf", "golden_agreement", "load_completions", "main"]
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,25 +72,10 @@ class PerfReport:
     golden: dict[str, Any] | None = None
 
 
-def _fail(path: Path, line: int, message: str) -> None:
-    raise ValueError(f"{path}:{line}: {message}")
-
-
 def load_completions(path: Path) -> list[dict[str, Any]]:
-    rows = []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                _fail(path, n, f"not JSON: {exc}")
-            for key in ("completion", "solution", "group"):
-                if key not in row:
-                    _fail(path, n, f"field {key!r} is missing")
-            rows.append(row)
-    return rows
+    """The fixture's rows; a bad line raises :class:`~bench.errors.InputError` (a ``ValueError``) as
+    ``file:line: ...``."""
+    return read_jsonl(path, ("completion", "solution", "group"))
 
 
 def _token_ids(rows: Sequence[dict[str, Any]]) -> tuple[list[list[int]], int]:
@@ -143,34 +130,27 @@ def golden_agreement(path: Path, timeout_s: float = 2.0) -> dict[str, Any]:
     acc = build_registry({"reward_funcs": ["accuracy"], "reward_timeout_s": timeout_s}, "patched")["accuracy"]
     per: dict[str, Counter[str]] = defaultdict(Counter)
     disagreements = []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            rec = json.loads(line)
-            for key in ("completion", "gold", "verdict"):
-                if key not in rec:
-                    _fail(path, n, f"field {key!r} is missing")
-            source = str(rec.get("source_repo", "?"))
-            result = acc.explain([rec["completion"]], solution=[rec["gold"]])[0]
-            expected = 1.0 if rec["verdict"] == "correct" else 0.0
-            if result.value is None:
-                per[source]["skipped"] += 1
-                disagreements.append(
-                    {"id": rec.get("id"), "verdict": rec["verdict"], "patched": None, "reason": result.reason}
-                )
-            elif result.value == expected:
-                per[source]["agree"] += 1
-            else:
-                per[source]["disagree"] += 1
-                disagreements.append(
-                    {
-                        "id": rec.get("id"),
-                        "verdict": rec["verdict"],
-                        "patched": result.value,
-                        "reason": result.reason,
-                    }
-                )
+    for rec in read_jsonl(path, ("completion", "gold", "verdict")):
+        source = str(rec.get("source_repo", "?"))
+        result = acc.explain([rec["completion"]], solution=[rec["gold"]])[0]
+        expected = 1.0 if rec["verdict"] == "correct" else 0.0
+        if result.value is None:
+            per[source]["skipped"] += 1
+            disagreements.append(
+                {"id": rec.get("id"), "verdict": rec["verdict"], "patched": None, "reason": result.reason}
+            )
+        elif result.value == expected:
+            per[source]["agree"] += 1
+        else:
+            per[source]["disagree"] += 1
+            disagreements.append(
+                {
+                    "id": rec.get("id"),
+                    "verdict": rec["verdict"],
+                    "patched": result.value,
+                    "reason": result.reason,
+                }
+            )
     table = {
         s: {"n": sum(c.values()), "agree": c["agree"], "disagree": c["disagree"], "skipped": c["skipped"]}
         for s, c in sorted(per.items())

@@ -19,7 +19,6 @@ Run: ``.venv/bin/python -m benchmarks.scan_bench`` (``--rows 4000`` for a quick 
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import os
 import resource
@@ -30,6 +29,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.jsonl import numbered_jsonl
+
 SOURCE = Path(__file__).resolve().parent.parent / "fixtures" / "dumps" / "r1zero" / "rollouts.jsonl.gz"
 USER_FLAGS = ["--think-prefilled", "--length-field", "completion_length", "--max-completion-length", "3000"]
 
@@ -37,11 +38,10 @@ USER_FLAGS = ["--think-prefilled", "--length-field", "completion_length", "--max
 def write_pass(path: Path, rows: int, tag: str) -> int:
     """The first ``rows`` rows of the source, each completion tagged with ``tag`` (fresh text per pass)."""
     n = 0
-    with gzip.open(SOURCE, "rt", encoding="utf-8") as src, path.open("w", encoding="utf-8") as out:
-        for line in src:
+    with path.open("w", encoding="utf-8") as out:
+        for _, rec in numbered_jsonl(SOURCE):  # gzip by magic bytes
             if n >= rows:
                 break
-            rec = json.loads(line)
             rec["completion"] = f"({tag})\n{rec['completion']}"
             out.write(json.dumps(rec, ensure_ascii=False) + "\n")
             n += 1

@@ -21,12 +21,13 @@ import time
 from pathlib import Path
 
 from bench.data import data_path
+from bench.jsonl import read_jsonl
 
 SNIPPETS = data_path("reasoning_snippets.jsonl")
 
 
 def write_dump(path: Path, rows: int) -> int:
-    texts = [json.loads(line)["text"] for line in SNIPPETS.read_text(encoding="utf-8").splitlines() if line]
+    texts = [str(row["text"]) for row in read_jsonl(SNIPPETS, ("text",))]
     with path.open("w", encoding="utf-8") as fh:
         for i in range(rows):
             body = "\n\n".join(texts[(i + k) % len(texts)] for k in range(6))

@@ -147,7 +147,7 @@ def test_every_family_has_a_case() -> None:
 def test_family_fails_its_invariant_shrunk_and_named(family: str) -> None:
     kind, pays, resists = CASES[family]
     invariant = FAMILIES[family].invariant
-    bad = check_reward(pays, kind, invariants=[invariant], max_examples=8, heavy_probes=False).result(
+    bad = check_reward(pays, kind, invariants=[invariant], max_examples=8, heavy_cases=False).result(
         invariant
     )
     assert not bad.holds
@@ -155,7 +155,7 @@ def test_family_fails_its_invariant_shrunk_and_named(family: str) -> None:
     named = [cx for cx in searched if f"a {family} attack" in cx.note]
     assert named, [cx.note for cx in bad.counterexamples]
     assert named[0].labels[-1] == f"attack: {family}"
-    good = check_reward(resists, kind, invariants=[invariant], max_examples=8, heavy_probes=False).result(
+    good = check_reward(resists, kind, invariants=[invariant], max_examples=8, heavy_cases=False).result(
         invariant
     )
     assert good.holds, good.render()
@@ -172,7 +172,7 @@ def test_templates_found_before_attacking() -> None:
         return out
 
     report = check_reward(
-        hashes_only, "accuracy", invariants=["last_answer_counts"], max_examples=8, heavy_probes=False
+        hashes_only, "accuracy", invariants=["last_answer_counts"], max_examples=8, heavy_cases=False
     )
     result = report.result("last_answer_counts")
     assert not result.holds

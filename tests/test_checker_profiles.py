@@ -15,7 +15,7 @@ from bench.invariants.attacks import ATTACK_INVARIANTS
 from rewards import build_registry
 from rewards.upstream.mathverify_calls import parse_answer, parse_gold_default
 
-FAST: dict[str, Any] = {"max_examples": 6, "heavy_probes": False}
+FAST: dict[str, Any] = {"max_examples": 6, "heavy_cases": False}
 ARGS = {"max_completion_length": 1024, "eos_token_id": 151645}
 
 
@@ -42,7 +42,7 @@ def test_e4ac3ae_reasoning_steps_exploit() -> None:
     cx = shrunk(result)[0]
     assert cx.labels == ["markers_only"] and cx.scores["reasoning_steps_reward"][0] > 0
     assert len(cx.completions[0]) <= 10  # shrunk to a single marker
-    seed = next(c for c in result.counterexamples if c.source == "probe:seed_exploit")
+    seed = next(c for c in result.counterexamples if c.source == "case:seed_exploit")
     assert seed.scores["reasoning_steps_reward"] == [pytest.approx(2 / 3)] and seed.token_counts == [7]
 
 
@@ -88,8 +88,8 @@ def test_1416fa0_format_needs_exact_whitespace_and_no_prefill() -> None:
         registry("openr1@1416fa0")["format"], "format", invariants=["format_robustness"], **FAST
     ).result("format_robustness")
     assert not result.holds and shrunk(result)
-    assert any(c.source == "probe:prefilled_think" for c in result.counterexamples)
-    assert any(c.source == "probe:blank_line_between_blocks" for c in result.counterexamples)
+    assert any(c.source == "case:prefilled_think" for c in result.counterexamples)
+    assert any(c.source == "case:blank_line_between_blocks" for c in result.counterexamples)
 
 
 def test_1416fa0_cosine_latex_only_gold_and_characters() -> None:
@@ -101,7 +101,7 @@ def test_1416fa0_cosine_latex_only_gold_and_characters() -> None:
     )
     assert "constant positive" in shrunk(report.result("no_free_reward"))[0].note
     plain = next(
-        c for c in report.result("equivalence").counterexamples if c.source == "probe:plain_gold_integer"
+        c for c in report.result("equivalence").counterexamples if c.source == "case:plain_gold_integer"
     )
     assert plain.scores["cosine_scaled_reward"][2] == 1.0  # a wrong answer paid as correct: gold '3' unread
     assert any("not measured in tokens" in c.note for c in shrunk(report.result("length_shaping")))
@@ -118,7 +118,7 @@ def test_1416fa0_len_batch_wide_characters_and_unread_gold() -> None:
     assert not batch.holds and "another prompt" in shrunk(batch)[0].note
     shaping = report.result("length_shaping")
     assert any("not measured in tokens" in c.note for c in shrunk(shaping))
-    unread = next(c for c in shaping.counterexamples if c.source == "probe:plain_gold_wrong_answers")
+    unread = next(c for c in shaping.counterexamples if c.source == "case:plain_gold_wrong_answers")
     assert max(v for v in unread.scores["len_reward"] if v is not None) > 0
 
 
@@ -126,7 +126,7 @@ def test_seed_composite_ranks_the_exploit_above_a_genuine_attempt() -> None:
     reg = build_registry({"cosine_min_value_wrong": 0.0, "cosine_max_value_wrong": -0.5}, "openr1@e4ac3ae")
     funcs = [reg[n] for n in ("accuracy", "format", "reasoning_steps", "cosine")]
     result = check_composite(funcs, [1, 1, 1, 1], invariants=["ordering"], **FAST).result("ordering")
-    seed = next(c for c in result.counterexamples if c.source == "probe:seed_exploit_in_composite")
+    seed = next(c for c in result.counterexamples if c.source == "case:seed_exploit_in_composite")
     assert seed.total[3] == pytest.approx(0.666, abs=1e-3) and seed.total[3] > seed.total[2]
 
 
@@ -176,5 +176,5 @@ def test_composite_components_are_named() -> None:
 def test_patched_passes_every_invariant_attacks_included(kind: str) -> None:
     # every invariant of the kind, the attack invariants included (no `invariants=` filter);
     # REWARDCHECK_HYPOTHESIS=thorough runs it with 500 examples
-    report = check_reward(registry("patched")[kind], kind, heavy_probes=False)
+    report = check_reward(registry("patched")[kind], kind, heavy_cases=False)
     assert report.ok, report.render()

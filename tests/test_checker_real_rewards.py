@@ -64,7 +64,7 @@ frozen_patched_accuracy.__name__ = "accuracy_reward"
 
 def test_frozen_patched_reports_negation_contradiction_first_answer_and_echo() -> None:
     report = check_reward(
-        frozen_patched_accuracy, "accuracy", invariants=_EXPLOITS, max_examples=8, heavy_probes=False
+        frozen_patched_accuracy, "accuracy", invariants=_EXPLOITS, max_examples=8, heavy_cases=False
     )
     assert not report.ok
     assert "negation" in _families(report, "no_negated_credit")
@@ -90,7 +90,7 @@ def test_convention_detection() -> None:
     args, kw = call_arguments(detect_convention(prompt_first), ["x"], cols)
     assert args == () and sorted(kw) == ["answer", "completions", "prompts"]
     assert check_reward(
-        positional, "accuracy", invariants=["well_formed"], max_examples=3, heavy_probes=False
+        positional, "accuracy", invariants=["well_formed"], max_examples=3, heavy_cases=False
     ).ok
 
 
@@ -102,7 +102,7 @@ def test_conversational_retry_is_reported() -> None:
         ]
 
     report = check_reward(
-        messages_only, "accuracy", invariants=["well_formed"], max_examples=3, heavy_probes=False
+        messages_only, "accuracy", invariants=["well_formed"], max_examples=3, heavy_cases=False
     )
     assert report.ok, report.render()
     assert report.settings["calling"]["messages_only"].startswith("conversational messages")
@@ -111,7 +111,7 @@ def test_conversational_retry_is_reported() -> None:
 def test_trl_rewards_checked_unchanged() -> None:
     trl_rewards = pytest.importorskip("trl.rewards")
     report = check_reward(
-        trl_rewards.accuracy_reward, "accuracy", invariants=_EXPLOITS, max_examples=5, heavy_probes=False
+        trl_rewards.accuracy_reward, "accuracy", invariants=_EXPLOITS, max_examples=5, heavy_cases=False
     )
     assert "TypeError" not in report.render()
     assert report.settings["calling"]["accuracy_reward"].startswith("conversational")
@@ -121,7 +121,7 @@ def test_trl_rewards_checked_unchanged() -> None:
         "format",
         invariants=["well_formed"],
         max_examples=3,
-        heavy_probes=False,
+        heavy_cases=False,
     )
     assert fmt.ok and "TypeError" not in fmt.render()
 
@@ -136,7 +136,7 @@ def test_faithful_profiles_report_the_upstream_exploits(profile: str) -> None:
         "accuracy",
         invariants=["no_negated_credit", "no_echo_credit"],
         max_examples=5,
-        heavy_probes=False,
+        heavy_cases=False,
     )
     assert "negation" in _families(report, "no_negated_credit")
     assert "echo" in _families(report, "no_echo_credit")
@@ -185,7 +185,7 @@ def test_real_openr1_rewards_checked_unchanged(commit: str) -> None:
         "accuracy",
         invariants=["well_formed", "no_negated_credit"],
         max_examples=5,
-        heavy_probes=False,
+        heavy_cases=False,
     )
     assert "TypeError" not in acc.render()
     assert acc.settings["calling"]["accuracy_reward"].startswith("conversational")
@@ -195,7 +195,7 @@ def test_real_openr1_rewards_checked_unchanged(commit: str) -> None:
         "reasoning_steps",
         invariants=["no_degenerate_reward"],
         max_examples=5,
-        heavy_probes=False,
+        heavy_cases=False,
     )
     assert not steps.result("no_degenerate_reward").holds  # 'First, Finally,' earns 2/3 upstream
     assert "TypeError" not in steps.render()

@@ -33,8 +33,8 @@ def seed(
     return proc, json.loads((tmp / "check.json").read_text()), tmp
 
 
-def _probes(data: dict[str, Any], profile: str) -> dict[str, dict[str, Any]]:
-    return {p["name"]: p for p in data["comparisons"][profile]["probes"]}
+def _outputs(data: dict[str, Any], profile: str) -> dict[str, dict[str, Any]]:
+    return {o["name"]: o for o in data["comparisons"][profile]["outputs"]}
 
 
 def test_seed_config_reports_the_collapse_risk_and_exits_1(seed: Any) -> None:
@@ -49,8 +49,8 @@ def test_seed_config_reports_the_collapse_risk_and_exits_1(seed: Any) -> None:
 
 def test_seed_exploit_scores_as_in_the_seed_log(seed: Any) -> None:
     _, data, _ = seed
-    probes = _probes(data, "openr1@e4ac3ae")
-    exploit = probes["seed_exploit"]
+    outputs = _outputs(data, "openr1@e4ac3ae")
+    exploit = outputs["seed_exploit"]
     assert exploit["text"] == "First, Finally,"
     # reasoning_steps: 2 markers / 3; cosine (wrong branch 0.0 / -0.5, 15 chars of max_len 1000) is
     # -0.5 + 0.25 * (1 + cos(pi * 15 / 1000)) = -0.000139; accuracy and format 0.
@@ -59,17 +59,17 @@ def test_seed_exploit_scores_as_in_the_seed_log(seed: Any) -> None:
     assert math.isclose(exploit["scores"]["cosine"], cosine, abs_tol=1e-12)
     assert math.isclose(exploit["total"], 2 / 3 + cosine, abs_tol=1e-12)
     assert round(exploit["total"], 3) == 0.666
-    markers = probes["step_markers"]
+    markers = outputs["step_markers"]
     assert markers["total"] > 0.99  # a few more markers: ~1.0
 
 
 def test_short_no_answer_output_beats_a_truncated_genuine_attempt(seed: Any) -> None:
     _, data, _ = seed
     comp = data["comparisons"]["openr1@e4ac3ae"]
-    probes = _probes(data, "openr1@e4ac3ae")
-    cut = probes["truncated_attempt"]
+    outputs = _outputs(data, "openr1@e4ac3ae")
+    cut = outputs["truncated_attempt"]
     assert cut["n_tokens"] == 1024  # cut at exactly max_completion_length with the bundled Qwen tokenizer
-    best = probes[comp["best_exploit"]]
+    best = outputs[comp["best_exploit"]]
     assert best["kind"] == "exploit" and best["scores"]["accuracy"] == 0.0
     assert best["total"] >= cut["total"]
     assert comp["collapse_risk"] is True
@@ -77,7 +77,7 @@ def test_short_no_answer_output_beats_a_truncated_genuine_attempt(seed: Any) -> 
     group = comp["identical_exploit_group"]
     assert group["size"] == 8 and all(abs(a) < 1e-9 for a in group["advantages"])
     assert comp["exploit_vs_truncated_group"]["advantages"][0] > 0
-    assert probes["correct_tags"]["total"] > probes["wrong_r1"]["total"]
+    assert outputs["correct_tags"]["total"] > outputs["wrong_r1"]["total"]
 
 
 def test_patched_side_by_side_when_available(seed: Any) -> None:
@@ -86,10 +86,12 @@ def test_patched_side_by_side_when_available(seed: Any) -> None:
         assert any("patched" in n for n in data["notes"])
         pytest.skip("patched profile not installed yet")
     patched = data["comparisons"]["patched"]
-    probes = _probes(data, "patched")
+    outputs = _outputs(data, "patched")
     assert patched["collapse_risk"] is False
     for name in ("seed_exploit", "step_markers", "empty", "tags_only"):
-        assert probes[name]["total"] <= probes["truncated_attempt"]["total"] < probes["correct_r1"]["total"]
+        assert (
+            outputs[name]["total"] <= outputs["truncated_attempt"]["total"] < outputs["correct_r1"]["total"]
+        )
 
 
 def test_html_report_renders_tables_and_plots(seed: Any) -> None:
@@ -115,11 +117,11 @@ def test_prefilled_think_template_and_json_config(tmp_path: Path) -> None:
     )
     data = json.loads(out.read_text())
     assert data["config"]["prefills_think"] is True and data["config"]["weights"] == [1.0, 0.5]
-    probes = _probes(data, "openr1@1416fa0")
-    assert not probes["correct_r1"]["text"].startswith("<think>")  # the template already opened it
-    assert probes["truncated_attempt"]["n_tokens"] == 64
+    outputs = _outputs(data, "openr1@1416fa0")
+    assert not outputs["correct_r1"]["text"].startswith("<think>")  # the template already opened it
+    assert outputs["truncated_attempt"]["n_tokens"] == 64
     assert (
-        probes["correct_r1"]["total"] == 1.0
+        outputs["correct_r1"]["total"] == 1.0
     )  # accuracy 1, format 0: 1416fa0 wants "<think>\n" at the start
     # No exploit earns anything here, and ties at zero are not a collapse risk.
     assert data["comparisons"]["openr1@1416fa0"]["collapse_risk"] is False

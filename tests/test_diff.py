@@ -68,7 +68,7 @@ def test_check_reward_against_other_verifiers() -> None:
     from bench.checker import check_reward
 
     report = check_reward(
-        strict, "accuracy", invariants=["well_formed"], max_examples=3, heavy_probes=False, against=[lenient]
+        strict, "accuracy", invariants=["well_formed"], max_examples=3, heavy_cases=False, against=[lenient]
     )
     assert report.diff is not None and report.diff.verifiers == ["strict", "lenient"]
     retraction = [c for c in report.diff.clusters if c.family == "retraction"]

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from bench.cases.catalogue import PROBES
+from bench.cases.catalogue import CASES
 from bench.checker import check_composite, check_reward
 from bench.invariants import BY_NAME, INVARIANTS
 
-FAST = {"max_examples": 5, "heavy_probes": False}
+FAST = {"max_examples": 5, "heavy_cases": False}
 
 
 def boxed(text: str) -> str | None:
@@ -43,9 +43,9 @@ def lenient_format(completions: list[str], **kwargs: Any) -> list[float]:
 def test_registry_names_and_docs() -> None:
     assert [i.name for i in INVARIANTS] == list(BY_NAME)
     assert all(i.description for i in INVARIANTS)
-    assert {p.invariant for p in PROBES} <= set(BY_NAME)
-    assert len({p.name for p in PROBES}) == len(PROBES)
-    assert all(p.expectation and p.description for p in PROBES)
+    assert {c.invariant for c in CASES} <= set(BY_NAME)
+    assert len({c.name for c in CASES}) == len(CASES)
+    assert all(c.expectation and c.description for c in CASES)
 
 
 def test_raising_reward_is_a_well_formed_failure() -> None:
@@ -65,7 +65,7 @@ def test_hanging_reward_is_cut_off() -> None:
 
     start = time.perf_counter()
     report = check_reward(
-        slow, kind="any", invariants=["well_formed"], max_examples=2, heavy_probes=False, time_limit_s=0.2
+        slow, kind="any", invariants=["well_formed"], max_examples=2, heavy_cases=False, time_limit_s=0.2
     )
     assert time.perf_counter() - start < 20
     assert "did not return within" in report.result("well_formed").message
@@ -186,7 +186,7 @@ def test_composite_ordering_catches_a_marker_reward() -> None:
     report = check_composite([string_accuracy, markers], [1.0, 1.0], invariants=["ordering"], **FAST)
     result = report.result("ordering")
     assert not result.holds
-    assert any(c.source == "probe:seed_exploit_in_composite" for c in result.counterexamples)
+    assert any(c.source == "case:seed_exploit_in_composite" for c in result.counterexamples)
 
 
 def test_report_serialises() -> None:

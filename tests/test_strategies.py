@@ -10,7 +10,6 @@ import pytest
 from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
-from bench.cases.classify import DEGENERATE_LABELS, classify_degenerate
 from bench.strategies import (
     ANSWER_CASES,
     SEED_EXPLOIT,
@@ -28,6 +27,7 @@ from bench.strategies import (
 from bench.strategies import reasoning as reasoning_mod
 from bench.strategies.reasoning import SNIPPETS_PATH, SnippetsMissing
 from bench.tokenizers import qwen_tokenizer
+from rewards.degenerate import DEGENERATE_LABELS, classify_degenerate
 
 QWEN = tokens_for(qwen_tokenizer())
 QWEN_EOS = 151645

@@ -22,6 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.errors import InputError
+from bench.jsonl import read_jsonl as bench_read_jsonl
+
 __all__ = [
     "GOLDEN",
     "TRUNCATED",
@@ -66,8 +69,8 @@ DERIVED_FILES: tuple[Path, ...] = (
 )
 
 
-class FixtureError(ValueError):
-    """A fixture file that cannot be read: names the file, line and field."""
+class FixtureError(InputError):
+    """A fixture file that cannot be read: names the file, line and field (an :class:`InputError`)."""
 
 
 @dataclass
@@ -95,21 +98,9 @@ REQUIRED_GOLDEN_FIELDS = (
 
 
 def read_jsonl(path: Path, required: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """JSON objects, one per line; a bad line or a missing field raises :class:`FixtureError` naming both."""
-    records = []
-    with path.open(encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise FixtureError(f"{path}:{lineno}: not JSON ({exc.msg})") from None
-            if not isinstance(record, dict):
-                raise FixtureError(f"{path}:{lineno}: expected a JSON object, got {type(record).__name__}")
-            missing = [name for name in required if name not in record]
-            if missing:
-                raise FixtureError(f"{path}:{lineno}: missing field(s) {', '.join(missing)}")
-            records.append(record)
-    return records
+    """JSON objects, one per line (:func:`bench.jsonl.read_jsonl`); a bad line, a missing field or a missing
+    file raises :class:`FixtureError` as ``file:line: ...``."""
+    return bench_read_jsonl(path, required, FixtureError)
 
 
 def jsonl_bytes(records: Iterable[Mapping[str, Any]]) -> bytes:

@@ -22,6 +22,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bench.jsonl import numbered_jsonl
+
 CAP = 3000  # max_completion_length of the simulated run (tokens)
 ROWS = 24030  # the size of the user's report in issue 15
 PROMPT = (
@@ -44,11 +46,9 @@ FORMAT = re.compile(r"(?s).*?</think>\s*<answer>.*?</answer>\s*")
 def _records(realdata: Path) -> list[dict[str, Any]]:
     out = []
     for name, (licence, longest) in SOURCES.items():
-        with gzip.open(realdata / name, "rt", encoding="utf-8") as fh:
-            for line in fh:
-                rec = json.loads(line)
-                if rec["n_chars"] <= longest and rec.get("gold") not in (None, ""):
-                    out.append({**rec, "licence": licence})
+        for _, rec in numbered_jsonl(realdata / name):  # gzip by magic bytes
+            if rec["n_chars"] <= longest and rec.get("gold") not in (None, ""):
+                out.append({**rec, "licence": licence})
     return out
 
 

@@ -5,11 +5,12 @@ python -m tools.make_reasoning_snippets /path/to/shared/realdata
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
 import sys
 from pathlib import Path
+
+from bench.jsonl import numbered_jsonl
 
 SOURCES = {
     "manncodes__thought-anchors.jsonl.gz": ("MIT", 30),
@@ -28,24 +29,22 @@ def main(realdata: Path) -> None:
     rows = []
     for name, (licence, wanted) in SOURCES.items():
         seen: set[str] = set()
-        with gzip.open(realdata / name, "rt", encoding="utf-8") as fh:
-            for line in fh:
-                rec = json.loads(line)
-                for para in paragraphs(rec["completion"])[1:3]:
-                    if para in seen or len(seen) >= wanted:
-                        continue
-                    seen.add(para)
-                    rows.append(
-                        {
-                            "text": para,
-                            "record_id": rec["id"],
-                            "model": rec["model"],
-                            "source_repo": rec["source_repo"],
-                            "source_path": rec["source_path"],
-                            "source_commit": rec["source_commit"],
-                            "licence": licence,
-                        }
-                    )
+        for _, rec in numbered_jsonl(realdata / name):  # gzip by magic bytes
+            for para in paragraphs(rec["completion"])[1:3]:
+                if para in seen or len(seen) >= wanted:
+                    continue
+                seen.add(para)
+                rows.append(
+                    {
+                        "text": para,
+                        "record_id": rec["id"],
+                        "model": rec["model"],
+                        "source_repo": rec["source_repo"],
+                        "source_path": rec["source_path"],
+                        "source_commit": rec["source_commit"],
+                        "licence": licence,
+                    }
+                )
     with out.open("w", encoding="utf-8") as fh:
         for row in rows:
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")

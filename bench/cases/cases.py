@@ -1,7 +1,8 @@
-"""The cases invariants consume: plain, hashable data the catalogue owns (fixed probes) and strategies draw.
+"""The cases invariants consume: plain, hashable data the catalogue owns (fixed cases) and strategies draw.
 
 An invariant module reads a case and scores it; it never builds the catalogue, and the catalogue never
-imports an invariant. ``CaseSettings`` is the part of a check's settings a probe needs to build its case.
+imports an invariant. ``CaseSettings`` is the part of a check's settings a fixed case needs to build its
+input.
 
 >>> FreeRewardCase("N/A", ("\\\\boxed{3}",)).answered
 ()
@@ -32,7 +33,7 @@ __all__ = [
 
 
 class CaseSettings(Protocol):
-    """What a probe reads of the check it runs in."""
+    """What a fixed case reads of the check it runs in."""
 
     @property
     def max_completion_length(self) -> int: ...

@@ -1,12 +1,12 @@
-"""The probe catalogue: named, documented inputs with what a sane reward must do with each.
+"""The case catalogue: named, documented inputs with what a sane reward must do with each.
 
-Probes are fixed cases of an invariant (cheap and deterministic); the checker runs them before the
+Fixed cases of an invariant (cheap and deterministic); the checker runs them before the
 hypothesis searches. ``seed_exploit`` is the output the open-r1 seed run collapsed into: 7 tokens (6 + EOS),
 22 characters, two step markers. Only its length, marker count and scores are in the log, so the text is a
 reconstruction that reproduces them exactly under openr1@e4ac3ae: reasoning_steps 2/3, cosine -0.000597
 (CLI defaults, max_len 1000 characters).
 
->>> [p.name for p in PROBES][:2]
+>>> [c.name for c in CASES][:2]
 ['seed_exploit', 'seed_exploit_in_composite']
 """
 
@@ -39,22 +39,19 @@ from .cases import (
     OrderingCase,
     WellFormedCase,
 )
-from .classify import DEGENERATE_LABELS, classify_degenerate
 
 __all__ = [
-    "DEGENERATE_LABELS",
-    "classify_degenerate",
-    "Probe",
-    "PROBES",
+    "FixedCase",
+    "CASES",
     "ATTACK_CORPUS",
     "CorpusError",
     "load_attack_corpus",
-    "probes_for",
-    "probe",
+    "cases_for",
+    "fixed_case",
 ]
 
 # The attack corpus (package data bench/data/attacks.jsonl, hand-written rows with the reward each must get): fixed
-# probes of the attack invariants; the generated families in bench.strategies.attacks search around them.
+# cases of the attack invariants; the generated families in bench.strategies.attacks search around them.
 ATTACK_CORPUS = data_path("attacks.jsonl")
 _CORPUS_FIELDS = ("id", "family", "completion", "gold", "expected_reward", "reason")
 # Corpus rows are judged on correctness; format / step families get no accuracy either.
@@ -68,14 +65,16 @@ _REAL_BODY = (
 
 
 @dataclass(frozen=True)
-class Probe:
+class FixedCase:
+    """A named, fixed case of ``invariant``: ``case`` builds the input from the check's settings."""
+
     name: str
     invariant: str
     description: str
     expectation: str
     case: Callable[[CaseSettings], Any]
     kinds: frozenset[str] | None = None  # None: every kind the invariant applies to
-    heavy: bool = False  # seconds per call on upstream parsers: skipped when heavy_probes is off
+    heavy: bool = False  # seconds per call on upstream parsers: skipped when heavy_cases is off
 
 
 def _deg(kind: str, text: str) -> Callable[[CaseSettings], Any]:
@@ -88,22 +87,22 @@ def _eq(family: str, gold: str, canonical: str, equivalent: str, near: str) -> C
     )
 
 
-PROBES: tuple[Probe, ...] = (
-    Probe(
+CASES: tuple[FixedCase, ...] = (
+    FixedCase(
         "seed_exploit",
         "no_degenerate_reward",
         "The 7-token output the open-r1 seed run collapsed into: two step markers and nothing else.",
         "0 from reasoning_steps (upstream pays 2/3), nothing positive from any reward",
         _deg("markers_only", SEED_EXPLOIT),
     ),
-    Probe(
+    FixedCase(
         "seed_exploit_in_composite",
         "ordering",
         "The seed exploit against a genuine R1 attempt cut at max_completion_length.",
         "the exploit totals no more than the truncated genuine attempt",
         lambda ctx: OrderingCase("r1_boxed", _REAL_BODY, Degenerate("markers_only", SEED_EXPLOIT)),
     ),
-    Probe(
+    FixedCase(
         "three_markers",
         "no_degenerate_reward",
         "Three step markers with no content: the cheapest full reasoning_steps score upstream.",
@@ -111,29 +110,31 @@ PROBES: tuple[Probe, ...] = (
         _deg("markers_only", "Step 1: Step 2: Step 3:"),
         frozenset({"reasoning_steps"}),
     ),
-    Probe("empty", "no_degenerate_reward", "The empty completion.", "nothing positive", _deg("empty", "")),
-    Probe(
+    FixedCase(
+        "empty", "no_degenerate_reward", "The empty completion.", "nothing positive", _deg("empty", "")
+    ),
+    FixedCase(
         "tags_only",
         "no_degenerate_reward",
         "Only the R1 tags, every block empty.",
         "no format credit (an empty think block earns nothing)",
         _deg("tags_only", "<think>\n\n</think>\n<answer>\n\n</answer>"),
     ),
-    Probe(
+    FixedCase(
         "boxed_loop",
         "no_degenerate_reward",
         "Qwen2.5-Math base's `\\boxed{}. ` loop.",
         "nothing positive",
         _deg("boxed_loop", "\\boxed{}. " * 40),
     ),
-    Probe(
+    FixedCase(
         "unparseable_gold_na",
         "no_free_reward",
         "Gold 'N/A' with a boxed answer.",
         "None (skip the sample); upstream e4ac3ae pays 1.0",
         lambda ctx: FreeRewardCase("N/A", (build_completion("r1_tags", _BODY, "3"), ""), (True, False)),
     ),
-    Probe(
+    FixedCase(
         "unparseable_gold_empty",
         "no_free_reward",
         "An empty gold string.",
@@ -142,7 +143,7 @@ PROBES: tuple[Probe, ...] = (
             "", (build_completion("r1_boxed", _BODY, "3"), "First, Finally,"), (True, False)
         ),
     ),
-    Probe(
+    FixedCase(
         "verify_order_interval",
         "equivalence",
         "Gold '1<x<2' answered with the interval '(1,2)': math-verify credits it as verify(gold, answer) only.",
@@ -150,7 +151,7 @@ PROBES: tuple[Probe, ...] = (
         _eq("inequality", "$1<x<2$", "1<x<2", "(1,2)", "(1,2]"),
         frozenset({"accuracy"}),
     ),
-    Probe(
+    FixedCase(
         "verify_order_half_line",
         "equivalence",
         "Gold 'x>1' answered with '(1,\\infty)'.",
@@ -158,28 +159,28 @@ PROBES: tuple[Probe, ...] = (
         _eq("half_line", "$x>1$", "x>1", "(1,\\infty)", "[1,\\infty)"),
         frozenset({"accuracy"}),
     ),
-    Probe(
+    FixedCase(
         "plain_gold_prefix_parse",
         "equivalence",
         "Raw-LaTeX gold '2\\sqrt{2}' (no $): math-verify's default parse keeps only the prefix '2'.",
         "the near miss '2' is never credited",
         _eq("radical", "2\\sqrt{2}", "2\\sqrt{2}", "2 \\cdot \\sqrt{2}", "2"),
     ),
-    Probe(
+    FixedCase(
         "plain_gold_integer",
         "equivalence",
         "Plain gold '3' without $: a LaTeX-only gold parse finds nothing.",
         "'3' credited, '4' not (upstream cosine pays 1.0 to both)",
         _eq("integer", "3", "3", "3.0", "4"),
     ),
-    Probe(
+    FixedCase(
         "dfrac_no_braces",
         "equivalence",
         "The answer '\\dfrac12' (no braces) for gold 1/2.",
         "credited like \\frac{1}{2}",
         _eq("fraction", "$\\frac{1}{2}$", "\\frac{1}{2}", "\\dfrac12", "0.51"),
     ),
-    Probe(
+    FixedCase(
         "answer_in_think_only",
         "final_answer",
         "The right answer boxed inside the think block, no final answer after it.",
@@ -187,7 +188,7 @@ PROBES: tuple[Probe, ...] = (
         lambda ctx: FinalAnswerCase(AnswerPair("integer", "$3$", "3", "3", "4"), "answer_in_think_only"),
         frozenset({"accuracy"}),
     ),
-    Probe(
+    FixedCase(
         "alternatives",
         "final_answer",
         "Two different boxed answers offered as alternatives.",
@@ -195,14 +196,14 @@ PROBES: tuple[Probe, ...] = (
         lambda ctx: FinalAnswerCase(AnswerPair("integer", "$3$", "3", "3", "4"), "alternatives"),
         frozenset({"accuracy"}),
     ),
-    Probe(
+    FixedCase(
         "prefilled_think",
         "format_robustness",
         "Canonical R1 output whose chat template pre-filled '<think>' (DeepSeek-R1 distills).",
         "full format credit",
         lambda ctx: LayoutCase(canonical_r1(_BODY, "3", prefill_think=True), {"prefill_think": True}, _BODY),
     ),
-    Probe(
+    FixedCase(
         "blank_line_between_blocks",
         "format_robustness",
         "A blank line between '</think>' and '<answer>' and no newline after '<think>'.",
@@ -213,21 +214,21 @@ PROBES: tuple[Probe, ...] = (
             _BODY,
         ),
     ),
-    Probe(
+    FixedCase(
         "long_correct",
         "length_shaping",
         "A correct answer of 120 body tokens against one of 480 (about 2000 characters).",
         "the longer one never scores more (upstream cosine wraps around past max_len)",
         lambda ctx: LengthCase("correct", "r1_tags", 120, min(480, ctx.max_completion_length - 64)),
     ),
-    Probe(
+    FixedCase(
         "short_wrong_guess",
         "length_shaping",
         "A wrong answer of 8 body tokens against one of 400.",
         "the short guess never scores more (CLI defaults 0.0/-0.5 invert the wrong branch)",
         lambda ctx: LengthCase("wrong", "r1_tags", 8, min(400, ctx.max_completion_length - 64)),
     ),
-    Probe(
+    FixedCase(
         "plain_gold_wrong_answers",
         "length_shaping",
         "Wrong answers to the plain gold '3' (no $), which a LaTeX-only gold parse cannot read.",
@@ -235,7 +236,7 @@ PROBES: tuple[Probe, ...] = (
         lambda ctx: LengthCase("wrong", "r1_tags", 8, min(400, ctx.max_completion_length - 64), gold="3"),
         frozenset({"length"}),
     ),
-    Probe(
+    FixedCase(
         "tokens_not_characters",
         "length_shaping",
         "Two correct answers with the same token count, one prose, one dense digits.",
@@ -247,7 +248,7 @@ PROBES: tuple[Probe, ...] = (
             min(500, ctx.max_completion_length - 64),
         ),
     ),
-    Probe(
+    FixedCase(
         "truncated_vs_wrong",
         "length_shaping",
         "An attempt cut at max_completion_length against complete wrong answers.",
@@ -255,7 +256,7 @@ PROBES: tuple[Probe, ...] = (
         lambda ctx: LengthCase("truncated", "r1_tags", 8, min(400, ctx.max_completion_length - 64)),
         frozenset({"cosine"}),
     ),
-    Probe(
+    FixedCase(
         "other_group_lengths",
         "batch_independent",
         "Group A (short and medium correct answers) next to group B (a much longer answer) for another prompt.",
@@ -274,7 +275,7 @@ PROBES: tuple[Probe, ...] = (
         ),
     ),
 ) + tuple(
-    Probe(
+    FixedCase(
         f"adversarial_{a.kind}",
         "well_formed",
         f"Adversarial input: {a.kind.replace('_', ' ')}.",
@@ -314,9 +315,9 @@ def load_attack_corpus(path: Path = ATTACK_CORPUS) -> tuple[Attack, ...]:
     return tuple(out)
 
 
-def _corpus_probe(a: Attack) -> Probe:
+def _corpus_case(a: Attack) -> FixedCase:
     invariant = _ACCURACY_INVARIANT.get(a.family, FAMILIES[a.family].invariant)
-    return Probe(
+    return FixedCase(
         a.source.removeprefix("corpus:"),
         invariant,
         f"Attack corpus row ({a.family}): {a.reason}.",
@@ -327,23 +328,23 @@ def _corpus_probe(a: Attack) -> Probe:
 
 
 @lru_cache(maxsize=1)
-def corpus_probes() -> tuple[Probe, ...]:
-    return tuple(_corpus_probe(a) for a in load_attack_corpus())
+def corpus_cases() -> tuple[FixedCase, ...]:
+    return tuple(_corpus_case(a) for a in load_attack_corpus())
 
 
-def probes_for(invariant: str, kind: str, *, composite: bool = False, heavy: bool = True) -> list[Probe]:
-    """The fixed probes of ``invariant`` for a reward of ``kind`` (every kind's when ``composite``)."""
+def cases_for(invariant: str, kind: str, *, composite: bool = False, heavy: bool = True) -> list[FixedCase]:
+    """The fixed cases of ``invariant`` for a reward of ``kind`` (every kind's when ``composite``)."""
     return [
-        p
-        for p in PROBES + corpus_probes()
-        if p.invariant == invariant
-        and (heavy or not p.heavy)
-        and (p.kinds is None or composite or kind in p.kinds)
+        c
+        for c in CASES + corpus_cases()
+        if c.invariant == invariant
+        and (heavy or not c.heavy)
+        and (c.kinds is None or composite or kind in c.kinds)
     ]
 
 
-def probe(name: str) -> Probe:
-    for p in PROBES:
-        if p.name == name:
-            return p
-    raise KeyError(f"unknown probe {name!r}; known: {', '.join(p.name for p in PROBES)}")
+def fixed_case(name: str) -> FixedCase:
+    for c in CASES:
+        if c.name == name:
+            return c
+    raise KeyError(f"unknown case {name!r}; known: {', '.join(c.name for c in CASES)}")

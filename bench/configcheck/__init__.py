@@ -6,7 +6,7 @@ profile, and the exploit comparison (cheapest exploit vs genuine attempts, and w
 
 from __future__ import annotations
 
-from .composite import Comparison, Composite, ProbeScore, build_composite, compare, grpo_advantages
+from .composite import Comparison, Composite, OutputScore, build_composite, compare, grpo_advantages
 from .outcome import CheckOutcome, InvariantRow, run_check
 from .render import html_check, print_check
 
@@ -15,7 +15,7 @@ __all__ = [
     "Comparison",
     "Composite",
     "InvariantRow",
-    "ProbeScore",
+    "OutputScore",
     "build_composite",
     "compare",
     "grpo_advantages",

@@ -3,12 +3,12 @@
 ``rewardcheck check`` asks one question before training starts: can the policy earn as much with a short
 output that answers nothing as with a genuine attempt? This module builds the composite exactly as
 open-r1's ``grpo.py`` hands it to TRL (reward functions in config order, ``reward_weights``, TRL's
-``nansum``), scores the probe catalogue's exploit and genuine outputs (:mod:`bench.cases.outputs`) with it, and compares.
+``nansum``), scores the catalogue's exploit and genuine outputs (:mod:`bench.cases.outputs`) with it, and compares.
 
 >>> from bench.training_config import TrainingConfig
 >>> cfg = TrainingConfig.from_mapping({"reward_funcs": ["reasoning_steps"], "max_completion_length": 64})
 >>> comp = build_composite(cfg, "openr1@e4ac3ae")
->>> round(comp.score([Probe("seed", "exploit", "First, Finally,")])[0].total, 3)
+>>> round(comp.score([SampleOutput("seed", "exploit", "First, Finally,")])[0].total, 3)
 0.667
 """
 
@@ -19,14 +19,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.cases.outputs import GOLD, PROBLEM, Probe
+from bench.cases.outputs import GOLD, PROBLEM, SampleOutput
 from bench.scan.profiles import build_profile
 from bench.training_config import TrainingConfig
 from rewards.result import RewardFunc, explain
 
 __all__ = [
-    "Probe",
-    "ProbeScore",
+    "SampleOutput",
+    "OutputScore",
     "Composite",
     "build_composite",
     "Comparison",
@@ -38,21 +38,21 @@ __all__ = [
 
 
 @dataclass
-class ProbeScore:
-    probe: Probe
+class OutputScore:
+    output: SampleOutput
     scores: dict[str, float | None]
     reasons: dict[str, str]
     total: float | None
 
     def to_dict(self) -> dict[str, Any]:
-        text = self.probe.text
+        text = self.output.text
         return {
-            "name": self.probe.name,
-            "kind": self.probe.kind,
-            "description": self.probe.description,
+            "name": self.output.name,
+            "kind": self.output.kind,
+            "description": self.output.description,
             "text": text if len(text) <= 400 else text[:200] + " … " + text[-150:],
             "n_chars": len(text),
-            "n_tokens": len(self.probe.ids) if self.probe.ids is not None else None,
+            "n_tokens": len(self.output.ids) if self.output.ids is not None else None,
             "scores": self.scores,
             "reasons": self.reasons,
             "total": self.total,
@@ -66,20 +66,20 @@ class Composite:
     weights: tuple[float, ...]
     note: str | None = None
 
-    def score(self, probes: Sequence[Probe], solution: str = GOLD) -> list[ProbeScore]:
-        """Score every probe in one call per reward function, as TRL calls them on a batch."""
-        completions = [p.text for p in probes]
-        kwargs: dict[str, Any] = {"solution": [solution] * len(probes), "prompts": [PROBLEM] * len(probes)}
-        if all(p.ids is not None for p in probes):
-            kwargs["completion_ids"] = [list(p.ids or ()) for p in probes]
+    def score(self, outputs: Sequence[SampleOutput], solution: str = GOLD) -> list[OutputScore]:
+        """Score every output in one call per reward function, as TRL calls them on a batch."""
+        completions = [o.text for o in outputs]
+        kwargs: dict[str, Any] = {"solution": [solution] * len(outputs), "prompts": [PROBLEM] * len(outputs)}
+        if all(o.ids is not None for o in outputs):
+            kwargs["completion_ids"] = [list(o.ids or ()) for o in outputs]
         per_func = {name: explain(func, completions, **kwargs) for name, func in self.funcs}
         out = []
-        for i, probe in enumerate(probes):
+        for i, output in enumerate(outputs):
             scores = {name: res[i].value for name, res in per_func.items()}
             reasons = {name: res[i].reason for name, res in per_func.items()}
             present = [(v, w) for v, w in zip(scores.values(), self.weights, strict=True) if v is not None]
             total = float(sum(v * w for v, w in present)) if present else None
-            out.append(ProbeScore(probe, scores, reasons, total))
+            out.append(OutputScore(output, scores, reasons, total))
         return out
 
 
@@ -115,11 +115,11 @@ class Comparison:
     """Best exploit vs genuine attempts under one composite, and what GRPO does with them."""
 
     profile: str
-    scores: list[ProbeScore]
-    best_exploit: ProbeScore
-    truncated: ProbeScore
-    wrong: ProbeScore
-    correct: ProbeScore
+    scores: list[OutputScore]
+    best_exploit: OutputScore
+    truncated: OutputScore
+    wrong: OutputScore
+    correct: OutputScore
     collapse_risk: bool
     identical_group_advantage: list[float]
     mixed_group_advantage: list[float]
@@ -133,14 +133,14 @@ class Comparison:
             "note": self.note,
             "collapse_risk": self.collapse_risk,
             "messages": self.messages,
-            "best_exploit": self.best_exploit.probe.name,
+            "best_exploit": self.best_exploit.output.name,
             "cheapest_exploit": self.best_exploit.to_dict(),
             "genuine": {
                 "correct": self.correct.total,
                 "wrong": self.wrong.total,
                 "truncated_at_max_completion_length": self.truncated.total,
             },
-            "probes": [s.to_dict() for s in self.scores],
+            "outputs": [s.to_dict() for s in self.scores],
             "identical_exploit_group": {
                 "size": self.num_generations,
                 "advantages": self.identical_group_advantage,
@@ -152,14 +152,14 @@ class Comparison:
         }
 
 
-def _t(s: ProbeScore) -> float:
+def _t(s: OutputScore) -> float:
     return s.total if s.total is not None else float("-inf")
 
 
-def compare(composite: Composite, probes: Sequence[Probe], num_generations: int) -> Comparison:
-    scores = composite.score(probes)
-    by_name = {s.probe.name: s for s in scores}
-    exploits = [s for s in scores if s.probe.kind == "exploit"]
+def compare(composite: Composite, outputs: Sequence[SampleOutput], num_generations: int) -> Comparison:
+    scores = composite.score(outputs)
+    by_name = {s.output.name: s for s in scores}
+    exploits = [s for s in scores if s.output.kind == "exploit"]
     best = max(exploits, key=_t)
     truncated, wrong = by_name["truncated_attempt"], by_name["wrong_r1"]
     correct = max((by_name["correct_r1"], by_name["correct_tags"]), key=_t)
@@ -176,26 +176,26 @@ def compare(composite: Composite, probes: Sequence[Probe], num_generations: int)
     messages = []
     if risk:
         messages.append(
-            f"collapse risk: {best.probe.name} {best.probe.text!r} ({len(best.probe.text)} chars, no answer) earns "
+            f"collapse risk: {best.output.name} {best.output.text!r} ({len(best.output.text)} chars, no answer) earns "
             f"{_t(best):.3f} >= {_t(truncated):.3f} for a genuine attempt cut at max_completion_length"
         )
     seed = by_name.get("seed_exploit")
     if risk and seed is not None and seed is not best and seed.total is not None and seed.total > 0:
         messages.append(
-            f"the seed run's own output {seed.probe.text!r} earns {seed.total:.3f} with no answer"
+            f"the seed run's own output {seed.output.text!r} earns {seed.total:.3f} with no answer"
         )
     if _t(best) >= _t(wrong):
         messages.append(
-            f"{best.probe.name} earns {_t(best):.3f} >= {_t(wrong):.3f} for a complete wrong answer"
+            f"{best.output.name} earns {_t(best):.3f} >= {_t(wrong):.3f} for a complete wrong answer"
         )
     if risk and identical and all(abs(a) < 1e-9 for a in identical):
         messages.append(
-            f"a group of {g} identical {best.probe.name} outputs has reward std 0: advantage 0 for every member, "
+            f"a group of {g} identical {best.output.name} outputs has reward std 0: advantage 0 for every member, "
             "so nothing pushes the policy away from it"
         )
     if mixed and mixed[0] > 0:
         messages.append(
-            f"one {best.probe.name} among {g - 1} truncated attempts gets advantage {mixed[0]:+.2f}: GRPO reinforces it"
+            f"one {best.output.name} among {g - 1} truncated attempts gets advantage {mixed[0]:+.2f}: GRPO reinforces it"
         )
     return Comparison(
         composite.profile,

@@ -2,7 +2,7 @@
 the exploit comparison.
 
 The invariants come from :func:`bench.checker.check_composite`; the exploit comparison (and the invariant
-``no_collapse`` it decides) from :mod:`bench.configcheck.composite`; the outputs compared from the probe catalogue
+``no_collapse`` it decides) from :mod:`bench.configcheck.composite`; the outputs compared from the catalogue
 (:mod:`bench.cases.outputs`). Rendering is :mod:`bench.configcheck.render`.
 
 >>> from bench.training_config import TrainingConfig
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.cases.outputs import standard_probes
+from bench.cases.outputs import standard_outputs
 from bench.scan.profiles import ProfileUnavailable
 from bench.scan.quiet import quiet_upstream_logs
 from bench.training_config import TrainingConfig
@@ -132,18 +132,18 @@ def _collapse_row(comp: Comparison) -> InvariantRow:
         else f"best exploit {best.total} < truncated attempt {cut.total}",
         examples_run=len(comp.scores),
         counterexample={
-            "completions": [best.probe.text, cut.probe.text],
+            "completions": [best.output.text, cut.output.text],
             "scores": {k: [v, cut.scores.get(k)] for k, v in best.scores.items()},
             "total": [best.total, cut.total],
             "labels": [
-                f"cheapest exploit: {best.probe.name}",
+                f"cheapest exploit: {best.output.name}",
                 "genuine attempt cut at max_completion_length",
             ],
             "token_counts": [
-                len(best.probe.ids) if best.probe.ids is not None else None,
-                len(cut.probe.ids) if cut.probe.ids is not None else None,
+                len(best.output.ids) if best.output.ids is not None else None,
+                len(cut.output.ids) if cut.output.ids is not None else None,
             ],
-            "note": f"{best.probe.name} earns {best.total} >= {cut.total} for the truncated attempt",
+            "note": f"{best.output.name} earns {best.total} >= {cut.total} for the truncated attempt",
         }
         if comp.collapse_risk
         else None,
@@ -162,7 +162,7 @@ def run_check(
     quiet_upstream_logs()
     composite = build_composite(config, profile, tokenizer)
     outcome = CheckOutcome(config, composite.profile, {}, {})
-    probes = standard_probes(config, tokenizer)
+    outputs = standard_outputs(config, tokenizer)
     profiles = [composite]
     if with_patched and composite.profile != "patched":
         try:
@@ -170,7 +170,7 @@ def run_check(
         except ProfileUnavailable as exc:
             outcome.notes.append(f"{exc}; no side-by-side column")
     for comp in profiles:
-        comparison = compare(comp, probes, config.num_generations)
+        comparison = compare(comp, outputs, config.num_generations)
         outcome.comparisons[comp.profile] = comparison
         rows: list[InvariantRow] = []
         if run_invariants:

@@ -61,13 +61,13 @@ def print_check(outcome: CheckOutcome, console: Console) -> None:
 
     comps = list(outcome.comparisons.values())
     main = outcome.comparisons[outcome.profile]
-    probes = Table(
+    outputs = Table(
         title=f"What each output earns under {main.profile} (per-reward) and side by side (totals)",
         title_justify="left",
     )
-    probes.add_column("probe", no_wrap=True)
-    probes.add_column("kind", no_wrap=True)
-    probes.add_column("completion", no_wrap=True, max_width=22, overflow="ellipsis")
+    outputs.add_column("output", no_wrap=True)
+    outputs.add_column("kind", no_wrap=True)
+    outputs.add_column("completion", no_wrap=True, max_width=22, overflow="ellipsis")
     short = {
         "reasoning_steps": "steps",
         "repetition_penalty": "repet.",
@@ -76,15 +76,15 @@ def print_check(outcome: CheckOutcome, console: Console) -> None:
     }
     names = list(main.scores[0].scores)
     for name in names:
-        probes.add_column(short.get(name, name), justify="right")
+        outputs.add_column(short.get(name, name), justify="right")
     for comp in comps:
-        probes.add_column(f"total\n{comp.profile}", justify="right")
+        outputs.add_column(f"total\n{comp.profile}", justify="right")
     for i, s in enumerate(main.scores):
-        cells = [s.probe.name, s.probe.kind, escape(repr(_flat(s.probe.text, 22)))]
+        cells = [s.output.name, s.output.kind, escape(repr(_flat(s.output.text, 22)))]
         cells += [_fmt(s.scores[n]) for n in names]
         cells += [f"[bold]{_fmt(comp.scores[i].total)}[/bold]" for comp in comps]
-        probes.add_row(*cells)
-    console.print(probes)
+        outputs.add_row(*cells)
+    console.print(outputs)
 
     for row in outcome.failed:
         console.print(f"[red]FAILS[/red] [bold]{row.name}[/bold]: {escape(row.description)}")
@@ -113,7 +113,7 @@ def print_check(outcome: CheckOutcome, console: Console) -> None:
     console.print(
         f"genuine attempts under {main.profile}: correct {_fmt(main.correct.total)}, wrong {_fmt(main.wrong.total)}, "
         f"truncated at {outcome.config.max_completion_length} tokens {_fmt(main.truncated.total)}; "
-        f"best-paid exploit {main.best_exploit.probe.name!r} {_fmt(main.best_exploit.total)}"
+        f"best-paid exploit {main.best_exploit.output.name!r} {_fmt(main.best_exploit.total)}"
     )
     for p, comp in outcome.comparisons.items():
         for m in comp.messages:
@@ -152,12 +152,12 @@ def html_check(outcome: CheckOutcome) -> Page:
         page.heading(p, level=3)
         names_r = list(comp.scores[0].scores)
         page.table(
-            ["probe", "kind", "completion", *names_r, "total"],
+            ["output", "kind", "completion", *names_r, "total"],
             [
                 [
-                    s.probe.name,
-                    s.probe.kind,
-                    _flat(s.probe.text, 160),
+                    s.output.name,
+                    s.output.kind,
+                    _flat(s.output.text, 160),
                     *[_fmt(s.scores[n]) for n in names_r],
                     _fmt(s.total),
                 ]
@@ -168,7 +168,7 @@ def html_check(outcome: CheckOutcome) -> Page:
             page.paragraph(m, css_class="bad" if p == outcome.profile else None)
     page.histogram(
         {p: [s.total for s in comp.scores if s.total is not None] for p, comp in outcome.comparisons.items()},
-        "Totals of the probe outputs per profile",
+        "Totals of the sample outputs per profile",
         bins=12,
     )
     page.line_chart(
@@ -176,8 +176,8 @@ def html_check(outcome: CheckOutcome) -> Page:
             p: [(float(i), s.total) for i, s in enumerate(comp.scores) if s.total is not None]
             for p, comp in outcome.comparisons.items()
         },
-        "Total per probe (x = probe index in the table above)",
-        "probe",
+        "Total per output (x = output index in the table above)",
+        "output",
         "total",
     )
     failed = outcome.failed

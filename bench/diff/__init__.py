@@ -7,7 +7,7 @@ pairs with each verifier's verdict. How a user picks a verifier.
 
 from __future__ import annotations
 
-from .cluster import Cluster, cluster_disagreements, verdict_of
+from .cluster import Cluster, cluster_disagreements, value_verdict
 from .inputs import DiffInput, corpus_inputs, dump_inputs, generated_inputs
 from .render import html_diff, print_diff
 from .run import DiffReport, run_diff
@@ -28,5 +28,5 @@ __all__ = [
     "print_diff",
     "resolve",
     "run_diff",
-    "verdict_of",
+    "value_verdict",
 ]

@@ -1,7 +1,7 @@
 """Disagreements between verifiers, clustered by what each verifier said, each cluster shown by its
 smallest member next to its minimal pair (the same template with the right answer).
 
->>> verdict_of(1.0), verdict_of(0.0), verdict_of(None)
+>>> value_verdict(1.0), value_verdict(0.0), value_verdict(None)
 ('correct', 'wrong', 'skip')
 """
 
@@ -12,10 +12,11 @@ from typing import Any
 
 from .inputs import DiffInput
 
-__all__ = ["Cluster", "verdict_of", "cluster_disagreements"]
+__all__ = ["Cluster", "value_verdict", "cluster_disagreements"]
 
 
-def verdict_of(value: float | None) -> str:
+def value_verdict(value: float | None) -> str:
+    """The verdict word of one reward value: ``correct`` (>= 0.5), ``wrong``, or ``skip`` (no value)."""
     if value is None:
         return "skip"
     return "correct" if value >= 0.5 else "wrong"

@@ -14,7 +14,7 @@ from typing import Any
 from bench.invariants.calling import call_reward
 from bench.invariants.convention import Convention
 
-from .cluster import Cluster, cluster_disagreements, verdict_of
+from .cluster import Cluster, cluster_disagreements, value_verdict
 from .inputs import DiffInput
 from .verifiers import resolve
 
@@ -103,7 +103,7 @@ def run_diff(
         names.append(name)
         vals, error, conv = _score(func, inputs, time_limit_s)
         values[name] = vals
-        verdicts[name] = ["error" if error and v is None else verdict_of(v) for v in vals]
+        verdicts[name] = ["error" if error and v is None else value_verdict(v) for v in vals]
         if conv is not None:
             calling[name] = conv
         if error is not None:

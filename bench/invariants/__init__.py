@@ -1,4 +1,4 @@
-"""Reward invariants: each a named, documented property checked over probes and hypothesis searches.
+"""Reward invariants: each a named, documented property checked over fixed cases and hypothesis searches.
 
 >>> [inv.name for inv in INVARIANTS][:3]
 ['well_formed', 'batch_independent', 'equivalence']

@@ -1,4 +1,4 @@
-"""The invariant record, the runner shared by every invariant (probes first, then hypothesis searches),
+"""The invariant record, the runner shared by every invariant (fixed cases first, then hypothesis searches),
 and batch building at real token boundaries."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from bench.cases.catalogue import probes_for
+from bench.cases.catalogue import cases_for
 from bench.strategies.tokens import truncate
 
 from .context import Batch, CheckContext, Scored
@@ -40,7 +40,7 @@ class Finding:
 @dataclass(frozen=True)
 class Invariant:
     """A named property: ``searches(ctx)`` gives (label, strategy) pairs and ``violation(ctx, case)`` says
-    why a case breaks the property (``None`` when it holds). Probes from the catalogue supply fixed cases."""
+    why a case breaks the property (``None`` when it holds). The catalogue supplies fixed cases."""
 
     name: str
     description: str
@@ -81,15 +81,15 @@ def same(a: float | None, b: float | None, tol: float = TOL) -> bool:
 def run_invariant(ctx: CheckContext, inv: Invariant) -> InvariantResult:
     start = time.perf_counter()
     found: list[Counterexample] = []
-    probe_found: list[Counterexample] = []
+    case_found: list[Counterexample] = []
     runs = 0
-    for probe in probes_for(inv.name, ctx.kind, composite=ctx.subject.is_composite, heavy=ctx.heavy_probes):
+    for fixed in cases_for(inv.name, ctx.kind, composite=ctx.subject.is_composite, heavy=ctx.heavy_cases):
         runs += 1
-        finding = inv.violation(ctx, probe.case(ctx))
+        finding = inv.violation(ctx, fixed.case(ctx))
         if finding is not None:
-            probe_found.append(
+            case_found.append(
                 finding.scored.counterexample(
-                    f"{finding.note} (expected: {probe.expectation})", f"probe:{probe.name}"
+                    f"{finding.note} (expected: {fixed.expectation})", f"case:{fixed.name}"
                 )
             )
     for label, strategy in inv.searches(ctx):
@@ -106,7 +106,7 @@ def run_invariant(ctx: CheckContext, inv: Invariant) -> InvariantResult:
                 found.append(
                     finding.scored.counterexample(finding.note, f"hypothesis (shrunk; search {label!r})")
                 )
-    every = found + probe_found
+    every = found + case_found
     if every:
         searches = "" if not found else f"; {len(found)} from hypothesis"
         message = f"{len(every)} counterexample(s){searches}; first: {every[0].note}"

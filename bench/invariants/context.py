@@ -163,7 +163,7 @@ class CheckContext:
     prefill_think: bool = False
     max_examples: int = 10
     seed: int = 0
-    heavy_probes: bool = True
+    heavy_cases: bool = True
     bounds: tuple[float, float] | None = None
     prompt: str = "What is 1 + 2? Put your final answer in \\boxed{}."
     other_prompt: str = "Compute 10 - 7. Put your final answer in \\boxed{}."

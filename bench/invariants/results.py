@@ -34,7 +34,7 @@ class Counterexample:
     labels: list[str] = field(default_factory=list)
     prompts: list[str] | None = None
     token_counts: list[int] | None = None
-    source: str = "hypothesis"  # "hypothesis" (shrunk) or "probe:<name>"
+    source: str = "hypothesis"  # "hypothesis" (shrunk) or "case:<name>" (a fixed case)
 
     @property
     def solution(self) -> str | None:

@@ -7,7 +7,8 @@ scored below their groups (an answer earned more), so GRPO pushed away from them
 the policy collapsed without an exploit that out-earns a cut attempt (it was walked there by a reward that
 pays shorter outputs more at every step).
 
-The check core is reached through the imports below (``bench.configcheck`` and the one probe catalogue).
+The check core is reached through the imports below (``bench.configcheck`` and the sample outputs of
+``bench.cases.outputs``).
 
 >>> Agreement(True, True, "step_markers", "First, Second,", 1.0, 0.8, 8, None).agree
 True
@@ -21,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from bench.cases.outputs import standard_probes
+from bench.cases.outputs import standard_outputs
 from bench.configcheck import composite as check_core  # the one entry to `check`'s core (see module doc)
 from bench.training_config import TrainingConfig
 
@@ -103,10 +104,10 @@ def _why_collapse(result: SimulationResult) -> str:
 def cross_check(config: TrainingConfig, result: SimulationResult, tokenizer: Any = None) -> Agreement:
     """Run check's exploit comparison on ``config`` under the simulated profile and relate it to ``result``."""
     composite = check_core.build_composite(config, result.profile, tokenizer)
-    probes = standard_probes(config, tokenizer)
-    comp = check_core.compare(composite, probes, config.num_generations)
+    outputs = standard_outputs(config, tokenizer)
+    comp = check_core.compare(composite, outputs, config.num_generations)
     best = comp.best_exploit
-    tokens = len(best.probe.ids) if best.probe.ids is not None else None
+    tokens = len(best.output.ids) if best.output.ids is not None else None
     risk, collapsed = bool(comp.collapse_risk), result.collapsed
     reason = None
     if risk and not collapsed:
@@ -114,5 +115,5 @@ def cross_check(config: TrainingConfig, result: SimulationResult, tokenizer: Any
     elif collapsed and not risk:
         reason = _why_collapse(result)
     return Agreement(
-        risk, collapsed, best.probe.name, best.probe.text, best.total, comp.truncated.total, tokens, reason
+        risk, collapsed, best.output.name, best.output.text, best.total, comp.truncated.total, tokens, reason
     )

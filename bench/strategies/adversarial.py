@@ -1,7 +1,7 @@
 """Adversarial outputs: inputs that break parsers, hang sympy or confuse answer extraction.
 
-The heavy ones (power tower, 500 nested braces, a 1 MB string) are plain examples for probes; the strategy
-draws only cheap ones so property runs stay fast.
+The heavy ones (power tower, 500 nested braces, a 1 MB string) are plain examples for fixed cases; the
+strategy draws only cheap ones so property runs stay fast.
 """
 
 from __future__ import annotations

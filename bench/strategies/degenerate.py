@@ -37,7 +37,7 @@ DEGENERATE_KINDS = frozenset(
 
 
 def degenerate_examples(prompt: str = "What is 1 + 2?", answer: str = "3") -> list[Degenerate]:
-    """One fixed example of each kind (the probe catalogue uses these too)."""
+    """One fixed example of each kind (the case catalogue uses these too)."""
     return [
         Degenerate("empty", ""),
         Degenerate("whitespace", " \n\t\n "),

@@ -1,6 +1,6 @@
 """``python -m experiments.dschat``: the DeepSpeed-Chat step-3 reproduction on the tiny LM, step by step.
 
-    python -m experiments.dschat pairs OUT --actor CKPT              # chosen/rejected pairs (train + held-out probe)
+    python -m experiments.dschat pairs OUT --actor CKPT              # chosen/rejected pairs (train + held-out)
     python -m experiments.dschat rm OUT --actor CKPT --pairs P.jsonl [--extra HARDEN.jsonl]   # step 2
     python -m experiments.dschat ppo OUT --actor CKPT --rm RM [--guard]                      # step 3
     python -m experiments.dschat smoke OUT                            # all of it at toy scale, seconds (CI)
@@ -15,7 +15,8 @@ import shlex
 import sys
 from pathlib import Path
 
-from experiments.dschat.pairs import make_pairs, read_jsonl, write_jsonl
+from bench.jsonl import read_jsonl
+from experiments.dschat.pairs import make_pairs, write_jsonl
 from experiments.dschat.ppo import PPOSettings
 
 
@@ -30,9 +31,9 @@ def cmd_pairs(a: argparse.Namespace) -> int:
     eos = str(tok.eos_token)  # type: ignore[attr-defined]
     out = Path(a.out)
     write_jsonl(out / "pairs.jsonl", make_pairs(a.n, seed=a.seed, eos_text=eos))
-    write_jsonl(out / "probe.jsonl", make_pairs(a.n_probe, seed=a.seed + 1000, eos_text=eos))
+    write_jsonl(out / "heldout.jsonl", make_pairs(a.n_heldout, seed=a.seed + 1000, eos_text=eos))
     print(
-        f"wrote {a.n} training pairs to {out / 'pairs.jsonl'}, {a.n_probe} held-out to {out / 'probe.jsonl'}"
+        f"wrote {a.n} training pairs to {out / 'pairs.jsonl'}, {a.n_heldout} held-out to {out / 'heldout.jsonl'}"
     )
     return 0
 
@@ -93,7 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("out")
     p.add_argument("--actor", required=True, help="SFT checkpoint folder (its tokenizer sets the EOS text)")
     p.add_argument("--n", type=int, default=2000)
-    p.add_argument("--n-probe", type=int, default=64)
+    p.add_argument(
+        "--n-heldout", type=int, default=64, help="held-out pairs (heldout.jsonl), the input of probe-rm"
+    )
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_pairs)
     p = sub.add_parser("rm", help="train the step-2 reward model")

@@ -22,7 +22,7 @@ from experiments.repro.sft import prompt_messages
 from experiments.repro.tasks import MAX_FILLER_LINES, Problem, make_problem, make_trace
 from experiments.repro.tokenizer import CHAT_TEMPLATE
 
-__all__ = ["make_pairs", "prompt_text", "write_jsonl", "read_jsonl"]
+__all__ = ["make_pairs", "prompt_text", "write_jsonl"]
 
 
 def prompt_text(question: str) -> str:
@@ -73,14 +73,3 @@ def write_jsonl(path: str | Path, rows: Sequence[dict[str, Any]]) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     return out
-
-
-def read_jsonl(path: str | Path) -> list[dict[str, Any]]:
-    rows = []
-    for i, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{i}: not valid JSON ({exc.msg})") from None
-    return rows

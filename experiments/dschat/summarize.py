@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bench.jsonl import read_jsonl
 from experiments.repro.report import read_csv
 
 __all__ = ["window", "run_table", "main"]
@@ -135,7 +136,7 @@ def write_html(root: Path, runs: dict[str, list[dict[str, Any]]], text: str, out
     for name in runs:
         samples = root / name / "samples.jsonl"
         if samples.is_file():
-            rows = [json.loads(x) for x in samples.read_text().splitlines() if x.strip()]
+            rows = read_jsonl(samples)
             picks = rows[:2] + rows[len(rows) // 2 : len(rows) // 2 + 2] + rows[-2:]
             page.heading(f"{name}: sampled answers (start, middle, end)")
             page.table(

@@ -1,14 +1,14 @@
 """One TRL GRPO run from an SFT checkpoint, recording every logged metric per step.
 
-The first reward function is wrapped by :class:`StatsProbe`, which keeps its ``__name__`` (so TRL logs it
+The first reward function is wrapped by :class:`StatsRecorder`, which keeps its ``__name__`` (so TRL logs it
 under the upstream name), passes everything through unchanged and logs profile-independent statistics of
 each generation batch (exact-match accuracy, boxed rate, lengths of correct and wrong answers) through
 TRL's ``log_metric`` hook, as ``repro/<stat>``.
 
->>> probe = StatsProbe(lambda completions, **kw: [1.0] * len(completions), max_completion_length=4, eos_token_id=9)
->>> probe.__name__, probe(["\\\\boxed{3}"], solution=["$3$"], completion_ids=[[1, 9]])
+>>> recorder = StatsRecorder(lambda completions, **kw: [1.0] * len(completions), max_completion_length=4, eos_token_id=9)
+>>> recorder.__name__, recorder(["\\\\boxed{3}"], solution=["$3$"], completion_ids=[[1, 9]])
 ('<lambda>', [1.0])
->>> probe.history[-1]["accuracy"], probe.history[-1]["truncated_rate"]
+>>> recorder.history[-1]["accuracy"], recorder.history[-1]["truncated_rate"]
 (1.0, 0.0)
 """
 
@@ -29,7 +29,7 @@ from .sft import prompt_messages
 from .stats import completion_stats, is_correct
 from .tasks import KINDS, make_problem
 
-__all__ = ["GRPOSettings", "StatsProbe", "grpo_dataset", "run_grpo"]
+__all__ = ["GRPOSettings", "StatsRecorder", "grpo_dataset", "run_grpo"]
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class GRPOSettings:
     extra_config: dict[str, Any] = field(default_factory=dict)
 
 
-class StatsProbe:
+class StatsRecorder:
     """Pass-through wrapper around a reward function that records batch statistics (see module doc)."""
 
     def __init__(
@@ -123,8 +123,8 @@ def run_grpo(
     """Train with TRL's GRPOTrainer; returns the per-step log rows and the trained model.
 
     Creating ``stop_file`` ends training after the current step (the run still evaluates and saves):
-    the way to fit a run into a time budget without losing it. ``callbacks`` are added after the recorder
-    (e.g. :class:`bench.guard.RewardcheckCallback`).
+    the way to fit a run into a time budget without losing it. ``callbacks`` are added after the log
+    recorder (e.g. :class:`bench.guard.RewardcheckCallback`).
     """
     import torch
     from transformers import TrainerCallback
@@ -133,7 +133,7 @@ def run_grpo(
     rows: list[dict[str, float]] = []
     started = time.monotonic()
 
-    class Recorder(TrainerCallback):  # type: ignore[misc]
+    class LogRecorder(TrainerCallback):  # type: ignore[misc]
         def on_log(
             self, args: Any, state: Any, control: Any, logs: dict[str, Any] | None = None, **kw: Any
         ) -> None:
@@ -149,10 +149,10 @@ def run_grpo(
             if stop_file is not None and stop_file.exists():
                 control.should_training_stop = True
 
-    probe = StatsProbe(
+    recorder = StatsRecorder(
         reward_funcs[0], settings.max_completion_length, tokenizer.eos_token_id, settings.num_generations
     )
-    funcs = [probe, *reward_funcs[1:]]
+    funcs = [recorder, *reward_funcs[1:]]
     batch = settings.prompts_per_step * settings.num_generations
     config = GRPOConfig(
         output_dir=str(out_dir / "trainer"),
@@ -187,11 +187,11 @@ def run_grpo(
         args=config,
         train_dataset=dataset,
         processing_class=tokenizer,
-        callbacks=[Recorder(), *callbacks],
+        callbacks=[LogRecorder(), *callbacks],
     )
     trainer.train()
-    (out_dir / "probe_history.json").write_text(json.dumps(probe.history))
+    (out_dir / "stats_history.json").write_text(json.dumps(recorder.history))
     with (out_dir / "samples.jsonl").open("w") as handle:
-        for step, sample in enumerate(probe.samples, start=1):
+        for step, sample in enumerate(recorder.samples, start=1):
             handle.write(json.dumps({"step": step, **sample}) + "\n")
     return rows, trainer.model
