@@ -171,8 +171,7 @@ def test_composite_components_are_named() -> None:
     assert not report.result("reasoning_steps_reward.no_degenerate_reward").holds
 
 
-# reasoning_steps is left out: it still pays 2/3 for filler steps beside a wrong answer (format_needs_content)
-@pytest.mark.parametrize("kind", ["accuracy", "format", "cosine", "length"])
+@pytest.mark.parametrize("kind", ["accuracy", "format", "reasoning_steps", "cosine", "length"])
 def test_patched_passes_every_invariant_attacks_included(kind: str) -> None:
     # every invariant of the kind, the attack invariants included (no `invariants=` filter);
     # REWARDCHECK_HYPOTHESIS=thorough runs it with 500 examples
