@@ -1,7 +1,9 @@
 """``rewardcheck scan`` and ``rewardcheck check`` as a library: stream dumps, score them under reward
 profiles (locally or on Ray), flag failure modes, and check a training config's composite.
 
->>> from bench.scan import DumpStream, run_scan, build_report    # doctest: +SKIP
+>>> from bench.scan import ScanSession, ScanSettings    # doctest: +SKIP
+>>> session = ScanSession(ScanSettings(("dump.jsonl",)))    # doctest: +SKIP
+>>> report = session.report(session.run())    # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from .pipeline import ScanResult, run_scan
 from .quiet import quiet_upstream_logs
 from .report import ScanReport, build_report, parse_threshold
 from .scoring import ScoreOptions
+from .session import NothingScored, ScanSession, ScanSettings, ScanSettingsError
 
 __all__ = [
     "DumpStream",
@@ -23,4 +26,8 @@ __all__ = [
     "parse_threshold",
     "ScoreOptions",
     "quiet_upstream_logs",
+    "ScanSession",
+    "ScanSettings",
+    "ScanSettingsError",
+    "NothingScored",
 ]

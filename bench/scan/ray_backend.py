@@ -18,8 +18,8 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from .blocks import Block, GroupItems, in_order, score_block
 from .profiles import ProfileSpec
-from .runner import Block, GroupItems, in_order, score_block
 from .scoring import GroupScore, GroupScorer, RowScore, ScoreOptions
 
 __all__ = ["ray_available", "ray_score_blocks", "RayUnavailable"]

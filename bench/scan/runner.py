@@ -4,13 +4,14 @@ A group is the rows that share a key ((step, prompt), or the ``--group-field`` v
 dump order; a group is closed once no row of it was seen for ``window`` rows (dumps write a group's
 completions together), so memory holds a window of rows, never the dump. Blocks are scored inline, in a
 process pool (``workers > 1``) or on Ray (:mod:`bench.scan.ray_backend`); every backend hands results back
-in block order, so the aggregate is the same whichever ran them.
+in block order, so the aggregate is the same whichever ran them. What the backends share (the block, how
+one is scored, the in-order hand-back) is :mod:`bench.scan.blocks`.
 
 >>> from bench.scan.rows import DumpRow
 >>> from bench.scan.profiles import build_profile
 >>> rows = [DumpRow("d", 1, "p", "First, Finally,", gold="$3$", step=0)]
 >>> spec = build_profile("openr1@e4ac3ae", ["reasoning_steps"], None, {})
->>> [(round(s.totals["openr1@e4ac3ae"], 3), len(g)) for _, s, g in score_blocks(make_blocks(rows), [spec], ScoreOptions())]
+>>> [(round(s[0].totals["openr1@e4ac3ae"], 3), len(g)) for _, s, g in score_blocks(make_blocks(rows), [spec], ScoreOptions())]
 [(0.667, 1)]
 """
 
@@ -18,34 +19,20 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
 
+from .blocks import Block, BlockResult, GroupItems, Key, in_order, score_block
 from .profiles import ProfileSpec
 from .rows import DumpRow
 from .scoring import GroupScore, GroupScorer, RowInput, RowScore, ScoreOptions
 
 __all__ = ["Block", "BlockResult", "make_blocks", "score_blocks", "score_block", "ScoreOptions", "Grouping"]
 
-Key = tuple[Any, ...]
-GroupItems = list[tuple[Key, list[RowInput]]]
-BlockResult = tuple[list[RowScore], list[GroupScore]]
-
 _worker: GroupScorer | None = None
 _CLOSED_MEMORY = 1 << 16  # closed group keys remembered to notice a split group
-
-
-@dataclass
-class Block:
-    """Whole groups of rows, numbered in stream order; ``rows[i]`` is the row with index ``index0 + i``."""
-
-    number: int
-    index0: int
-    rows: list[DumpRow]
-    groups: GroupItems
 
 
 @dataclass
@@ -145,17 +132,6 @@ def _score_groups(groups: GroupItems) -> BlockResult:
     return score_block(_worker, groups)
 
 
-def score_block(scorer: GroupScorer, groups: GroupItems) -> BlockResult:
-    """One block's row scores (in the block's row order) and group scores."""
-    rows: list[RowScore] = []
-    out: list[GroupScore] = []
-    for key, members in groups:
-        scored, group = scorer.score_group(key, members)
-        rows.extend(scored)
-        out.append(group)
-    return rows, out
-
-
 def score_blocks(
     blocks: Iterable[Block],
     specs: Sequence[ProfileSpec],
@@ -183,18 +159,3 @@ def score_blocks(
     ) as pool:
         # A wide window: one slow block (upstream math-verify timeouts) must not idle the other workers.
         yield from in_order(blocks, lambda b: pool.submit(_score_groups, b.groups), 8 * workers)
-
-
-def in_order(
-    blocks: Iterable[Block], submit: Any, in_flight: int
-) -> Iterator[tuple[Block, list[RowScore], list[GroupScore]]]:
-    """Keep ``in_flight`` blocks submitted and hand results back in submission order (bounded memory)."""
-    queue: deque[tuple[Block, Future[BlockResult]]] = deque()
-    for block in blocks:
-        queue.append((block, submit(block)))
-        if len(queue) >= in_flight:
-            done, future = queue.popleft()
-            yield (done, *future.result())
-    while queue:
-        done, future = queue.popleft()
-        yield (done, *future.result())

@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rewards.engine import EngineConfig, eos_ids_from, split_layout
+from rewards.engine.truncation import is_truncated
 from rewards.result import RewardFunc, RewardResult, explain
 
 from .degenerate import degenerate_kind
@@ -32,7 +34,7 @@ __all__ = [
     "GroupScore",
     "ScoreOptions",
     "GroupScorer",
-    "verdict_of",
+    "accuracy_verdict",
 ]
 
 ROW_FLAGS = (
@@ -106,28 +108,35 @@ class ScoreOptions:
     keep_reasons: bool = False  # every row's reasons (for --rows-out), not only flagged rows'
 
 
-def verdict_of(result: RewardResult | None) -> str:
-    """correct | wrong | no_answer | truncated | gold_unparseable | timeout | error, from an accuracy result."""
+def accuracy_verdict(result: RewardResult | None) -> str:
+    """correct | wrong | no_answer | truncated | gold_unparseable | timeout | error, from an accuracy result.
+
+    The verdict is data: the patched and upstream rewards put it in ``details["verdict"]``. A reward without
+    one (a foreign function) is read from its value and extracted answer alone.
+
+    >>> accuracy_verdict(RewardResult(None, "anything", details={"verdict": "timeout"}))
+    'timeout'
+    >>> accuracy_verdict(RewardResult(1.0, "no verdict given")), accuracy_verdict(RewardResult(0.0, "?"))
+    ('correct', 'no_answer')
+    """
     if result is None:
         return "error"
-    verdict = result.details.get("verdict") if isinstance(result.details, Mapping) else None
+    verdict = _verdict_field(result)
     if verdict is not None:
-        return str(getattr(verdict, "value", verdict))
-    reason = result.reason.lower()
-    for key, words in (
-        ("gold_unparseable", ("gold unparseable", "gold_unparseable")),
-        ("timeout", ("timeout", "timed out")),
-        ("truncated", ("truncated",)),
-    ):
-        if any(w in reason for w in words):
-            return key
+        return verdict
     if result.value is not None and result.value >= 0.5:
         return "correct"
-    if result.answer is None or "no answer" in reason or "no_answer" in reason:
+    if result.answer is None:
         return "no_answer"
     if result.value is None:
         return "error"
     return "wrong"
+
+
+def _verdict_field(result: RewardResult) -> str | None:
+    details = result.details
+    verdict = details.get("verdict") if isinstance(details, Mapping) else None
+    return None if verdict is None else str(getattr(verdict, "value", verdict))
 
 
 def _total(values: Sequence[float | None], weights: Sequence[float]) -> float | None:
@@ -152,6 +161,9 @@ class GroupScorer:
             self.tokenizer = load_tokenizer(options.tokenizer)
             if self.eos is None:
                 self.eos = getattr(self.tokenizer, "eos_token_id", None)
+        limit = options.max_completion_length
+        self.cut = EngineConfig(max_completion_length=limit, eos_token_ids=eos_ids_from(self.eos))
+        self.cut_by_length = EngineConfig(max_completion_length=limit)
         self.specs = [s for s in specs if s.name != LOGGED]
         self.logged = any(s.name == LOGGED for s in specs)
         self.funcs: dict[str, list[tuple[str, RewardFunc]]] = {
@@ -179,6 +191,23 @@ class GroupScorer:
         for r in rows:
             out.append(r.ids if r.ids is not None else encoded.get(r.index))
         return out
+
+    def _truncated(self, row: RowInput, ids: list[int] | None, verdict: str) -> tuple[bool, str]:
+        """Cut by the generation limit? The engine's rule (:func:`rewards.engine.truncation.is_truncated`),
+        on the best evidence the row has, and which evidence that was."""
+        if self.cut.max_completion_length is not None:
+            if row.length is not None:
+                # The trainer's own count is the truth: a length with no ids, so no stop id to look at.
+                return is_truncated(range(row.length), self.cut_by_length, has_final_answer=True)[0], (
+                    "logged_length"
+                )
+            if ids is not None:
+                return is_truncated(ids, self.cut, has_final_answer=True)[0], "tokens"
+        # From the text: the engine's open-reasoning rule; a cut without an answer is the reference
+        # profile's verdict to make (patched judges it with the engine), not a second guess here.
+        open_reasoning = split_layout(row.text, self.options.think_prefilled).final is None
+        cut = is_truncated(None, self.cut, has_final_answer=True, open_reasoning=open_reasoning)[0]
+        return verdict == "truncated" or cut, "text"
 
     def _call(self, func: RewardFunc, rows: Sequence[RowInput], kwargs: dict[str, Any]) -> list[RewardResult]:
         try:
@@ -230,11 +259,11 @@ class GroupScorer:
             totals[profile] = _total(list(rewards[profile].values()), self.weights[profile])
             for res in by_name.values():
                 value = res[i].value
-                if value is not None and value > 0 and verdict_of(res[i]) == "gold_unparseable":
+                if value is not None and value > 0 and _verdict_field(res[i]) == "gold_unparseable":
                     if profile not in free_gold:
                         free_gold.append(profile)
                 errors = errors or bool(res[i].details.get("error")) or res[i].reason.startswith("error:")
-                timeouts = timeouts or any(w in res[i].reason.lower() for w in ("timeout", "timed out"))
+                timeouts = timeouts or _verdict_field(res[i]) == "timeout"
         if self.logged and row.logged:
             rewards[LOGGED] = {logged_key(k): v for k, v in row.logged.items()}
             totals[LOGGED] = _total(list(rewards[LOGGED].values()), [1.0] * len(rewards[LOGGED]))
@@ -242,27 +271,16 @@ class GroupScorer:
         if ref is None:
             ref = next((by["accuracy"] for by in per_profile.values() if "accuracy" in by), None)
         ref_result = ref[i] if ref is not None else None
-        verdict = verdict_of(ref_result) if ref_result is not None else "unknown"
+        verdict = accuracy_verdict(ref_result) if ref_result is not None else "unknown"
         answer = ref_result.answer if ref_result is not None else None
-        verdicts = {p: verdict_of(by["accuracy"][i]) for p, by in per_profile.items() if "accuracy" in by}
+        verdicts = {
+            p: accuracy_verdict(by["accuracy"][i]) for p, by in per_profile.items() if "accuracy" in by
+        }
         answers = {p: by["accuracy"][i].answer for p, by in per_profile.items() if "accuracy" in by}
         retokenised = len(ids) if ids is not None else None
         n_tokens = row.length if row.length is not None else retokenised
-        limit = self.options.max_completion_length
-        stopped = False
-        if row.length is not None and limit is not None:
-            truncated = row.length >= limit  # the trainer's own count is the truth
-            basis, stopped = "logged_length", not truncated
-        elif ids is not None and limit is not None:
-            truncated = len(ids) >= limit and (self.eos is None or ids[-1] != self.eos)
-            basis, stopped = "tokens", not truncated
-        else:
-            if self.options.think_prefilled:
-                open_think = "</think>" not in row.text
-            else:
-                open_think = row.text.count("<think>") > row.text.count("</think>")
-            truncated = verdict == "truncated" or open_think
-            basis = "text"
+        truncated, basis = self._truncated(row, ids, verdict)
+        stopped = basis != "text" and not truncated
         if stopped:
             # It stopped (EOS, or a logged length under the cap): an open think block is no cut, only
             # an answer that was never given.

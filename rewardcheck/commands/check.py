@@ -14,10 +14,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rewardcheck.commands.output import write_json
+from rewardcheck.commands.output import OutputOptions
 from rewardcheck.errors import UsageError
 
 DEFAULT_PROFILE = "openr1@1416fa0"
+OUTPUTS = OutputOptions()
 
 
 def register(subparsers: Any) -> None:
@@ -45,8 +46,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--skip-invariants", action="store_true", help="only the exploit comparison, no invariant checker"
     )
-    p.add_argument("--json", dest="json_out", metavar="OUT", help="write the report as JSON")
-    p.add_argument("--html", dest="html_out", metavar="OUT", help="write a self-contained HTML report")
+    OUTPUTS.add_to(p)
     p.add_argument("--quiet", action="store_true", help="no terminal output (reports and exit status only)")
     p.set_defaults(func=run)
 
@@ -84,8 +84,5 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         console = Console(highlight=False, width=max(Console().width, 132))
         print_check(outcome, console)
-    if args.json_out:
-        write_json(outcome.to_dict(), args.json_out)
-    if args.html_out:
-        html_check(outcome).write(args.html_out)
+    OUTPUTS.write(args, outcome.to_dict, lambda path: html_check(outcome).write(path))
     return outcome.exit_status

@@ -16,10 +16,11 @@ import argparse
 from typing import Any
 
 from bench.data import data_path
-from rewardcheck.commands.output import write_json
+from rewardcheck.commands.output import OutputOptions
 from rewardcheck.errors import UsageError
 
 _BUNDLED = data_path("completions.jsonl")
+OUTPUTS = OutputOptions()
 
 
 def register(subparsers: Any) -> None:
@@ -35,8 +36,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--verifiers", help="comma-separated verifier names (default: every installed one)")
     p.add_argument("--no-dumps", action="store_true", help="generated and corpus inputs only")
     p.add_argument("--limit", type=int, default=40, help="clusters shown in the terminal (default 40)")
-    p.add_argument("--json", dest="json_out", metavar="OUT", help="write the report as JSON")
-    p.add_argument("--html", dest="html_out", metavar="OUT", help="write a self-contained HTML report")
+    OUTPUTS.add_to(p)
     p.add_argument("--quiet", action="store_true", help="no terminal output")
     p.set_defaults(func=run)
 
@@ -73,8 +73,5 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if not args.quiet:
         print_diff(report, Console(highlight=False, width=max(Console().width, 160)), args.limit)
-    if args.json_out:
-        write_json(report.to_dict(), args.json_out)
-    if args.html_out:
-        html_diff(report).write(args.html_out)
+    OUTPUTS.write(args, report.to_dict, lambda path: html_diff(report).write(path))
     return 0

@@ -11,10 +11,17 @@ from typing import Any
 
 from bench.logs import LogFormatError, diagnose, read_log
 from bench.logs.report import html_page, json_document, print_summary
-from rewardcheck.commands.output import write_json
+from rewardcheck.commands.output import OutputOptions
 from rewardcheck.errors import UsageError
 
 __all__ = ["register", "run"]
+
+OUTPUTS = OutputOptions(
+    json_help="write the diagnosis as JSON ('-' for stdout)",
+    html_help="write an HTML report with the curves and the onset marked",
+    json_dest="json",
+    html_dest="html",
+)
 
 
 def register(subparsers: Any) -> None:
@@ -30,8 +37,7 @@ def register(subparsers: Any) -> None:
         metavar="LOG",
         help="log file, trainer_state.json, wandb-history.jsonl, or a run folder",
     )
-    p.add_argument("--json", metavar="OUT", help="write the diagnosis as JSON ('-' for stdout)")
-    p.add_argument("--html", metavar="OUT", help="write an HTML report with the curves and the onset marked")
+    OUTPUTS.add_to(p)
     p.add_argument("--quiet", action="store_true", help="no terminal summary")
     p.set_defaults(func=run)
 
@@ -43,10 +49,7 @@ def run(args: argparse.Namespace) -> int:
             diagnoses.append(diagnose(read_log(path)))
         except LogFormatError as exc:
             raise UsageError(str(exc)) from None
-    if not args.quiet and args.json != "-":
+    if not args.quiet and not OUTPUTS.json_to_stdout(args):
         print_summary(diagnoses)
-    if args.json:
-        write_json(json_document(diagnoses), args.json)
-    if args.html:
-        html_page(diagnoses).write(args.html)
+    OUTPUTS.write(args, lambda: json_document(diagnoses), lambda path: html_page(diagnoses).write(path))
     return 1 if any(d.collapsed for d in diagnoses) else 0

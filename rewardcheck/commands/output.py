@@ -1,6 +1,14 @@
-"""Where a command's ``--json`` document goes: a file, or standard output for ``-``.
+"""The ``--json`` / ``--html`` options every command shares: declared once, written once.
 
->>> write_json({"ok": True}, "-")
+A command states its pair (the help text, and where argparse keeps the values) as an :class:`OutputOptions`,
+adds it to its parser, and hands :meth:`OutputOptions.write` the JSON document and the HTML writer; both are
+called only when their option was given. A ``--json`` of ``-`` writes the document to standard output.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser()
+>>> OutputOptions().add_to(parser)
+>>> args = parser.parse_args(["--json", "-"])
+>>> OutputOptions().write(args, lambda: {"ok": True}, lambda path: None)
 {
   "ok": true
 }
@@ -8,11 +16,14 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["write_json"]
+__all__ = ["OutputOptions", "write_json"]
 
 
 def write_json(document: Any, dest: str | Path) -> None:
@@ -21,3 +32,40 @@ def write_json(document: Any, dest: str | Path) -> None:
         print(text)
     else:
         Path(dest).write_text(text + "\n", encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class OutputOptions:
+    """One command's ``--json OUT`` and ``--html OUT``: their help and their argparse destinations."""
+
+    json_help: str = "write the report as JSON"
+    html_help: str = "write a self-contained HTML report"
+    json_dest: str = "json_out"
+    html_dest: str = "html_out"
+
+    def add_to(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--json", dest=self.json_dest, metavar="OUT", help=self.json_help)
+        parser.add_argument("--html", dest=self.html_dest, metavar="OUT", help=self.html_help)
+
+    def json_path(self, args: argparse.Namespace) -> str | None:
+        return getattr(args, self.json_dest, None)
+
+    def html_path(self, args: argparse.Namespace) -> str | None:
+        return getattr(args, self.html_dest, None)
+
+    def json_to_stdout(self, args: argparse.Namespace) -> bool:
+        """``--json -``: standard output holds the document, so a terminal summary would corrupt it."""
+        return self.json_path(args) == "-"
+
+    def write(
+        self,
+        args: argparse.Namespace,
+        document: Callable[[], Any],
+        write_html: Callable[[str], object],
+    ) -> None:
+        """Write ``document()`` as JSON to ``--json``, then ``write_html(path)`` for ``--html``."""
+        json_out, html_out = self.json_path(args), self.html_path(args)
+        if json_out:
+            write_json(document(), json_out)
+        if html_out:
+            write_html(html_out)

@@ -16,7 +16,10 @@ import sys
 import tempfile
 from typing import Any
 
+from rewardcheck.commands.output import OutputOptions
 from rewardcheck.errors import UsageError
+
+OUTPUTS = OutputOptions(json_help="write the full report as JSON")
 
 
 def register(subparsers: Any) -> None:
@@ -91,8 +94,7 @@ def register(subparsers: Any) -> None:
         help="leave a probe class out (repeatable)",
     )
     p.add_argument("--no-sensitivity", action="store_true", help="skip the pad-side / end-marker passes")
-    p.add_argument("--json", dest="json_out", metavar="OUT", help="write the full report as JSON")
-    p.add_argument("--html", dest="html_out", metavar="OUT", help="write a self-contained HTML report")
+    OUTPUTS.add_to(p)
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--quiet", action="store_true", help="no terminal report (files and exit status only)")
     p.add_argument(
@@ -163,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
         run_probe,
     )
     from bench.probe_rm.demo import BUNDLED_PROMPTS, build_demo_model
-    from bench.probe_rm.render import print_report, write_html, write_json
+    from bench.probe_rm.render import print_report, write_html
 
     unknown = [c for c in args.ignore_class if c not in (*PROBE_CLASSES, "fixed_string")]
     if unknown:
@@ -294,8 +296,5 @@ def run(args: argparse.Namespace) -> int:
             )
     if not args.quiet:
         print_report(report)
-    if args.json_out:
-        write_json(report, args.json_out)
-    if args.html_out:
-        write_html(report, args.html_out)
+    OUTPUTS.write(args, report.to_dict, lambda path: write_html(report, path))
     return 1 if report.verdict == "exploitable" else 0

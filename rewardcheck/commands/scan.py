@@ -12,10 +12,15 @@ from __future__ import annotations
 import argparse
 import sys
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rewardcheck.commands.output import write_json
+from rewardcheck.commands.output import OutputOptions, write_json
 from rewardcheck.errors import UsageError
+
+if TYPE_CHECKING:
+    from bench.scan.session import ScanSettings
+
+OUTPUTS = OutputOptions(json_help="write the full report as JSON")
 
 
 def register(subparsers: Any) -> None:
@@ -124,8 +129,7 @@ def register(subparsers: Any) -> None:
         "reward_error: rate over scored rows), zero_std_groups or best_degenerate (over groups of 2+, worst "
         "profile unless @PROFILE), or skipped (over all rows)",
     )
-    p.add_argument("--json", dest="json_out", metavar="OUT", help="write the full report as JSON")
-    p.add_argument("--html", dest="html_out", metavar="OUT", help="write a self-contained HTML report")
+    OUTPUTS.add_to(p)
     p.add_argument(
         "--examples", type=int, default=10, help="worst examples to keep, one per pattern first (default 10)"
     )
@@ -153,233 +157,85 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_INTERNAL_ERROR
 
 
-PEEK = 2000  # rows read ahead to choose defaults (logged rewards present, token ids present)
-
-
-def _run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from bench.scan.loader import DumpStream
-    from bench.scan.pipeline import run_scan
-    from bench.scan.profiles import (
-        DEFAULT_FUNCS,
-        LOGGED,
-        ProfileError,
-        ProfileLacksReward,
-        ProfileSpec,
-        ProfileUnavailable,
-        build_profile,
-        default_profiles,
-        logged_key,
-    )
-    from bench.scan.ray_backend import RayUnavailable, ray_available
-    from bench.scan.readers import InputError
-    from bench.scan.render import html_report, print_report
-    from bench.scan.report import ThresholdError, build_report, parse_threshold
+def settings_from(args: argparse.Namespace) -> ScanSettings:
+    """The scan's settings from the command line (the options' text parsed, nothing decided)."""
     from bench.scan.rows import FieldMap
-    from bench.scan.rowsout import OnlyError, RowsOut, parse_only
-    from bench.scan.scoring import ScoreOptions
-    from bench.tokenizers import TokenizerError, load_tokenizer
-    from bench.training_config import ConfigError, load_config
+    from bench.scan.session import ScanSettings
 
-    if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
-    if args.backend == "ray" and not ray_available():
-        raise UsageError("--backend ray needs ray: pip install 'rewardcheck[ray]'")
-    if args.address and args.backend != "ray":
-        raise UsageError("--address is for --backend ray")
-    try:
-        thresholds = [parse_threshold(t) for t in args.fail_on]
-        keep = parse_only(args.only)
-    except (ThresholdError, OnlyError) as exc:
-        raise UsageError(str(exc)) from None
-    if args.only and not args.rows_out:
-        raise UsageError("--only filters --rows-out: give --rows-out FILE")
-    if args.rows_out and not args.rows_out.endswith((".jsonl", ".parquet")):
-        raise UsageError(f"--rows-out {args.rows_out!r}: the file must end in .jsonl or .parquet")
-    group = tuple(_csv_list(args.group_field) or []) or None
+    weights: tuple[float, ...] | None = None
+    if args.reward_weights:
+        try:
+            weights = tuple(float(w) for w in _csv_list(args.reward_weights) or [])
+        except ValueError:
+            raise UsageError(
+                f"--reward-weights {args.reward_weights!r}: expected comma-separated numbers"
+            ) from None
+    funcs = _csv_list(args.reward_funcs)
     fields = FieldMap(
         prompt=args.prompt_field,
         completion=args.completion_field,
         gold=args.gold_field,
         ids=args.ids_field,
         id=args.id_field,
-        group=group,
+        group=tuple(_csv_list(args.group_field) or []) or None,
         length=args.length_field,
     )
-    try:
-        stream = DumpStream(args.dumps, fmt=args.format, fields=fields, gold_file=args.gold_file)
-        head = stream.peek(PEEK)
-    except InputError as exc:
-        raise UsageError(str(exc)) from None
-
-    reward_args: dict[str, Any] = {}
-    funcs = _csv_list(args.reward_funcs)
-    weights: list[float] | None = None
-    max_len = args.max_completion_length
-    prefill = bool(args.think_prefilled)
-    if args.config:
-        try:
-            cfg = load_config(args.config)
-        except ConfigError as exc:
-            raise UsageError(str(exc)) from None
-        reward_args = {
-            k: v
-            for k, v in cfg.raw.items()
-            if k.startswith(("cosine_", "repetition_", "soft_punish", "max_completion_len"))
-        }
-        funcs = funcs or list(cfg.reward_funcs)
-        weights = list(cfg.weights) if not args.reward_funcs else None
-        max_len = max_len or cfg.max_completion_length
-        prefill = prefill or cfg.prefills_think
-    if args.reward_weights:
-        try:
-            weights = [float(w) for w in _csv_list(args.reward_weights) or []]
-        except ValueError:
-            raise UsageError(
-                f"--reward-weights {args.reward_weights!r}: expected comma-separated numbers"
-            ) from None
-    has_logged = any(r.logged for r in head)
-    if funcs is None:
-        logged_names = sorted({logged_key(k) for r in head for k in r.logged})
-        known = set(DEFAULT_FUNCS) | {"tag_count", "repetition_penalty", "length", "soft_overlong_punishment"}
-        funcs = [n for n in logged_names if n in known] or list(DEFAULT_FUNCS)
-    reward_args["think_prefilled"] = prefill
-    has_ids = bool(head) and all(r.completion_ids is not None for r in head)
-    if not args.tokenizer and not has_ids:
-        # patched measures length in tokens; with neither ids nor a tokenizer it must be told to count characters
-        reward_args["cosine_count_chars"] = True
-    if max_len is not None:
-        reward_args["max_completion_length"] = max_len
-    if args.eos_token_id is not None:
-        reward_args["eos_token_id"] = args.eos_token_id
-    reward_args["reward_funcs"] = funcs
-
-    names = args.profile or default_profiles(has_logged)
-    specs: list[ProfileSpec] = []
-    notes: list[str] = []
-    for name in dict.fromkeys(names):
-        if name == LOGGED:
-            if not has_logged:
-                notes.append("profile 'logged' asked for, but the dump has no reward columns")
-                continue
-            specs.append(ProfileSpec(LOGGED, (), ()))
-            continue
-        try:
-            specs.append(build_profile(name, funcs, weights, reward_args))
-        except ProfileLacksReward as exc:
-            # An upstream commit older than the reward the config uses: score the others, say why not this one.
-            notes.append(f"{exc}; profile {name!r} left out")
-        except ProfileUnavailable as exc:
-            if args.profile:
-                raise UsageError(str(exc)) from None
-            notes.append(f"{exc}; left out")
-        except ProfileError as exc:
-            raise UsageError(str(exc)) from None
-    if not any(s.name != LOGGED for s in specs) and not (specs and args.profile):
-        raise UsageError("no profile can score this run: " + "; ".join(notes or ["none asked for"]))
-    if args.tokenizer:
-        try:
-            load_tokenizer(args.tokenizer)  # fail fast in the parent with a clear message
-        except TokenizerError as exc:
-            raise UsageError(str(exc)) from None
-    has_length = any(r.length is not None for r in head)
-    if max_len is not None and not (args.tokenizer or has_ids or has_length):
-        notes.append(
-            f"--max-completion-length {max_len} cannot be applied: the dump has no token ids and no logged "
-            "length (--length-field), and no --tokenizer was given; truncation judged from the text"
-        )
-    elif max_len is None and not args.tokenizer:
-        notes.append(
-            "no --max-completion-length: truncation judged from the text (open think block), not tokens"
-        )
-    if has_length and args.tokenizer:
-        notes.append(
-            f"lengths: the logged {args.length_field!r} is used; re-tokenised lengths are compared with it"
-        )
-    options = ScoreOptions(
-        max_completion_length=max_len,
+    return ScanSettings(
+        dumps=tuple(args.dumps),
+        format=args.format,
+        fields=fields,
+        gold_file=args.gold_file,
+        profiles=tuple(args.profile or ()),
+        reward_funcs=tuple(funcs) if funcs is not None else None,
+        reward_weights=weights,
+        config=args.config,
+        max_completion_length=args.max_completion_length,
         tokenizer=args.tokenizer,
         eos_token_id=args.eos_token_id,
+        think_prefilled=bool(args.think_prefilled),
+        workers=args.workers,
+        backend=args.backend,
+        address=args.address,
+        rows_out=args.rows_out,
+        only=tuple(args.only),
         degenerate=not args.no_degenerate,
-        think_prefilled=prefill,
-        keep_reasons=bool(args.rows_out),
+        fail_on=tuple(args.fail_on),
+        examples=args.examples,
     )
-    if args.no_degenerate:
-        notes.append("--no-degenerate: the degenerate and best_degenerate flags were not computed")
 
-    rows_out = RowsOut(args.rows_out, keep) if args.rows_out else None
-    console = Console(stderr=False, highlight=False, width=max(Console().width, 110))
-    err = Console(stderr=True)
-    common: dict[str, Any] = {
-        "workers": args.workers,
-        "backend": args.backend,
-        "address": args.address,
-        "rows_out": rows_out,
-        "max_examples": args.examples,
-    }
+
+def _run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from bench.errors import InputError
+    from bench.scan.ray_backend import RayUnavailable
+    from bench.scan.render import html_report, print_report
+    from bench.scan.session import NothingScored, ScanSession, ScanSettingsError
+
+    settings = settings_from(args)
     try:
+        session = ScanSession(settings)
+        console = Console(stderr=False, highlight=False, width=max(Console().width, 110))
+        err = Console(stderr=True)
         if not args.quiet and err.is_terminal:
-            with Progress(
-                TextColumn("scoring"),
-                BarColumn(),
-                TextColumn("{task.completed} rows"),
-                TimeElapsedColumn(),
-                console=err,
-                transient=True,
-            ) as bar:
+            columns = (TextColumn("scoring"), BarColumn(), TextColumn("{task.completed} rows"))
+            with Progress(*columns, TimeElapsedColumn(), console=err, transient=True) as bar:
                 task = bar.add_task("scan", total=None)
-                result = run_scan(
-                    stream, specs, options, on_progress=lambda n: bar.advance(task, n), **common
-                )
+                result = session.run(on_progress=lambda n: bar.advance(task, n))
         else:
-            result = run_scan(stream, specs, options, **common)
-    except InputError as exc:
+            result = session.run()
+        for line in session.skip_messages():
+            print(f"rewardcheck scan: {line}", file=sys.stderr)
+        report = session.report(result)
+    except NothingScored as exc:
+        json_out = OUTPUTS.json_path(args)
+        if json_out:  # the counts by reason are still worth reading
+            write_json(exc.report.to_dict(), json_out)
         raise UsageError(str(exc)) from None
-    except RayUnavailable as exc:
+    except (ScanSettingsError, InputError, RayUnavailable) as exc:
         raise UsageError(str(exc)) from None
-
-    for skip in stream.skip_examples:
-        print(f"rewardcheck scan: skipped {skip}", file=sys.stderr)
-    if stream.skipped > len(stream.skip_examples):
-        print(
-            f"rewardcheck scan: ... {stream.skipped - len(stream.skip_examples)} more skipped rows "
-            "(counted by reason in the report)",
-            file=sys.stderr,
-        )
-    if result.aggregate.rows_scored == 0:
-        reasons = ", ".join(f"{k} {v}" for k, v in stream.skipped_by_reason().items())
-        where = ", ".join(p for p, _ in stream.files)
-        if args.json_out:  # the counts by reason are still worth reading
-            write_json(build_report(stream, specs, result.aggregate, notes=notes).to_dict(), args.json_out)
-        raise UsageError(
-            f"{where}: no row could be scored ({stream.rows_total} rows, all skipped: {reasons or 'none'}); "
-            f"columns found: {stream.columns_found()}"
-        )
-    for flag, column in (("--length-field", args.length_field), *(("--group-field", g) for g in group or ())):
-        if column and column != "prompt" and column not in stream.columns:
-            raise UsageError(
-                f"{flag} {column!r}: no row has this column; columns found: {stream.columns_found()}"
-            )
-    if result.grouping.split:
-        notes.append(
-            f"{result.grouping.split} groups had rows more than {result.grouping.window} rows apart and were "
-            "scored as separate groups (sort the dump by group to keep them together)"
-        )
-    if rows_out is not None:
-        notes.append(f"--rows-out {args.rows_out}: {rows_out.written} rows written")
-    if args.backend == "ray":
-        from bench.scan import ray_backend
-
-        notes.extend(ray_backend.started)
-    report = build_report(
-        stream, specs, result.aggregate, thresholds=thresholds, notes=notes, grouping=result.grouping
-    )
     if not args.quiet:
         print_report(report, console)
-    if args.json_out:
-        write_json(report.to_dict(), args.json_out)
-    if args.html_out:
-        html_report(report, result.aggregate).write(args.html_out)
+    OUTPUTS.write(args, report.to_dict, lambda path: html_report(report, result.aggregate).write(path))
     return report.exit_status

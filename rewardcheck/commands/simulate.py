@@ -16,11 +16,18 @@ from bench.simulate.corpus import DEFAULT_GOLDEN
 from bench.simulate.report import html_page, json_document, print_summary
 from bench.simulate.start import StartError, read_start
 from bench.training_config import ConfigError, load_config
-from rewardcheck.commands.output import write_json
+from rewardcheck.commands.output import OutputOptions
 from rewardcheck.errors import UsageError
 from rewards.registry import UnknownRewardError
 
 __all__ = ["register", "run"]
+
+OUTPUTS = OutputOptions(
+    json_help="write every step, the final state and the drivers as JSON ('-' for stdout)",
+    html_help="write an HTML report with the curves and the collapse marked",
+    json_dest="json",
+    html_dest="html",
+)
 
 
 def register(subparsers: Any) -> None:
@@ -75,14 +82,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--golden", default=str(DEFAULT_GOLDEN), help="real completions (golden.jsonl) to build texts from"
     )
-    p.add_argument(
-        "--json",
-        metavar="OUT",
-        help="write every step, the final state and the drivers as JSON ('-' for stdout)",
-    )
-    p.add_argument(
-        "--html", metavar="OUT", help="write an HTML report with the curves and the collapse marked"
-    )
+    OUTPUTS.add_to(p)
     p.add_argument(
         "--no-check",
         action="store_true",
@@ -134,15 +134,16 @@ def run(args: argparse.Namespace) -> int:
         from bench.tokenizers import qwen_tokenizer
 
         agreement = cross_check(config, result, qwen_tokenizer())
-    if not args.quiet and args.json != "-":
+    if not args.quiet and not OUTPUTS.json_to_stdout(args):
         print_summary(result)
         if agreement is not None:
             print(f"  {agreement.message()}")
-    if args.json:
+
+    def document() -> dict[str, Any]:
         doc = json_document(result)
         if agreement is not None:
             doc["check"] = agreement.to_dict() | {"message": agreement.message()}
-        write_json(doc, args.json)
-    if args.html:
-        html_page(result).write(args.html)
+        return doc
+
+    OUTPUTS.write(args, document, lambda path: html_page(result).write(path))
     return 1 if result.collapsed else 0

@@ -25,6 +25,7 @@ from ..result import RewardFunc, RewardResult, reward_factory, trl_reward
 from .mathverify_calls import parse_answer, parse_gold_default, parse_gold_latex_only, shown
 from .unchanged_rewards import get_cosine_scaled_reward, reasoning_steps_reward
 from .unchanged_rewards import get_repetition_penalty_reward as _repetition_en
+from .verdicts import Verdict, answer_verdict, raised_verdict, verdict_details
 
 COMMIT = "1416fa0cf21595d2083b399a2a0bbddd7f6e9563"
 PROFILE = "openr1@1416fa0"
@@ -37,7 +38,14 @@ def _accuracy(completions: Sequence[Any], solution: Sequence[str], **kwargs: Any
     for text, sol in zip(completion_texts(completions), solution, strict=False):
         gold = parse_gold_default(sol)
         if not gold:
-            results.append(RewardResult(None, "gold unparseable: skipped (None)", gold=sol))
+            results.append(
+                RewardResult(
+                    None,
+                    "gold unparseable: skipped (None)",
+                    gold=sol,
+                    details=verdict_details(Verdict.GOLD_UNPARSEABLE),
+                )
+            )
             continue
         answer = parse_answer(text, boxed="all")
         try:
@@ -49,15 +57,25 @@ def _accuracy(completions: Sequence[Any], solution: Sequence[str], **kwargs: Any
                     f"verify raised {type(exc).__name__}: skipped (None)",
                     answer=shown(answer),
                     gold=shown(gold),
+                    details=verdict_details(raised_verdict(exc, answer)),
                 )
             )
             continue
+        verdict = answer_verdict(correct, answer)
         reason = (
             "verify(gold, answer) is True"
             if correct
             else ("no answer extracted" if not answer else "verify(gold, answer) is False")
         )
-        results.append(RewardResult(float(correct), reason, answer=shown(answer), gold=shown(gold)))
+        results.append(
+            RewardResult(
+                float(correct),
+                reason,
+                answer=shown(answer),
+                gold=shown(gold),
+                details=verdict_details(verdict),
+            )
+        )
     return results
 
 

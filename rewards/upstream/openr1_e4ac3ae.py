@@ -24,6 +24,7 @@ from ..completions import completion_texts
 from ..result import RewardFunc, RewardResult, trl_reward
 from .mathverify_calls import parse_answer, parse_gold_latex_only, shown
 from .unchanged_rewards import get_cosine_scaled_reward, get_repetition_penalty_reward, reasoning_steps_reward
+from .verdicts import Verdict, answer_verdict, verdict_details
 
 COMMIT = "e4ac3ae070e43d7923f806c4e66c45e32ea52969"
 PROFILE = "openr1@e4ac3ae"
@@ -37,17 +38,31 @@ def _accuracy(completions: Sequence[Any], solution: Sequence[str], **kwargs: Any
         gold = parse_gold_latex_only(sol)
         if not gold:
             results.append(
-                RewardResult(1.0, "gold unparseable (LaTeX-only parse): paid 1.0 to skip", gold=sol)
+                RewardResult(
+                    1.0,
+                    "gold unparseable (LaTeX-only parse): paid 1.0 to skip",
+                    gold=sol,
+                    details=verdict_details(Verdict.GOLD_UNPARSEABLE),
+                )
             )
             continue
         answer = parse_answer(text, boxed="all")
         correct = bool(verify(answer, gold))
+        verdict = answer_verdict(correct, answer)
         reason = (
             "verify(answer, gold) is True"
             if correct
             else ("no answer extracted" if not answer else "verify(answer, gold) is False")
         )
-        results.append(RewardResult(float(correct), reason, answer=shown(answer), gold=shown(gold)))
+        results.append(
+            RewardResult(
+                float(correct),
+                reason,
+                answer=shown(answer),
+                gold=shown(gold),
+                details=verdict_details(verdict),
+            )
+        )
     return results
 
 

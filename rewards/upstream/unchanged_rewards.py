@@ -16,6 +16,7 @@ from math_verify import verify
 from ..completions import completion_texts
 from ..result import RewardFunc, RewardResult, reward_factory, trl_reward
 from .mathverify_calls import parse_answer, parse_gold_latex_only, shown
+from .verdicts import Verdict, verdict_details
 
 __all__ = [
     "STEP_PATTERN",
@@ -69,7 +70,12 @@ def get_cosine_scaled_reward(
             gold = parse_gold_latex_only(sol)
             if not gold:
                 results.append(
-                    RewardResult(1.0, "gold unparseable (LaTeX-only parse): paid 1.0 to skip", gold=sol)
+                    RewardResult(
+                        1.0,
+                        "gold unparseable (LaTeX-only parse): paid 1.0 to skip",
+                        gold=sol,
+                        details=verdict_details(Verdict.GOLD_UNPARSEABLE),
+                    )
                 )
                 continue
             answer = parse_answer(text, boxed=True)
