@@ -35,6 +35,12 @@ def test_simulate_corpus_is_the_golden_projection() -> None:
     assert data_path("simulate_corpus.jsonl.gz").read_bytes() == corpus_bytes(read_jsonl(GOLDEN, FIELDS))
 
 
+def test_attack_corpus_is_its_builders_output() -> None:
+    from tools.make_attacks import corpus_text
+
+    assert data_path("attacks.jsonl").read_text(encoding="utf-8") == corpus_text()
+
+
 def test_example_dump_is_the_built_fixture() -> None:
     assert (
         data_path("completions.jsonl").read_bytes()

@@ -1,11 +1,12 @@
 """Write bench/data/attacks.jsonl: hand-written attacks on an answer checker (see bench/data/README.md).
 
-Run from the repository root: ``python -m tools.make_attacks``. Every row must earn accuracy 0.0.
+Run from the repository root: ``python -m tools.make_attacks [--check]``. Every row must earn accuracy 0.0.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1] / "bench" / "data" / "attacks.jsonl"
@@ -252,7 +253,16 @@ for gold, ans in [
         "exact values that round alike are different values",
     )
 
-with OUT.open("w", encoding="utf-8") as f:
-    for r in ROWS:
-        f.write(json.dumps(r, ensure_ascii=False) + "\n")
-print(f"{len(ROWS)} attacks -> {OUT}")
+
+
+def corpus_text() -> str:
+    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in ROWS)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--check"]:
+        same = OUT.read_text(encoding="utf-8") == corpus_text()
+        print(f"{OUT}: {'reproduced' if same else 'DIFFERS from a rebuild'}")
+        sys.exit(0 if same else 1)
+    OUT.write_text(corpus_text(), encoding="utf-8")
+    print(f"{len(ROWS)} attacks -> {OUT}")
