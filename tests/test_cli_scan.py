@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import os
@@ -396,3 +397,18 @@ def test_default_profiles_include_patched(tmp_path: Path) -> None:
     assert data["rewards"]["patched"]["reasoning_steps"]["mean"] == 0.0
     assert data["degenerate_kinds"] == {"markers_only": 3}
     assert data["flags"]["degenerate"] == 3
+
+
+@pytest.mark.parametrize("name", ["dump.jsonl", "dump.jsonl.gz", "dump.dat"])
+@pytest.mark.parametrize(
+    "first", ["not json at all", '{"prompt": "q", "completion": "cut', "prompt,completion"]
+)
+def test_a_bad_first_line_does_not_flip_jsonl_to_csv(tmp_path: Path, name: str, first: str) -> None:
+    # issue 22: a .jsonl whose first line is not JSON was read as CSV, its valid rows skipped uncounted
+    body = first + "\n" + "".join(json.dumps(r) + "\n" for r in ROWS[:2])
+    path = tmp_path / name
+    path.write_bytes(gzip.compress(body.encode()) if name.endswith(".gz") else body.encode())
+    _, data = scan_json(tmp_path, path, *UPSTREAM)
+    assert data["files"][0]["format"] == "jsonl"
+    assert (data["rows_total"], data["rows_scored"]) == (3, 2)
+    assert sum(data["rows_skipped"].values()) == 1

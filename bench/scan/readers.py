@@ -90,8 +90,11 @@ def _read_text(p: Path) -> str:
 
 
 def detect_format(path: str | Path) -> str:
-    """``parquet`` by magic bytes; ``wandb`` for a ``{"columns", "data"}`` object; ``json`` for an array or
-    a single object; ``jsonl`` when the first line is an object of its own; ``csv`` otherwise."""
+    """``parquet`` by magic bytes; a ``.jsonl`` / ``.ndjson`` name (``.gz`` too) is ``jsonl`` and a ``.csv``
+    name ``csv`` whatever the first line holds; otherwise ``wandb`` for a ``{"columns", "data"}`` object,
+    ``json`` for an array or a single object, ``jsonl`` when the first line, or a later line of the sniffed
+    head, is an object of its own (a broken first line is then a counted skip, not a CSV header); ``csv``
+    otherwise."""
     p = Path(path)
     try:
         with open_bytes(p) as fh:
@@ -103,6 +106,11 @@ def detect_format(path: str | Path) -> str:
     text = head.decode("utf-8", errors="replace").lstrip("\ufeff \t\r\n")
     if not text:
         raise InputError(f"{p}: empty file")
+    name = p.name.lower().removesuffix(".gz")
+    if name.endswith((".jsonl", ".ndjson")):
+        return "jsonl"
+    if name.endswith(".csv"):
+        return "csv"
     if text.startswith("["):
         return "json"
     if text.startswith("{"):
@@ -118,7 +126,23 @@ def detect_format(path: str | Path) -> str:
         except (ValueError, UnicodeDecodeError):
             return "jsonl"  # a JSONL file whose first line is broken: read it line by line and report
         return "wandb" if isinstance(whole, Mapping) and _is_table(whole) else "json"
+    if any(_is_object_line(line) for line in text.split("\n")[1:-1]):
+        return "jsonl"
     return "csv"
+
+
+def _is_object_line(line: str) -> bool:
+    line = line.strip()
+    if not line.startswith("{"):
+        return False
+    try:
+        obj, _ = _DECODE(line)
+    except ValueError:
+        return False
+    return isinstance(obj, Mapping)
+
+
+_DECODE = json.JSONDecoder().raw_decode
 
 
 def _is_table(obj: Mapping[str, Any]) -> bool:
