@@ -142,6 +142,8 @@ def plan_scan(settings: ScanSettings, head: Sequence[DumpRow]) -> ScanPlan:
         funcs = [n for n in logged_names if n in known] or list(DEFAULT_FUNCS)
     reward_args = rewards.args
     reward_args["think_prefilled"] = rewards.prefill
+    if settings.unclosed_think is not None:
+        reward_args["unclosed_think"] = settings.unclosed_think
     has_ids = bool(head) and all(r.completion_ids is not None for r in head)
     if not settings.tokenizer and not has_ids:
         # patched measures length in tokens; with neither ids nor a tokenizer it must be told to count characters

@@ -233,6 +233,9 @@ class GroupScorer:
         kwargs: dict[str, Any] = {"solution": [r.gold for r in rows], "prompts": [r.prompt for r in rows]}
         if all(i is not None for i in ids):
             kwargs["completion_ids"] = ids
+        elif all(r.length is not None for r in rows):
+            # the logged length tells a stop from a cut; patched reads it, other rewards ignore the column
+            kwargs["completion_length"] = [r.length for r in rows]
         per_profile: dict[str, dict[str, list[RewardResult]]] = {}
         for profile, funcs in self.funcs.items():
             per_profile[profile] = {name: self._call(func, rows, kwargs) for name, func in funcs}

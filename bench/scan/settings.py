@@ -50,6 +50,7 @@ class ScanSettings:
     tokenizer: str | None = None
     eos_token_id: int | None = None
     think_prefilled: bool = False
+    unclosed_think: str | None = None  # patched: EngineConfig.unclosed_think (None: the engine default)
     workers: int = 1
     backend: str = "local"
     address: str | None = None

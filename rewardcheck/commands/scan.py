@@ -85,6 +85,12 @@ def register(subparsers: Any) -> None:
         help="the chat template opened <think>: completions start inside it",
     )
     p.add_argument(
+        "--unclosed-think",
+        choices=("read_final", "no_answer"),
+        help="patched: a completion that stopped without closing the pre-filled <think>: read its last "
+        "paragraph (read_final, the default) or call it no_answer",
+    )
+    p.add_argument(
         "--group-field",
         help="comma-separated columns whose values form a GRPO group (default: step,prompt); e.g. run,step,prompt",
     )
@@ -193,6 +199,7 @@ def settings_from(args: argparse.Namespace) -> ScanSettings:
         tokenizer=args.tokenizer,
         eos_token_id=args.eos_token_id,
         think_prefilled=bool(args.think_prefilled),
+        unclosed_think=args.unclosed_think,
         workers=args.workers,
         backend=args.backend,
         address=args.address,

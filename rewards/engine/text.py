@@ -446,6 +446,11 @@ def _concluded(region: str) -> str | None:
     return None
 
 
+# a word of a sentence: three or more letters not spelling a LaTeX command (``\frac``, ``\pi``, ``\text``),
+# or a whole whitespace-separated token of two or more letters ("is", "so")
+_BLOCK_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}|(?:^|(?<=\s))[A-Za-z]{2,}[.,;:!?]?(?=\s|$)")
+
+
 def _block_value(block: str) -> str | None:
     """A bare ``<answer>`` block: a lone math span, a value opening a sentence ("36 marbles were left"), or a
     short word answer; a plain-word sentence without any value ("I could not solve it") is no answer."""
@@ -457,6 +462,9 @@ def _block_value(block: str) -> str | None:
     lone = _LONE_MATH.fullmatch(text[:MAX_VALUE_CHARS])
     if lone:
         return next(g for g in lone.groups() if g is not None).strip() or None
+    if len(text) <= MAX_VALUE_CHARS and not _BLOCK_WORD.search(text):
+        # no word in it: the block is one expression ("4a-2", "n+5", "7\pi"), not a sentence to read a value from
+        return strip_math_delimiters(text).rstrip(".").strip() or None
     if _VALUE_CHARS.search(text):
         said = _last_claim(text)
         if said is not None and said.value is not None and not said.hedge:

@@ -15,7 +15,16 @@ from typing import Any
 from ..completions import column, completion_texts
 from ..engine import Analysis, EngineConfig, Judgement, analyse, judge_batch
 
-__all__ = ["Settings", "judged", "analysed", "token_lengths", "ids_column", "gold_text", "prompt_text"]
+__all__ = [
+    "Settings",
+    "judged",
+    "analysed",
+    "token_lengths",
+    "ids_column",
+    "engine_ids",
+    "gold_text",
+    "prompt_text",
+]
 
 
 @dataclass(frozen=True)
@@ -38,6 +47,22 @@ def ids_column(kwargs: Mapping[str, Any], n: int) -> list[Sequence[int]] | None:
     return ids
 
 
+def engine_ids(kwargs: Mapping[str, Any], n: int) -> list[Sequence[int]] | None:
+    """The token ids the engine reads to tell a stop from a cut: TRL's ``completion_ids``, else, when a dump
+    logged only lengths (``completion_length``, one int per completion), a stand-in of that many ids with no
+    stop id, so that a length below ``max_completion_length`` reads as a stop. Token-level rewards
+    (repetition) read :func:`ids_column` only, never the stand-in."""
+    ids = ids_column(kwargs, n)
+    lengths = kwargs.get("completion_length")
+    if ids is not None or lengths is None:
+        return ids
+    if len(lengths) != n:
+        raise ValueError(f"completion_length has {len(lengths)} rows for {n} completions")
+    if not all(isinstance(k, int) and not isinstance(k, bool) and k >= 0 for k in lengths):
+        return None
+    return [range(k) for k in lengths]
+
+
 def judged(
     completions: Sequence[Any], kwargs: Mapping[str, Any], settings: Settings
 ) -> list[tuple[Judgement, Analysis]]:
@@ -54,7 +79,7 @@ def judged(
     return judge_batch(
         texts,
         golds,
-        ids_column(kwargs, len(texts)),
+        engine_ids(kwargs, len(texts)),
         settings.engine,
         prompts if any(p is not None for p in prompts) else None,
     )
@@ -97,7 +122,7 @@ def analysed(
     completions: Sequence[Any], kwargs: Mapping[str, Any], settings: Settings
 ) -> list[tuple[str, Analysis]]:
     texts = completion_texts(completions)
-    ids = ids_column(kwargs, len(texts))
+    ids = engine_ids(kwargs, len(texts))
     return [
         (t, analyse(t, ids[i] if ids is not None else None, settings.engine)) for i, t in enumerate(texts)
     ]

@@ -86,6 +86,7 @@ def settings_from(args: RewardArgs) -> Settings:
         max_completion_length=args.max_completion_length,
         eos_token_ids=eos_ids_from(args.eos_token_id, args.tokenizer),
         think_prefilled=bool(extra.get("think_prefilled", False)),
+        unclosed_think=str(extra.get("unclosed_think", "read_final")),
     )
     return Settings(
         engine=engine, tokenizer=args.tokenizer, count_chars=bool(extra.get("cosine_count_chars", False))
