@@ -213,7 +213,9 @@ def select(realdata: Path) -> None:
                 keys.add((r["model"], r["problem"]))
                 dedup.append(r)
         labels = {r["id"]: mv(r["completion"], str(r["gold"])) for r in dedup}
-        differ = [r for r in dedup if labels[r["id"]] is not None and labels[r["id"]] != bool(r["orig_label"])]
+        differ = [
+            r for r in dedup if labels[r["id"]] is not None and labels[r["id"]] != bool(r["orig_label"])
+        ]
         # half of a stratum from the rows where the source grader and math-verify disagree, when there are any
         picked = _round_robin(differ, None if quota is None else quota // 2)
         rest = [r for r in dedup if r not in picked]
@@ -279,9 +281,9 @@ def select(realdata: Path) -> None:
             label = mv(row["completion"], str(row["solution"]))
             src = float(row["accuracy_reward"]) == 1.0
             scored.append((row, label, label is not None and label != src))
-        disagree = [s for s in scored if s[2]][: quota // 2]
-        rest = [s for s in scored if not s[2]][: quota - len(disagree)]
-        for row, label, differ in disagree + rest:
+        dump_differ = [s for s in scored if s[2]][: quota // 2]
+        dump_rest = [s for s in scored if not s[2]][: quota - len(dump_differ)]
+        for row, label, differs in dump_differ + dump_rest:
             rec = by_id[row["source_id"]]
             chosen.append(
                 {
@@ -308,7 +310,7 @@ def select(realdata: Path) -> None:
                     "orig_label_field": "accuracy_reward (logged by the dump: the source grader's label)",
                     "math_verify_label": label,
                     "math_verify_pred": _mv_pred(row["completion"]),
-                    "graders_disagree": differ,
+                    "graders_disagree": differs,
                     "dump_step": int(row["step"]),
                     "dump_completion_length": int(row["completion_length"]),
                     "dump_format_reward": float(row["format_reward"]),
@@ -331,7 +333,9 @@ def build_text(selected: Path = SELECTED, reviews: Path = REVIEWS) -> str:
     missing = [r["id"] for r in rows if r["id"] not in rev]
     extra = sorted(set(rev) - {r["id"] for r in rows})
     if missing or extra:
-        raise SystemExit(f"reviews: {len(missing)} rows unreviewed (e.g. {missing[:3]}), {len(extra)} unknown")
+        raise SystemExit(
+            f"reviews: {len(missing)} rows unreviewed (e.g. {missing[:3]}), {len(extra)} unknown"
+        )
     out = []
     for r in rows:
         v = rev[r["id"]]
