@@ -1,7 +1,7 @@
 """A parsed training log: one metrics record per logged step, canonical metric names, and what was skipped.
 
-Canonical names: ``reward``, ``reward_std``, ``frac_reward_zero_std``, ``completion_length``,
-``clipped_ratio``, ``kl``, ``grad_norm``, ``learning_rate``, ``loss``, ``epoch``, ``act_loss``,
+Canonical names: ``reward``, ``reward_std``, ``frac_reward_zero_std``, ``completion_length`` (and the batch's
+``completion_length_min`` / ``completion_length_max``), ``clipped_ratio``, ``kl``, ``grad_norm``, ``learning_rate``, ``loss``, ``epoch``, ``act_loss``,
 ``cri_loss``, ``unsuper_loss``, ``entropy``, ``clip_ratio`` (PPO ratio clipping, region mean),
 ``clip_ratio_low``, ``clip_ratio_high``, ``rewards/<name>`` for each reward function's mean (``accuracy``,
 ``reasoning_steps``, ``cosine`` ...; TRL's ``_reward`` suffix and ``/mean`` dropped) and ``rewards_std/<name>``
