@@ -49,6 +49,7 @@ _ALIASES = {
     "clip_ratio_low": "clip_ratio_low",
     "clip_ratio_high": "clip_ratio_high",
     "degenerate_rate": "degenerate_rate",
+    "group_reward_std": "group_reward_std",  # derived from TRL's completions tables (bench.logs.completions)
     "completion_length_min": "completion_length_min",
     "completion_length_max": "completion_length_max",
 }
