@@ -177,3 +177,14 @@ def test_an_unreadable_table_is_counted(tmp_path: Path) -> None:
     log = read_log(folder)
     assert len(log.records) == 3 and sum(log.ignored.values()) == 1
     assert not math.isnan(log.records[-1]["reward"])
+
+
+def test_amend_recomputes_cached_series_from_the_amended_record() -> None:
+    from bench.logs.records import TrainingLog
+
+    log = TrainingLog("x", "jsonl", [{"step": float(i), "reward": 0.1 * i} for i in range(1, 6)])
+    assert log.series("degenerate_rate") == [] and len(log.derived("twice", lambda r: 2 * r["reward"])) == 5
+    assert log.amend(3, {"degenerate_rate": 0.5, "reward": 9.0, "step": 99.0}) == ["degenerate_rate"]
+    assert log.series("degenerate_rate") == [(4.0, 0.5)] and log.records[3]["reward"] == pytest.approx(0.4)
+    assert [s for s, _ in log.derived("twice", lambda r: 2 * r["reward"])] == [1.0, 2.0, 3.0, 4.0, 5.0]
+    assert "degenerate_rate" in log.metric_names and log.amend(3, {"degenerate_rate": 0.1}) == []
