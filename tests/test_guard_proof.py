@@ -4,13 +4,16 @@ not train): the same detector fires at the same step as it did live.
 - ``live-sft1000_lr3e-4/<run>``: the tiny-LM GRPO reproduction trained with ``--guard`` (stop enabled);
 - ``replay-sft1000_lr3e-4/<run>``: the guard-free 200-step runs of ``fixtures/runs/repro/sft1000_lr3e-4``
   replayed by ``python -m bench.guard replay ... --stop``; they show where the upstream run would have been
-  stopped relative to the collapse that followed.
+  stopped relative to the collapse that followed. The upstream replay was regenerated when ``shaping_gamed``
+  was added: it now stops at step 20 (onset 10; before, zero_group_variance at step 35), and the run's own
+  samples show that from step 10 it already wrote the short template with wrong answers.
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -74,6 +77,19 @@ def test_upstream_is_stopped_before_the_collapse_it_predicts() -> None:
     last_correct = max(float(r["step"]) for r in rows if float(r["rewards/accuracy_reward/mean"]) > 0)
     last_spread = max(float(r["step"]) for r in rows if float(r["reward_std"]) > 0.05)
     assert first["fired_at"] < last_correct and first["fired_at"] < last_spread
+
+
+def test_upstream_replay_stops_where_its_samples_are_already_a_template() -> None:
+    """The firing step is the truth, not an artefact: every sample from the onset to the stop is a short
+    template (under half the 137-token start) and none is correct."""
+    first, _ = _first(GUARD / "replay-sft1000_lr3e-4/openr1/guard.json")
+    assert first is not None
+    assert (first["name"], first["step"], first["fired_at"]) == ("shaping_gamed", 10.0, 20.0)
+    rows = [json.loads(line) for line in (REPRO / "openr1/samples.jsonl").read_text().splitlines()]
+    window = [r for r in rows if first["step"] <= r["step"] <= first["fired_at"]]
+    assert len(window) == 11 and all(r["tokens"] <= 0.5 * 137 for r in window)
+    boxed = [re.search(r"\\boxed\{([^}]*)\}", r["completion"]) for r in window]
+    assert not any(m and m.group(1) == r["gold"].strip("$") for m, r in zip(boxed, window, strict=True))
 
 
 def test_live_patched_run_never_fired() -> None:

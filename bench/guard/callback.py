@@ -1,6 +1,8 @@
 """``RewardcheckCallback``: the guard as a ``transformers.TrainerCallback`` (GRPOTrainer, RLOOTrainer, any HF
 Trainer). On every log it feeds the metrics to :class:`~bench.guard.monitor.Guard` and applies the configured
-actions to the findings; it never raises into the trainer.
+actions to the findings; it never raises into the trainer. With ``log_completions=True`` TRL writes each log's
+completions table after the callbacks have seen that log, so the table of step N is read at the next log and
+added to step N (:meth:`~bench.guard.monitor.Guard.add_completions`) before that log is observed.
 
 >>> cb = RewardcheckCallback(actions=("warn", "stop"))
 >>> from transformers import TrainerControl, TrainerState
@@ -28,6 +30,8 @@ __all__ = ["RewardcheckCallback"]
 
 logger = logging.getLogger("rewardcheck.guard")
 
+PENDING_LOGS = 3  # logged steps whose completions table is still awaited
+
 
 class RewardcheckCallback(TrainerCallback):  # type: ignore[misc]
     """Keyword arguments are :class:`GuardConfig`'s (``actions``, ``stop_on``, ``ignore``, ``warmup_steps``,
@@ -37,6 +41,9 @@ class RewardcheckCallback(TrainerCallback):  # type: ignore[misc]
         self.config = config or GuardConfig(**kwargs)
         self.guard = Guard(self.config)
         self.stopped_at: float | None = None
+        self.completions_read = 0
+        self._pending: list[float] = []
+        self._read: set[float] = set()
         self.train_seconds = 0.0
         self._started: float | None = None
 
@@ -50,7 +57,10 @@ class RewardcheckCallback(TrainerCallback):  # type: ignore[misc]
         try:
             if not logs:
                 return
-            for finding in self.guard.observe(logs, float(getattr(state, "global_step", 0))):
+            step = float(getattr(state, "global_step", 0))
+            if self.config.read_completions and getattr(args, "log_completions", False):
+                self._read_completions(Path(str(args.output_dir)) / "completions", step)
+            for finding in self.guard.observe(logs, step):
                 self._act(finding, control)
         except Exception as exc:  # never into the trainer
             self.guard._error("callback", exc)
@@ -59,10 +69,37 @@ class RewardcheckCallback(TrainerCallback):  # type: ignore[misc]
         try:
             if self._started is not None:
                 self.train_seconds = time.perf_counter() - self._started
+            if self.config.read_completions and getattr(args, "log_completions", False):
+                # the last log's table is written after its callbacks: read it for the final report
+                self._read_completions(Path(str(args.output_dir)) / "completions", -1.0)
             if "report" in self.config.actions:
                 self.write_report()
         except Exception as exc:
             self.guard._error("report", exc)
+
+    def _read_completions(self, folder: Path, step: float) -> None:
+        """Fold the completions tables of the steps logged before this one into those steps (TRL writes a
+        step's table right after its log), then remember this step for the next log."""
+        from bench.logs.completions import read_table, table_metrics
+
+        started = time.perf_counter()
+        try:
+            for pending in list(self._pending):
+                path = folder / f"completions_{int(pending):05d}.parquet"
+                if not path.is_file():
+                    continue
+                self._pending.remove(pending)
+                self._read.add(pending)
+                columns, table = read_table(path)
+                self.guard.add_completions(table_metrics(table, columns=columns), pending)
+                self.completions_read += 1
+        except Exception as exc:
+            self.guard._error("completions", exc)
+        finally:
+            # a table that never came (logging without generation) is given up after a few logs
+            if step >= 0 and step not in self._read and step not in self._pending:
+                self._pending = [*self._pending[-(PENDING_LOGS - 1) :], step]
+            self.guard.seconds += time.perf_counter() - started
 
     # --- actions --------------------------------------------------------------------------------------
     def _act(self, finding: Finding, control: Any) -> None:

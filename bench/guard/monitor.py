@@ -36,13 +36,16 @@ class GuardConfig:
     """``actions``: what a finding does (``warn`` logs it; ``report`` writes JSON + HTML to ``report_dir``;
     ``stop`` ends training after this step; ``checkpoint`` saves the model first). ``stop_on``: which findings
     stop / checkpoint: ``("critical",)`` (the collapse signals) or detector names. ``ignore``: detector names
-    never acted on. ``warmup_steps``: no action before this step (the detectors still see every log)."""
+    never acted on. ``warmup_steps``: no action before this step (the detectors still see every log).
+    ``read_completions``: in a trainer with ``log_completions=True``, read the completions tables TRL writes to
+    ``<output_dir>/completions/`` and add their metrics (degenerate rate, group std ...) to their steps."""
 
     actions: tuple[str, ...] = ("warn",)
     stop_on: tuple[str, ...] = ("critical",)
     ignore: tuple[str, ...] = ()
     warmup_steps: float = 0.0
     report_dir: str | None = None
+    read_completions: bool = True
 
     def __post_init__(self) -> None:
         unknown = [a for a in self.actions if a not in ACTIONS]
@@ -105,6 +108,24 @@ class Guard:
             new.append(finding)
             fired.add(signal.name)
         return new
+
+    def add_completions(self, metrics: Mapping[str, Any], step: float) -> list[str]:
+        """Add one completions table's metrics (:func:`bench.logs.completions.table_metrics`) to the record of
+        ``step`` where the trainer logged no value of its own; the next :meth:`observe` sees them. Returns the
+        canonical names added (none when that step has no record). Never raises."""
+        try:
+            scratch = TrainingLog(self.source, "trl-completions", [])
+            record = record_metrics({k: v for k, v in metrics.items() if k != "step"}, scratch, float(step))
+            if not record or not scratch.records:
+                return []
+            index = next(
+                (i for i in range(len(self.log.records) - 1, -1, -1) if self.log.records[i]["step"] == step),
+                None,
+            )
+            return [] if index is None else self.log.amend(index, scratch.records[0])
+        except Exception as exc:
+            self._error("completions", exc)
+            return []
 
     def _detect(self) -> list[Signal]:
         try:

@@ -26,6 +26,7 @@ from .dynamics import (
     gradient_spikes,
     nonfinite_values,
 )
+from .gaming import shaping_gamed
 from .records import TrainingLog
 from .signal import Signal, fmt, persistent_tail
 from .signal import fraction_text as _fraction
@@ -291,6 +292,7 @@ DETECTORS: tuple[Callable[[TrainingLog], Signal | None], ...] = (
     kl_blowup,
     vanishing_gradient,
     shaping_dominance,
+    shaping_gamed,
     skipped_steps,
     entropy_collapse,
     clip_saturation,

@@ -62,6 +62,16 @@ class Diagnosis:
         return any(s.critical for s in self.signals)
 
     @property
+    def verdict(self) -> str:
+        """``collapsed``; ``shaping-gamed`` when the only critical signal is :func:`shaping_gamed` (a template
+        paid for form while accuracy stays flat: not a healthy run, though nothing is exactly 0 or constant);
+        else ``healthy``."""
+        critical = {s.name for s in self.signals if s.critical}
+        if not critical:
+            return "healthy"
+        return "shaping-gamed" if critical == {"shaping_gamed"} else "collapsed"
+
+    @property
     def onset_step(self) -> float | None:
         steps = [s.step for s in self.signals if s.critical and s.step is not None]
         return min(steps) if steps else None
@@ -79,6 +89,7 @@ class Diagnosis:
             "ignored": dict(self.log.ignored),
             "step_is_record_index": self.log.step_is_index,
             "collapsed": self.collapsed,
+            "verdict": self.verdict,
             "onset_step": self.onset_step,
             "signals": [s.to_json() for s in self.signals],
             "causes": [c.to_json() for c in self.causes],
@@ -120,6 +131,36 @@ def _causes(d: Diagnosis) -> list[Cause]:
                     f"see {CHECK}",
                     f"see {SIMULATE}",
                     "restart from a checkpoint before the onset; the collapsed policy cannot recover by itself",
+                ),
+            )
+        )
+    if "shaping_gamed" in has and "shaping_dominance" not in has:
+        s = has["shaping_gamed"]
+        names = s.values["shaping"]
+        fixes = [PATCHED_FIX[n] for n in names if n in PATCHED_FIX]
+        if "cosine" in comps:
+            fixes.append(PATCHED_FIX["cosine"])
+        causes.append(
+            Cause(
+                f"shaping reward{'s' if len(names) > 1 else ''} {', '.join(f'`{n}`' for n in names)} paid for a "
+                "short template while accuracy stays flat",
+                ("shaping_gamed",),
+                f"{s.evidence}. The policy found the shortest output the shaping rewards pay in full and stopped "
+                "exploring: an occasional correct answer keeps some group variance, so nothing is exactly 0, "
+                "but the advantages rank completions by form, not by correctness."
+                + (
+                    " If `cosine` is open-r1's (wrong answers 0.0 short / -0.5 long at its CLI defaults), a short "
+                    "wrong answer also out-earns a long one, which pushes the length down."
+                    if "cosine" in comps
+                    else ""
+                ),
+                (
+                    "use the patched rewards (`get_reward_funcs(args, profile='patched')`)"
+                    + (f": {'; '.join(fixes)}" if fixes else ""),
+                    "lower the shaping rewards' weights (e.g. 0.2) so a correct answer outweighs a well-formed "
+                    "wrong one",
+                    f"see {CHECK}",
+                    f"see {SIMULATE}",
                 ),
             )
         )

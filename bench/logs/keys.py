@@ -21,6 +21,8 @@ _ALIASES = {
     "completion_length": "completion_length",
     "completions/mean_length": "completion_length",
     "completion_length/mean": "completion_length",
+    "completions/min_length": "completion_length_min",
+    "completions/max_length": "completion_length_max",
     "clipped_ratio": "clipped_ratio",
     "completions/clipped_ratio": "clipped_ratio",
     "kl": "kl",
@@ -47,6 +49,9 @@ _ALIASES = {
     "clip_ratio_low": "clip_ratio_low",
     "clip_ratio_high": "clip_ratio_high",
     "degenerate_rate": "degenerate_rate",
+    "group_reward_std": "group_reward_std",  # derived from TRL's completions tables (bench.logs.completions)
+    "completion_length_min": "completion_length_min",
+    "completion_length_max": "completion_length_max",
 }
 # TRL logs the function's __name__; ours and open-r1's end in ``_reward``; cosine is ``cosine_scaled_reward``.
 _REWARD_ALIASES = {"cosine_scaled": "cosine", "len": "length", "repetition_penalty": "repetition_penalty"}

@@ -7,8 +7,10 @@ Recognised, line by line (formats may be mixed, e.g. a console capture):
   ``average reward score: X``; DeepSpeed's ``step=N, skipped=K, lr=[..]`` and ``MemAllocated=..GB`` lines.
 A whole-file JSON object with ``log_history`` is read as HF ``trainer_state.json``; TensorBoard event files
 (``events.out.tfevents.*``, via :mod:`bench.logs.tensorboard`) and CSV files with a ``step`` column
-(``experiments.repro``'s ``metrics.csv``) are read whole. A folder is read through its ``trainer_state.json``, the
-newest ``checkpoint-*/trainer_state.json``, its wandb history, or its event files. Other lines are counted
+(``experiments.repro``'s ``metrics.csv``) are read whole, and so are TRL's ``log_completions`` Parquet tables
+(:mod:`bench.logs.completions`: one file, or a folder of ``completions_*.parquet``). A folder is read through
+its ``trainer_state.json``, the newest ``checkpoint-*/trainer_state.json``, its wandb history, or its event
+files; completions tables beside them (``completions/``) add their per-step metrics where the log has none. Other lines are counted
 as unknown and ignored; a file with no usable record raises :class:`LogFormatError` saying what was expected.
 
 >>> log = read_text("{'loss': 0.1, 'reward': 0.5, 'rewards/accuracy_reward': 0.2}\\nhello", source="demo")
@@ -29,6 +31,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .completions import completion_files, merge_completions, read_completions
 from .keys import canonical_key, eval_key
 from .records import SkipReport, TrainingLog
 from .tensorboard import event_files, read_event_scalars
@@ -38,8 +41,8 @@ __all__ = ["LogFormatError", "read_log", "read_text", "record_metrics", "EXPECTE
 EXPECTED = (
     "HF Trainer/TRL metric dicts one per line ({'loss': ..., 'reward': ..., 'rewards/<f>': ...}), JSON lines with "
     "metric keys (TRL or wandb-history.jsonl), a trainer_state.json with 'log_history', TensorBoard event files, "
-    "a CSV with a 'step' column, or DeepSpeed-Chat step-3 output ('epoch: E|step: S|ppo_ep: ..|act_loss: ..' "
-    "and 'average reward score: X')"
+    "a CSV with a 'step' column, TRL log_completions Parquet tables (completions_*.parquet), or DeepSpeed-Chat "
+    "step-3 output ('epoch: E|step: S|ppo_ep: ..|act_loss: ..' and 'average reward score: X')"
 )
 
 _DS_STEP = re.compile(r"epoch:\s*(-?\d+)\s*\|\s*step:\s*(\d+)\s*\|(.*)")
@@ -59,23 +62,23 @@ def read_log(path: str | Path) -> TrainingLog:
     """Read a log file, or a folder holding ``trainer_state.json`` / ``wandb-history.jsonl``."""
     p = Path(path)
     if p.is_dir():
-        for name in ("trainer_state.json", "wandb-history.jsonl", "files/wandb-history.jsonl"):
-            if (p / name).is_file():
-                return read_log(p / name)
-        checkpoints = [c for c in p.glob("checkpoint-*") if (c / "trainer_state.json").is_file()]
-        if checkpoints:  # HF saves the whole log_history in each checkpoint: the newest has it all
-            newest = max(
-                checkpoints,
-                key=lambda c: int(c.name.rsplit("-", 1)[1]) if c.name.rsplit("-", 1)[1].isdigit() else -1,
-            )
-            return read_log(newest / "trainer_state.json")
-        events = event_files(p)
-        if events:
-            return read_tensorboard(events, source=str(p))
+        main = _read_folder(p)
+        tables = completion_files(p)
+        if (
+            main is not None and tables
+        ):  # an output_dir: the trainer's log, enriched by its completions tables
+            merge_completions(main, read_completions(tables, source=str(p)))
+            return main
+        if main is not None:
+            return main
+        if tables:
+            return read_completions(tables, source=str(p))
         raise LogFormatError(
-            f"{p}: a folder without trainer_state.json, checkpoint-*/trainer_state.json, wandb-history.jsonl "
-            "or TensorBoard event files"
+            f"{p}: a folder without trainer_state.json, checkpoint-*/trainer_state.json, wandb-history.jsonl, "
+            "TensorBoard event files or TRL completions tables (completions/completions_*.parquet)"
         )
+    if p.suffix == ".parquet" and p.is_file():
+        return read_completions([p], source=str(p))
     if not p.is_file():
         raise LogFormatError(f"{p}: no such log file")
     if p.name.startswith("events.out.tfevents."):
@@ -88,6 +91,22 @@ def read_log(path: str | Path) -> TrainingLog:
     if p.suffix == ".csv" or ("," in first and "step" in [c.strip() for c in first.split(",")]):
         return read_csv_text(text, source=str(p))
     return read_text(text, source=str(p))
+
+
+def _read_folder(p: Path) -> TrainingLog | None:
+    """The training log a folder holds, or None."""
+    for name in ("trainer_state.json", "wandb-history.jsonl", "files/wandb-history.jsonl"):
+        if (p / name).is_file():
+            return read_log(p / name)
+    checkpoints = [c for c in p.glob("checkpoint-*") if (c / "trainer_state.json").is_file()]
+    if checkpoints:  # HF saves the whole log_history in each checkpoint: the newest has it all
+        newest = max(
+            checkpoints,
+            key=lambda c: int(c.name.rsplit("-", 1)[1]) if c.name.rsplit("-", 1)[1].isdigit() else -1,
+        )
+        return read_log(newest / "trainer_state.json")
+    events = event_files(p)
+    return read_tensorboard(events, source=str(p)) if events else None
 
 
 def read_tensorboard(files: list[Path], source: str) -> TrainingLog:

@@ -1,7 +1,8 @@
 """A parsed training log: one metrics record per logged step, canonical metric names, and what was skipped.
 
-Canonical names: ``reward``, ``reward_std``, ``frac_reward_zero_std``, ``completion_length``,
-``clipped_ratio``, ``kl``, ``grad_norm``, ``learning_rate``, ``loss``, ``epoch``, ``act_loss``,
+Canonical names: ``reward``, ``reward_std``, ``group_reward_std`` (mean std within prompt groups, from a
+completions table), ``frac_reward_zero_std``, ``completion_length`` (and the batch's
+``completion_length_min`` / ``completion_length_max``), ``clipped_ratio``, ``kl``, ``grad_norm``, ``learning_rate``, ``loss``, ``epoch``, ``act_loss``,
 ``cri_loss``, ``unsuper_loss``, ``entropy``, ``clip_ratio`` (PPO ratio clipping, region mean),
 ``clip_ratio_low``, ``clip_ratio_high``, ``rewards/<name>`` for each reward function's mean (``accuracy``,
 ``reasoning_steps``, ``cosine`` ...; TRL's ``_reward`` suffix and ``/mean`` dropped) and ``rewards_std/<name>``
@@ -76,6 +77,24 @@ class TrainingLog:
             pts = pts + new
             self._series["\0" + key] = (n, pts)
         return pts
+
+    def amend(self, index: int, values: dict[str, float]) -> list[str]:
+        """Add ``values`` to record ``index`` where it has no value of its own (a completions table that arrives
+        after its step was logged); returns the names added. Cached series are cut back to that record, so they
+        are recomputed from it on the next call (steps must be increasing, as the live guard's are)."""
+        record = self.records[index]
+        added = [k for k in values if k not in record and k != "step"]
+        if not added:
+            return []
+        record.update({k: values[k] for k in added})
+        step = record["step"]
+        for key, (done, pts) in list(self._series.items()):
+            if done > index:
+                self._series[key] = (index, [p for p in pts if p[0] < step])
+        done, names = self._names
+        if done > index:
+            self._names = (done, {**names, **dict.fromkeys(added)})
+        return added
 
     def eval_series(self, name: str) -> list[tuple[float, float]]:
         return [(r["step"], r[name]) for r in self.evals if name in r and "step" in r]

@@ -44,7 +44,10 @@ def print_summary(diagnoses: Sequence[Diagnosis], console: Console | None = None
             console = Console(highlight=False, soft_wrap=True, width=130)
     for d in diagnoses:
         log = d.log
-        state = "[bold red]COLLAPSED[/]" if d.collapsed else "[bold green]no collapse detected[/]"
+        state = {
+            "collapsed": "[bold red]COLLAPSED[/]",
+            "shaping-gamed": "[bold red]SHAPING-GAMED[/] (no hard collapse; the run is paid for form)",
+        }.get(d.verdict, "[bold green]no collapse detected[/]")
         console.print(f"[bold]{log.source}[/]: {state}; onset {_onset(d)}")
         console.print(
             f"  read {len(log.records)} records as {log.format}; {log.unknown_lines} unrecognised line(s) ignored"
@@ -79,7 +82,10 @@ def html_page(diagnoses: Sequence[Diagnosis]) -> Page:
     for d in diagnoses:
         log = d.log
         page.heading(log.source)
-        verdict = f"COLLAPSED, onset {_onset(d)}" if d.collapsed else "no collapse detected"
+        verdict = {
+            "collapsed": f"COLLAPSED, onset {_onset(d)}",
+            "shaping-gamed": f"SHAPING-GAMED (no hard collapse; the run is paid for form), onset {_onset(d)}",
+        }.get(d.verdict, "no collapse detected")
         page.paragraph(verdict, "bad" if d.collapsed else "ok")
         page.paragraph(
             f"{len(log.records)} records read as {log.format}; {log.unknown_lines} unrecognised lines ignored."

@@ -22,6 +22,7 @@ from bench.training_config import TrainingConfig
 from rewards.registry import build_registry, get_reward_funcs, resolve_profile
 
 from .corpus import DEFAULT_GOLDEN, Corpus, CorpusError, Prompt, cut, load_corpus
+from .limits import StartLimit, prediction_limit
 from .policy import MARKER_SLOTS, NO_SHORT, PARAMS, Draw, Policy
 
 __all__ = ["Settings", "StartMatch", "StepStats", "SimulationResult", "simulate", "length_grid", "MARKERS"]
@@ -61,6 +62,9 @@ class Settings:
     degenerate_tokens: int = 32
     profile: str | None = None  # None: the config's ``rewardcheck_profile``, else "patched"
     golden: str | Path = DEFAULT_GOLDEN
+    # The log the start was read from (``--start-from LOG``): after simulating, its own outcome is compared
+    # with the simulation's, and a collapse the simulation cannot predict is reported (``limits``).
+    start_log: str | None = None
 
 
 @dataclass
@@ -109,6 +113,7 @@ class SimulationResult:
     examples: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # the prompts the run used
     start: StartMatch | None = None  # how step 0 was fitted to a real run's first records, if it was
+    start_limit: StartLimit | None = None  # the real run collapsed, the simulation from its start did not
 
     @property
     def initial(self) -> StepStats:
@@ -536,7 +541,7 @@ def simulate(
         if short_total and min(short_total.values()) < 0
         else None
     )
-    return SimulationResult(
+    result = SimulationResult(
         config=config.source,
         profile=profile,
         reward_names=names,
@@ -556,6 +561,9 @@ def simulate(
         problems=[corpus.prompts[i].problem for i in chosen],
         start=start,
     )
+    if settings.start_log is not None:
+        result.start_limit = prediction_limit(settings.start_log, result)
+    return result
 
 
 def _collapse_step(history: Sequence[StepStats], window: int = 10) -> int | None:

@@ -80,6 +80,8 @@ def print_summary(r: SimulationResult, every: int | None = None, console: Consol
     f, i = r.final, r.initial
     state = "[bold red]" + _verdict(r) + "[/]" if r.collapsed else "[bold green]no collapse[/]"
     console.print(f"  {state}")
+    if r.start_limit is not None:
+        console.print(f"  [bold yellow]{r.start_limit.message}[/]")
     console.print(
         f"  final (mean of last 20 steps): reward {f.reward_mean:.3f} (std {f.reward_std:.4f}), accuracy "
         f"{i.accuracy:.2f} -> {f.accuracy:.2f}, length {i.length_tokens:.0f} -> {f.length_tokens:.1f} tokens, "
@@ -129,6 +131,7 @@ def json_document(r: SimulationResult) -> dict[str, Any]:
         "examples": r.examples,
         "problems": r.problems,
         "start": None if r.start is None else asdict(r.start),
+        "start_limit": None if r.start_limit is None else r.start_limit.to_json(),
         "distinct_texts": r.distinct_texts,
         "seconds": r.seconds,
     }
@@ -137,6 +140,8 @@ def json_document(r: SimulationResult) -> dict[str, Any]:
 def html_page(r: SimulationResult) -> Page:
     page = Page(f"rewardcheck simulate: {r.config} ({r.profile})")
     page.paragraph(_verdict(r), "bad" if r.collapsed else "ok")
+    if r.start_limit is not None:
+        page.paragraph(r.start_limit.message, "bad")
     markers = [(r.collapse_step, "collapse")] if r.collapse_step is not None else []
     h = r.history
     page.line_chart(
