@@ -123,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
         init_marker_rate=init_markers,
         profile=args.profile,
         golden=args.golden,
+        start_log=args.start_from,
     )
     try:
         result = simulate(config, settings)
