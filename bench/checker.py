@@ -146,7 +146,13 @@ def _run(
         "seed": ctx.seed,
         "time_limit_s": subject.time_limit_s,
         "reward_calls": subject.calls,
-        "calling": {name: conv.describe() for name, conv in subject.conventions.items()},
+        # decided only by a call that returned (bench.invariants.calling); none did -> say so, never guess
+        "calling": {
+            name: subject.conventions[name].describe()
+            if name in subject.conventions
+            else "undecided: no call returned"
+            for name in subject.funcs
+        },
     }
     return CheckReport(label, kind, results, settings, time.perf_counter() - start)
 
