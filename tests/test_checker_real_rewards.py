@@ -14,8 +14,10 @@ from typing import Any
 
 import pytest
 
+from bench.cases.catalogue import load_attack_corpus
 from bench.checker import check_reward
 from bench.invariants.convention import call_arguments, detect_convention
+from bench.strategies.attacks import corpus_reference
 
 _EXPLOITS = ["no_negated_credit", "last_answer_counts", "no_echo_credit"]
 
@@ -275,6 +277,29 @@ def test_reexpressed_openr1_rewards_checked_unchanged(accuracy: Any) -> None:
     assert not steps.result("no_degenerate_reward").holds  # 'First, Finally,' earns 2/3 upstream
     assert "TypeError" not in steps.render()
     assert steps.settings["calling"]["reasoning_steps_reward"].startswith("conversational")
+
+
+def test_corpus_counterexamples_show_a_real_reference() -> None:
+    """A corpus row is scored beside a correct completion for its gold in its own template (its reasoning
+    kept, the gold stated plainly), never beside an empty "reference" that reads as "the right answer
+    scores 0"; a row whose template cannot be read is shown alone."""
+    report = check_reward(
+        e4ac3ae_accuracy, "accuracy", invariants=["no_negated_credit"], max_examples=2, heavy_cases=False
+    )
+    corpus = [
+        cx for cx in report.result("no_negated_credit").counterexamples if cx.source.startswith("case:")
+    ]
+    assert len(corpus) >= 5, report.render()
+    for cx in corpus:
+        assert cx.labels[0] == "reference (right answer)" and cx.labels[1].startswith("attack: "), cx.render()
+        reference, attack = cx.completions
+        gold = (cx.solution or "").strip("$")
+        assert reference and reference != attack and f"\\boxed{{{gold}}}" in reference, cx.render()
+        assert reference.rpartition("</think>")[0] == attack.rpartition("</think>")[0]  # same reasoning
+        assert cx.scores["accuracy_reward"][0] == 1.0, cx.render()  # the right answer is paid
+    assert "completion=''" not in report.render()
+    injection = next(a for a in load_attack_corpus() if a.family == "injection" and "verifier" in a.text)
+    assert corpus_reference(injection) is None  # no answer marker: no template to state the gold in
 
 
 # The real open-r1 rewards.py, extracted from a checkout outside this repository:
