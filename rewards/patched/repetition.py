@@ -3,6 +3,10 @@
 >>> f = get_repetition_penalty_reward(3, -1.0)
 >>> f(["a b c a b c a b c"]), f(["x"], completion_ids=[[1, 2, 3, 1, 2, 3, 1, 2, 3]])
 ([-0.5714285714285714], [-0.5714285714285714])
+>>> get_repetition_penalty_reward(2, -1.0, language="fr")
+Traceback (most recent call last):
+...
+ValueError: Word splitting for language `fr` is not yet implemented. Please implement your own zip-ngram function.
 """
 
 from __future__ import annotations
@@ -13,25 +17,31 @@ from typing import Any
 from ..completions import completion_texts
 from ..result import IDS_OR_COMPLETIONS, RewardFunc, RewardResult, reward_factory, trl_reward
 from ..upstream.openr1_1416fa0 import get_soft_overlong_punishment as upstream_soft_overlong
+from ..wordsplit import splitter
 from .context import ids_column
 
 __all__ = ["get_repetition_penalty_reward", "get_soft_overlong_punishment"]
 
 
 @reward_factory
-def get_repetition_penalty_reward(ngram_size: int, max_penalty: float) -> RewardFunc:
+def get_repetition_penalty_reward(ngram_size: int, max_penalty: float, language: str = "en") -> RewardFunc:
+    """open-r1's factory and signature (1416fa0): n-grams of token ids when TRL passes ``completion_ids``, else
+    of words, split as ``language`` says: ``"en"`` lower-cased whitespace words, ``"zh"`` jieba's words (the
+    optional ``zh`` extra: ``pip install 'rewardcheck[zh]'``; the error says so when it is missing). Raises
+    upstream's errors, in upstream's order (the penalty's sign first, then the language)."""
     if max_penalty > 0:
         # upstream's words: open-r1's tests match "max_penalty 1.5 should not be positive"
         raise ValueError(f"max_penalty {max_penalty} should not be positive (repetition is a penalty)")
     if ngram_size < 1:
         raise ValueError(f"repetition ngram_size must be >= 1, got {ngram_size}")
+    words = splitter(language)
 
     def repetition(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
         texts = completion_texts(completions)
         ids = ids_column(kwargs, len(texts))
         out = []
         for i, text in enumerate(texts):
-            units: Sequence[Hashable] = ids[i] if ids is not None else text.lower().split()
+            units: Sequence[Hashable] = ids[i] if ids is not None else words(text)
             unit = "token" if ids is not None else "word"
             if len(units) < ngram_size:
                 out.append(RewardResult(0.0, f"fewer than {ngram_size} {unit}s: no penalty"))
