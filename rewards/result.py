@@ -109,14 +109,18 @@ _ANNOTATIONS: Mapping[str, Any] = {
 }
 
 
-def _signature(params: tuple[str, ...]) -> inspect.Signature:
+def _signature(params: tuple[str, ...], defaults: Mapping[str, Any]) -> inspect.Signature:
     """``(completions, solution, **kwargs)`` and the like: the parameters upstream names, then ``**kwargs``
     for every other TRL column. A first parameter that takes ids or completions shows as ``completion_ids``
-    (open-r1's and TRL's name for it)."""
+    (open-r1's and TRL's name for it); ``defaults`` gives optional ones (TRL's ``log_extra=None``)."""
     shown = [p if p != IDS_OR_COMPLETIONS else "completion_ids" for p in params]
     kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    empty = inspect.Parameter.empty
     return inspect.Signature(
-        [inspect.Parameter(p, kind, annotation=_ANNOTATIONS.get(p, Any)) for p in shown]
+        [
+            inspect.Parameter(p, kind, default=defaults.get(p, empty), annotation=_ANNOTATIONS.get(p, Any))
+            for p in shown
+        ]
         + [inspect.Parameter("kwargs", inspect.Parameter.VAR_KEYWORD, annotation=Any)],
         return_annotation=list[float | None],
     )
@@ -136,14 +140,19 @@ class RewardFunction:
     """A named, explainable, picklable reward function (what :func:`trl_reward` returns)."""
 
     def __init__(
-        self, name: str, scorer: Scorer, doc: str | None = None, params: tuple[str, ...] | None = None
+        self,
+        name: str,
+        scorer: Scorer,
+        doc: str | None = None,
+        params: tuple[str, ...] | None = None,
+        defaults: Mapping[str, Any] | None = None,
     ) -> None:
         self.__name__ = self.__qualname__ = name
         self.__doc__ = doc or getattr(scorer, "__doc__", None)
         self.__module__ = getattr(scorer, "__module__", __name__)
         self.scorer = scorer
         self.params = params if params is not None else POSITIONAL.get(name, ("completions",))
-        self.__signature__ = _signature(self.params)
+        self.__signature__ = _signature(self.params, defaults or {})
         # (module, factory qualname, args, kwargs) when a factory built this function; see reward_factory
         self.recipe: tuple[str, str, tuple[Any, ...], dict[str, Any]] | None = None
 
@@ -307,10 +316,15 @@ def reward_factory(factory: F) -> F:
 
 
 def trl_reward(
-    name: str, scorer: Scorer, doc: str | None = None, params: tuple[str, ...] | None = None
+    name: str,
+    scorer: Scorer,
+    doc: str | None = None,
+    params: tuple[str, ...] | None = None,
+    defaults: Mapping[str, Any] | None = None,
 ) -> RewardFunc:
-    """Wrap ``scorer`` as a TRL reward function named ``name`` (the name TRL logs as ``rewards/<name>``)."""
-    return RewardFunction(name, scorer, doc, params)
+    """Wrap ``scorer`` as a TRL reward function named ``name`` (the name TRL logs as ``rewards/<name>``);
+    ``params`` are the positional parameters (upstream's by default), ``defaults`` their optional values."""
+    return RewardFunction(name, scorer, doc, params, defaults)
 
 
 def explain(func: Callable[..., Any], completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:

@@ -47,8 +47,22 @@ def _funcs() -> list[Any]:
         get_soft_overlong_punishment(10, 4),
         patched_cosine(max_len=50, count_chars=True),
         patched_repetition(2, -1.0, language="en"),
+        *_trl_shaped(),
     ]
     return funcs
+
+
+def _trl_shaped() -> list[Any]:
+    from rewards import trl_shaped as t
+
+    return [
+        t.accuracy_reward,
+        t.reasoning_accuracy_reward,
+        t.think_format_reward,
+        t.get_cosine_scaled_reward(100),
+        t.get_repetition_penalty_reward(2, -1.0),
+        t.get_soft_overlong_punishment(10, 4),
+    ]
 
 
 def _modules(payload: bytes) -> set[str]:
@@ -103,6 +117,8 @@ def test_unpickled_in_a_process_where_rewards_is_shadowed(tmp_path: Path) -> Non
         funcs = pickle.load(open({str(tmp_path / "funcs.pkl")!r}, "rb"))
         import rewards
         assert not hasattr(rewards, "SHADOW"), rewards.__file__  # ours was loaded by file location
+        from rewardcheck.trl import accuracy_reward  # the TRL-shaped module reaches ours too
+        assert accuracy_reward([[{{"content": "\\\\boxed{{3}}"}}]], ["3"]) == [1.0]
         print(json.dumps([f(completions=data["rows"], **data["columns"]) for f in funcs]))
         """,
     )

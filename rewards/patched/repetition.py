@@ -20,7 +20,21 @@ from ..upstream.openr1_1416fa0 import get_soft_overlong_punishment as upstream_s
 from ..wordsplit import splitter
 from .context import ids_column
 
-__all__ = ["get_repetition_penalty_reward", "get_soft_overlong_punishment"]
+__all__ = ["get_repetition_penalty_reward", "get_soft_overlong_punishment", "ngram_penalty"]
+
+
+def ngram_penalty(units: Sequence[Hashable], ngram_size: int, max_penalty: float, unit: str) -> RewardResult:
+    """open-r1's rule: ``(1 - distinct / total n-grams) * max_penalty``; 0 below ``ngram_size`` units.
+
+    >>> ngram_penalty([5, 5, 5, 5, 5], 2, -1.0, "token").value, ngram_penalty([1, 2, 3], 2, -1.0, "token").value
+    (-0.75, 0.0)
+    """
+    if len(units) < ngram_size:
+        return RewardResult(0.0, f"fewer than {ngram_size} {unit}s: no penalty")
+    grams = [tuple(units[k : k + ngram_size]) for k in range(len(units) - ngram_size + 1)]
+    distinct = len(set(grams))
+    value = (1 - distinct / len(grams)) * max_penalty if distinct < len(grams) else 0.0  # never -0.0
+    return RewardResult(value, f"{len(grams) - distinct} of {len(grams)} {unit} {ngram_size}-grams repeat")
 
 
 @reward_factory
@@ -39,22 +53,9 @@ def get_repetition_penalty_reward(ngram_size: int, max_penalty: float, language:
     def repetition(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
         texts = completion_texts(completions)
         ids = ids_column(kwargs, len(texts))
-        out = []
-        for i, text in enumerate(texts):
-            units: Sequence[Hashable] = ids[i] if ids is not None else words(text)
-            unit = "token" if ids is not None else "word"
-            if len(units) < ngram_size:
-                out.append(RewardResult(0.0, f"fewer than {ngram_size} {unit}s: no penalty"))
-                continue
-            grams = [tuple(units[k : k + ngram_size]) for k in range(len(units) - ngram_size + 1)]
-            distinct = len(set(grams))
-            value = (1 - distinct / len(grams)) * max_penalty
-            out.append(
-                RewardResult(
-                    value, f"{len(grams) - distinct} of {len(grams)} {unit} {ngram_size}-grams repeat"
-                )
-            )
-        return out
+        if ids is not None:
+            return [ngram_penalty(i, ngram_size, max_penalty, "token") for i in ids]
+        return [ngram_penalty(words(t), ngram_size, max_penalty, "word") for t in texts]
 
     return trl_reward("repetition_penalty_reward", repetition)
 
