@@ -32,7 +32,7 @@ __all__ = [
     "kind_of",
 ]
 
-# The kind of each open-r1 / patched reward, by the name TRL logs it under.
+# The kind of each open-r1 / patched / TRL reward, by the name TRL logs it under.
 _KIND_BY_NAME = {
     "accuracy_reward": "accuracy",
     "format_reward": "format",
@@ -42,6 +42,9 @@ _KIND_BY_NAME = {
     "tag_count_reward": "shaping",
     "repetition_penalty_reward": "shaping",
     "soft_overlong_punishment_reward": "shaping",
+    # trl.rewards (and rewardcheck.trl) names
+    "reasoning_accuracy_reward": "accuracy",
+    "think_format_reward": "format",
 }
 
 

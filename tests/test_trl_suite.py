@@ -388,3 +388,22 @@ def test_products_pickle_like_trls() -> None:
         assert g.__name__ == f.__name__, key
     f = impl("rewardcheck.trl").get_repetition_penalty_reward(2, -1.0)
     assert pickle.loads(pickle.dumps(f))([[5, 5, 5, 5, 5]]) == [-0.75]
+
+
+def test_checker_knows_the_trl_names_and_calls_ours_right() -> None:
+    from bench.checker import check_reward, kind_of
+
+    ours = impl("rewardcheck.trl")
+    assert [kind_of(f) for f in (ours.think_format_reward, trl_rewards.reasoning_accuracy_reward)] == [
+        "format",
+        "accuracy",
+    ]
+    report = check_reward(
+        ours.accuracy_reward,
+        "accuracy",
+        invariants=["well_formed", "no_negated_credit"],
+        max_examples=3,
+        heavy_cases=False,
+    )
+    assert report.ok, report.render()  # the patched engine refuses the negated box TRL's math-verify credits
+    assert report.settings["calling"]["accuracy_reward"].startswith("conversational")
