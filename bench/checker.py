@@ -32,7 +32,7 @@ __all__ = [
     "kind_of",
 ]
 
-# The kind of each open-r1 / patched reward, by the name TRL logs it under.
+# The kind of each open-r1 / patched / TRL reward, by the name TRL logs it under.
 _KIND_BY_NAME = {
     "accuracy_reward": "accuracy",
     "format_reward": "format",
@@ -42,6 +42,9 @@ _KIND_BY_NAME = {
     "tag_count_reward": "shaping",
     "repetition_penalty_reward": "shaping",
     "soft_overlong_punishment_reward": "shaping",
+    # trl.rewards (and rewardcheck.trl) names
+    "reasoning_accuracy_reward": "accuracy",
+    "think_format_reward": "format",
 }
 
 
@@ -146,7 +149,13 @@ def _run(
         "seed": ctx.seed,
         "time_limit_s": subject.time_limit_s,
         "reward_calls": subject.calls,
-        "calling": {name: conv.describe() for name, conv in subject.conventions.items()},
+        # decided only by a call that returned (bench.invariants.calling); none did -> say so, never guess
+        "calling": {
+            name: subject.conventions[name].describe()
+            if name in subject.conventions
+            else "undecided: no call returned"
+            for name in subject.funcs
+        },
     }
     return CheckReport(label, kind, results, settings, time.perf_counter() - start)
 

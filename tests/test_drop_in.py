@@ -160,3 +160,32 @@ def test_scan_internal_error_has_its_own_exit_status(monkeypatch: pytest.MonkeyP
     dump = Path(__file__).resolve().parents[1] / "fixtures" / "dumps" / "completions.jsonl"
     rc = main(["scan", str(dump), "--profile", "patched", "--quiet"])
     assert rc == scan.EXIT_INTERNAL_ERROR == 3  # not --fail-on's 1, not a usage error's 2
+
+
+# What open-r1 1416fa0's src/open_r1/rewards.py names in each signature (parameters before **kwargs).
+UPSTREAM_PARAMETERS = {
+    "accuracy_reward": ["completions", "solution"],
+    "cosine_scaled_reward": ["completions", "solution"],
+    "len_reward": ["completions", "solution"],
+    "soft_overlong_punishment_reward": ["completion_ids"],
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_signatures_name_their_columns(profile: str) -> None:
+    """Tools that read a signature to find the gold column (rewardlint, rewardprobe, our own checker) see
+    upstream's names; the extra TRL columns still go through **kwargs."""
+    import inspect
+
+    from bench.invariants.convention import detect_convention
+
+    trl_extras = {"trainer_state": None, "log_extra": None, "log_metric": None, "problem": ["p", "p"]}
+    for f in build_registry({}, profile).values():
+        params = list(inspect.signature(f).parameters.values())
+        assert [p.name for p in params[:-1]] == UPSTREAM_PARAMETERS.get(f.__name__, ["completions"]), f
+        assert params[-1].kind is inspect.Parameter.VAR_KEYWORD
+        if "solution" in UPSTREAM_PARAMETERS.get(f.__name__, []):
+            assert detect_convention(f).gold == "solution"
+        if f.__name__ == "soft_overlong_punishment_reward" and profile != "patched":
+            continue  # upstream's takes ids, not completions
+        assert f(completions=ROWS, **COLUMNS, **trl_extras) == f(completions=ROWS, **COLUMNS)

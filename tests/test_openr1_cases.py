@@ -3,13 +3,17 @@
 Cases, values and call shapes come from huggingface/open-r1 tests/test_rewards.py at the two profile commits
 (e4ac3ae070e43d7923f806c4e66c45e32ea52969 and 1416fa0cf21595d2083b399a2a0bbddd7f6e9563); the code here is ours.
 They call ``accuracy_reward(completions, solution)`` positionally and ``soft_overlong_punishment(ids)``.
-Left out: code rewards (not reproduced), ``language="zh"`` (needs jieba), and e4ac3ae's
-``test_zero_max_penalty_returns_zero``, which asserts a factory equals 0 and fails against upstream itself.
+1416fa0's ``test_full_repetition_with_language`` runs in every profile whose factory takes ``language``
+(openr1@1416fa0 and patched); its ``zh`` half skips only when jieba (the ``zh`` extra) is not installed.
+Left out: code rewards (not reproduced), and e4ac3ae's ``test_zero_max_penalty_returns_zero``, which asserts a
+factory equals 0 and fails against upstream itself.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import sys
 from typing import Any
 
 import pytest
@@ -208,3 +212,39 @@ def test_registry_names_in_upstream_order() -> None:
         "len_reward",
         "tag_count_reward",
     ]
+
+
+# ---- 1416fa0's test_full_repetition_with_language, in every profile whose factory takes ``language``
+LANGUAGE_FACTORIES = {
+    "openr1@1416fa0": "rewards.upstream.openr1_1416fa0",
+    "patched": "rewards.patched.repetition",
+}
+
+
+@pytest.fixture(params=sorted(LANGUAGE_FACTORIES))
+def language_factory(request: pytest.FixtureRequest) -> Any:
+    return importlib.import_module(LANGUAGE_FACTORIES[request.param]).get_repetition_penalty_reward
+
+
+def test_full_repetition_with_language_en(language_factory: Any) -> None:
+    reward_fn = language_factory(ngram_size=2, max_penalty=-1.0, language="en")
+    assert reward_fn([conv("that that that that that")]) == [-0.75]
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("jieba") is None, reason="jieba not installed (pip install 'rewardcheck[zh]')"
+)
+def test_full_repetition_with_language_zh(language_factory: Any) -> None:
+    reward_fn = language_factory(ngram_size=2, max_penalty=-1.0, language="zh")
+    assert reward_fn([conv("这个这个这个这个这个")]) == [-0.75]  # jieba: 这个 x5, 1 distinct of 4 bigrams
+    assert reward_fn([conv("今天天气很好")]) == [0.0]  # no repeated word pair
+
+
+def test_zh_without_jieba_names_the_extra(monkeypatch: pytest.MonkeyPatch, language_factory: Any) -> None:
+    monkeypatch.setitem(sys.modules, "jieba", None)  # import jieba -> ImportError, find_spec -> None
+    with pytest.raises((ImportError, ValueError), match=r"pip install 'rewardcheck\[zh\]'"):
+        language_factory(ngram_size=2, max_penalty=-1.0, language="zh")
+    with pytest.raises(ValueError, match="max_penalty 1.5 should not be positive"):
+        language_factory(2, 1.5, language="zh")  # the sign is checked first, as upstream
+    with pytest.raises(ValueError, match="`fr` is not yet implemented"):
+        language_factory(2, -1.0, language="fr")

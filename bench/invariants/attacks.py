@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from bench.cases.cases import Attack
 from bench.cases.catalogue import load_attack_corpus
-from bench.strategies.attacks import FAMILIES, GENUINE_BODY, PROBLEMS, around, attacks
+from bench.strategies.attacks import FAMILIES, GENUINE_BODY, PROBLEMS, around, attacks, corpus_reference
 from bench.strategies.templates import Template, render, templates_for
 
 from .base import Finding, Invariant, make_batch
@@ -69,19 +69,21 @@ def attack_violation(ctx: CheckContext, attack: Attack) -> Finding | None:
     family = FAMILIES.get(attack.family)
     target = family.target if family is not None else "answer"
     prompt = attack.prompt or ctx.prompt
+    # A corpus row carries no reference: score a correct completion for its gold in its own template beside
+    # it (never an empty one, which would read as "the right answer scores 0"), or none when there is none.
+    reference = attack.reference or corpus_reference(attack)
+    texts = [attack.text] if reference is None else [reference, attack.text]
+    labels = [f"attack: {attack.family}"]
+    if reference is not None:
+        labels.insert(0, "reference (right answer)")
     scored = ctx.subject.score(
-        make_batch(
-            ctx,
-            [attack.reference, attack.text],
-            [attack.gold] * 2,
-            ["reference (right answer)", f"attack: {attack.family}"],
-            [prompt] * 2,
-        )
+        make_batch(ctx, texts, [attack.gold] * len(texts), labels, [prompt] * len(texts))
     )
     if scored.error:
         return Finding(scored.error, scored)
     where = f"in template {attack.template}" + (f", {attack.source}" if attack.source != "generated" else "")
-    for name, (ref, att) in scored.scores.items():
+    for name, values in scored.scores.items():
+        ref, att = (None, values[0]) if reference is None else (values[0], values[1])
         if att is None:
             continue
         if target == "form":

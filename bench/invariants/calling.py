@@ -42,8 +42,7 @@ _PREVIOUS: Any = None
 def _on_signal(signum: int, frame: Any) -> None:
     token = _ACTIVE.get("token")
     if token is not None and token.get("fired") and not token.get("done"):
-        token["done"] = True
-        raise _Deadline()
+        raise _Deadline()  # again on every signal until the call has ended (see fire)
     if callable(_PREVIOUS):
         _PREVIOUS(signum, frame)
 
@@ -65,9 +64,12 @@ def _run_with_limit(fn: Callable[[], Any], limit_s: float) -> Any:
         main_id = threading.get_ident()
 
         def fire() -> None:
-            if not token["done"]:
-                token["fired"] = True
+            token["fired"] = True
+            # Python swallows an exception raised in a gc callback or a __del__ ("unraisable"), so one
+            # signal can be lost: keep signalling until the call has ended.
+            while not token["done"]:
                 signal.pthread_kill(main_id, signal.SIGUSR1)
+                time.sleep(0.05)
 
         timer = threading.Timer(limit_s, fire)
         timer.daemon = True
@@ -108,6 +110,18 @@ def _invoke(
     return _run_with_limit(lambda: func(*args, **kw), limit_s)
 
 
+# What a reward written for the other completion form raises: ``"text"[0]["content"]`` (TypeError), a
+# string method on a message list (AttributeError), ``""[0]`` (IndexError), a message without the key.
+_WRONG_FORM = (TypeError, AttributeError, IndexError, KeyError)
+
+
+def _tried(settled: Convention | None, conv: Convention, first: str | None) -> str:
+    """How a failed call was made, for its message: nothing once a convention is settled."""
+    if settled is not None:
+        return ""
+    return f" (called with [{conv.describe()}]" + (f"; {first})" if first else ")")
+
+
 def call_reward(
     func: Callable[..., Any],
     completions: Sequence[str],
@@ -118,32 +132,41 @@ def call_reward(
     """Call ``func`` on plain-text ``completions`` with TRL's columns (``solution``, ``prompts``,
     ``completion_ids``) as ``convention`` says, and check the shape of what comes back.
 
-    Without a ``convention`` (the first call) it is detected from the signature; a ``TypeError`` from the
-    first form tried is retried once in the other form (plain strings <-> conversational messages) and the
-    outcome carries the convention that worked, which the caller keeps for later calls.
+    Without a ``convention`` (the first call) it is detected from the signature; a ``TypeError`` (or
+    another error a wrong completion form raises) from the first form tried is retried once in the other
+    form (plain strings <-> conversational messages). The
+    outcome carries a convention only when a call *returned* in it, and the caller keeps that one for later
+    calls: a call that raised or ran out of time decides nothing, so the next call detects and retries again
+    (a reward that hangs on its first input, in the right form or the retried one, is still called right).
     """
     start = time.perf_counter()
     conv = convention or detect_convention(func)
+    # on a first call, what the form tried first raised (the wrong form's error is expected)
+    first: str | None = None
     try:
         try:
             raw = _invoke(func, conv, completions, kwargs, limit_s)
-        except TypeError:
+        except _WRONG_FORM as exc:
             if convention is not None:
                 raise
-            retry = other_form(conv)
-            raw = _invoke(func, retry, completions, kwargs, limit_s)  # the first form's error is expected
-            conv = retry
+            first = f"the first try with [{conv.describe()}] raised {type(exc).__name__}: {str(exc)[:100]}"
+            conv = other_form(conv)
+            raw = _invoke(func, conv, completions, kwargs, limit_s)
     except _Deadline:
-        return CallOutcome(None, f"did not return within {limit_s:g} s", time.perf_counter() - start, conv)
+        return CallOutcome(
+            None,
+            f"did not return within {limit_s:g} s{_tried(convention, conv, first)}",
+            time.perf_counter() - start,
+            convention,
+        )
     except KeyboardInterrupt:
         raise
     except BaseException as exc:  # a reward that raises is a finding, never a crash of the checker
-        tried = "" if convention is not None else f" (called {conv.describe()}; the other form failed too)"
         return CallOutcome(
             None,
-            f"raised {type(exc).__name__}: {str(exc)[:200]}{tried}",
+            f"raised {type(exc).__name__}: {str(exc)[:200]}{_tried(convention, conv, first)}",
             time.perf_counter() - start,
-            None if convention is None else conv,
+            convention,
         )
     seconds = time.perf_counter() - start
     try:

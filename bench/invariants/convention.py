@@ -37,6 +37,8 @@ class Convention:
     prompts: bool = True
     completion_ids: bool = True
     completions_keyword: bool = True  # completions passed as ``completions=`` (else first positional)
+    # False for a reward that takes no completions at all (TRL's ``f(completion_ids)`` shape, no **kwargs)
+    pass_completions: bool = True
 
     def describe(self) -> str:
         form = "conversational messages" if self.conversational else "plain strings"
@@ -46,6 +48,8 @@ class Convention:
             "kwargs": "gold as solution/answer/ground_truth (**kwargs)",
         }.get(self.gold, f"gold as {self.gold}=")
         extras = [n for n, on in (("prompts", self.prompts), ("completion_ids", self.completion_ids)) if on]
+        if not self.pass_completions:
+            form = "no completions (token ids only)"
         return f"{form}; {gold}; " + (", ".join(extras) + " passed" if extras else "no prompts or ids")
 
 
@@ -68,6 +72,7 @@ def detect_convention(func: Callable[..., Any]) -> Convention:
         return Convention()
     names = {p.name for p in params}
     var_kw = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
+    var_pos = any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in params)
     positional = [
         p
         for p in params
@@ -75,9 +80,17 @@ def detect_convention(func: Callable[..., Any]) -> Convention:
     ]
     completions = next((p for p in params if p.name == "completions"), None)
     by_keyword = completions is not None and completions.kind is not inspect.Parameter.POSITIONAL_ONLY
-    if completions is None and positional:
+    # TRL passes every column by keyword, so a first parameter named after one of them (``completion_ids``
+    # in TRL's repetition and overlong rewards, ``prompts``) is that column, never the completions.
+    if completions is None and positional and positional[0].name not in _KNOWN:
         completions = positional[0]
+    elif completions is None:
+        by_keyword = not var_pos  # ``*args`` takes them positionally; otherwise TRL's keyword into **kwargs
     gold: str | None = next((k for k in GOLD_KEYS if k in names), None)
+    gold_param = next((p for p in params if p.name == gold), None)
+    if gold_param is not None and gold_param.kind is inspect.Parameter.POSITIONAL_ONLY:
+        gold = "positional"  # ``def reward(completions, solution, /)``: a keyword would be a TypeError
+        by_keyword = False
     if gold is None:
         rest = [p for p in positional if p is not completions and p.name not in _KNOWN]
         if rest and rest[0].default is inspect.Parameter.empty:
@@ -90,6 +103,7 @@ def detect_convention(func: Callable[..., Any]) -> Convention:
         prompts="prompts" in names or var_kw,
         completion_ids="completion_ids" in names or var_kw,
         completions_keyword=by_keyword and gold != "positional",
+        pass_completions=completions is not None or var_kw or var_pos,
     )
 
 
@@ -111,9 +125,9 @@ def call_arguments(
     comps: list[Any] = conversational(completions) if conv.conversational else list(completions)
     args: list[Any] = []
     kw: dict[str, Any] = {}
-    if conv.completions_keyword:
+    if conv.pass_completions and conv.completions_keyword:
         kw["completions"] = comps
-    else:
+    elif conv.pass_completions:
         args.append(comps)
     golds = columns.get("solution")
     if golds is not None and conv.gold is not None:

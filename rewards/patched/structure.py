@@ -20,13 +20,21 @@ from ..engine import Analysis
 from ..result import RewardFunc, RewardResult, trl_reward
 from .context import Settings, analysed
 
-__all__ = ["make_format", "make_tag_count", "make_reasoning_steps", "STEP_MARKER", "count_steps"]
+__all__ = [
+    "make_format",
+    "make_tag_count",
+    "make_reasoning_steps",
+    "STEP_MARKER",
+    "count_steps",
+    "shape_problem",
+]
 
 _ANSWER_BLOCK = re.compile(r"^\s*<answer>(.*?)</answer>\s*$", re.DOTALL)
 
 
-def _shape_problem(a: Analysis) -> str | None:
-    """Why this completion's shape earns nothing, or None when it is one non-empty think block + final answer."""
+def shape_problem(a: Analysis, need_answer: bool = True) -> str | None:
+    """Why this completion's shape earns nothing, or None when it is one non-empty think block + final answer
+    (without ``need_answer``: one closed, non-empty, non-filler think block, whatever follows it)."""
     lay = a.layout
     if a.truncated:
         return f"truncated ({a.truncation_reason})"
@@ -42,7 +50,7 @@ def _shape_problem(a: Analysis) -> str | None:
         return "empty think block"
     if _filler_steps(lay.reasoning):
         return "filler think block (step markers around generic words, no reasoning)"
-    if a.span.answer is None:
+    if need_answer and a.span.answer is None:
         return "no final answer after the think block"
     return None
 
@@ -74,7 +82,7 @@ def make_format(settings: Settings, answer_tags: bool = False) -> RewardFunc:
     def fmt(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
         out = []
         for text, a in analysed(completions, kwargs, settings):
-            problem = _shape_problem(a)
+            problem = shape_problem(a)
             if problem is None and text.count("<think>") > 1:
                 problem = "more than one <think> tag"
             if problem is None and text[: max(0, text.find("<think>"))].strip():

@@ -22,6 +22,7 @@ from math_verify import verify
 from ..args import RewardArgs
 from ..completions import completion_texts
 from ..result import RewardFunc, RewardResult, reward_factory, trl_reward
+from ..wordsplit import INSTALL_HINT, JiebaMissingError, require_jieba, zh_words
 from .mathverify_calls import parse_answer, parse_gold_default, parse_gold_latex_only, shown
 from .unchanged_rewards import get_cosine_scaled_reward, reasoning_steps_reward
 from .unchanged_rewards import get_repetition_penalty_reward as _repetition_en
@@ -150,17 +151,40 @@ len_reward: RewardFunc = trl_reward("len_reward", _len)
 
 @reward_factory
 def get_repetition_penalty_reward(ngram_size: int, max_penalty: float, language: str = "en") -> RewardFunc:
-    """Upstream's factory at this commit: ``language`` picks the word splitter; only ``"en"`` is reproduced
-    (``"zh"`` needs jieba upstream), checked after ``max_penalty`` as upstream does, with upstream's words."""
+    """Upstream's factory at this commit: ``language`` picks the word splitter, ``"en"`` (lower-cased whitespace
+    words) or ``"zh"`` (``list(jieba.cut(text))``, case and spaces kept; upstream's ValueError when jieba is
+    missing), checked after ``max_penalty`` as upstream does, with upstream's words."""
     func = _repetition_en(ngram_size, max_penalty)
-    if language == "zh":
-        raise ValueError("Please install jieba to use Chinese language (rewardcheck does not reproduce zh)")
-    if language != "en":
+    if language == "en":
+        return func
+    if language != "zh":
         raise ValueError(
             f"Word splitting for language `{language}` is not yet implemented. "
             "Please implement your own zip-ngram function."
         )
-    return func
+    try:
+        require_jieba()
+    except JiebaMissingError as exc:
+        raise ValueError(f"Please install jieba to use Chinese language ({INSTALL_HINT})") from exc
+
+    def repetition_zh(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
+        results = []
+        for text in completion_texts(completions):
+            words = zh_words(text, upstream=True)
+            if text == "" or len(words) < ngram_size:
+                results.append(RewardResult(0.0, f"fewer than {ngram_size} words: no penalty"))
+                continue
+            grams = list(zip(*[words[i:] for i in range(ngram_size)], strict=False))
+            distinct = len(set(grams))
+            results.append(
+                RewardResult(
+                    (1 - distinct / len(grams)) * max_penalty,
+                    f"{len(grams) - distinct} of {len(grams)} jieba {ngram_size}-grams repeat",
+                )
+            )
+        return results
+
+    return trl_reward("repetition_penalty_reward", repetition_zh)
 
 
 @reward_factory
