@@ -36,6 +36,7 @@ from .forms import (
     tidy,
 )
 from .gold import GoldParse, parse_gold
+from .lists import pair_forms
 from .isolation import IsolationError, IsolationTimeout, count, default_pool
 from .mathcore import parse_value, verify_parsed
 from .prescreen import risk
@@ -175,11 +176,33 @@ _SCIENTIFIC = re.compile(r"^-?\d+(?:\.\d+)?(?:\\times|\\cdot|\*)10\^\{?-?\d+\}?$
 _SQRT_INT = re.compile(r"\\sqrt\{(\d{1,12})\}")
 
 
+def _number_gold(g: GoldParse) -> bool:
+    """An integer or decimal gold (``1,000`` with its thousands separator too); a list ``-2,1`` is not one."""
+    return g.is_number and ("," not in g.norm or _THOUSANDS.fullmatch(g.norm) is not None)
+
+
+def _paired(answer: str, g: GoldParse, config: EngineConfig) -> tuple[str, GoldParse] | None:
+    """The answer and gold rewritten by :func:`lists.pair_forms` (labelled values, "find all" lists, general
+    solutions); ``None`` when no rewrite applies or the rewritten gold does not parse."""
+    if g.status not in ("ok", "unparseable") or not g.expr:
+        return None
+    pair = pair_forms(answer, g.expr)
+    if pair is None:
+        return None
+    new_answer, new_gold = pair
+    if new_gold == g.expr:
+        return new_answer, g
+    g2 = parse_gold(new_gold, config.max_inline_chars)
+    if g2.status in ("unparseable", "prose"):
+        return None
+    return new_answer, g2
+
+
 def _final_form(answer: str, gold: GoldParse) -> str | None:
     """Why ``answer`` is not in final form for this gold (``None`` when it is): an integer or decimal gold
     answered by an expression still to compute (``8 \\times 9``, ``\\binom{6}{3}``), or an unsimplified
     radical (``\\sqrt{72}`` for ``6\\sqrt{2}``)."""
-    if gold.is_number:
+    if _number_gold(gold):
         s = _ASSIGNED.sub("", _UNIT_TEXT.sub("", normalise(answer)))
         if is_literal(s) or _SCIENTIFIC.match(s):
             return None
@@ -310,6 +333,9 @@ def _judge(
             t0,
         )
     answer = tidy(", ".join(span.alternatives) if listed else span.answer)
+    paired = _paired(answer, g, config)
+    if paired is not None:
+        answer, g = paired
     if not has_equation(g.expr):
         stated = chain_value(answer)
         if stated is None:
@@ -318,9 +344,9 @@ def _judge(
             stated = f"({stated})"  # "p=3, q=4" states an ordered pair when the gold is one
         answer = stated  # "7^4 = 2401" states 2401: the last right-hand side is the answer
     answer = rename_function_variable(canonical(answer), g.expr)
-    if "unit text dropped" in g.how or g.is_number:
+    if "unit text dropped" in g.how or _number_gold(g):
         answer = strip_units(answer)
-    if g.is_number:
+    if _number_gold(g):
         spelled = number_from_words(_text_norm_keep(answer))
         if spelled is not None and not re.search(r"\d", answer):
             answer = str(spelled)  # "forty-two" is a number
