@@ -181,6 +181,8 @@ def read_items(s: str, split_or: bool = True) -> Items | None:
         inner = text.strip()[1:-1]
         if "|" not in inner and "\\mid" not in inner:
             text = inner  # a set of answers is its list
+    if not split_or and re.search(r"(?<![A-Za-z\\])or(?![A-Za-z])|\\lor|\\vee", text):
+        return None  # "x = 2 or x = 3" for one value: alternatives, read by the judge as such
     raw = _split(text, ",;", split_or)
     if len(raw) > MAX_ITEMS:
         return None
@@ -224,7 +226,7 @@ def read_items(s: str, split_or: bool = True) -> Items | None:
             if not _is_label(left):
                 return None  # "2x + 1 = 5": an equation, not a labelled value
             label = _clean_label(left)
-        elif colon > 0 and _is_label(part[:colon]) and part[:colon].strip()[:1].isalpha():
+        elif colon > 0 and _is_label(part[:colon]) and re.match(r"\s*(?:[A-Za-z]|\\text)", part):
             label, value = _clean_label(part[:colon]), part[colon + 1 :]
         value = strip_units(value.strip())
         words = _UNIT_WORDS.match(value)
@@ -244,7 +246,7 @@ def read_items(s: str, split_or: bool = True) -> Items | None:
 
 
 _TEXT_JOIN = re.compile(
-    r"^\s*(?:,\s*)?(?:and|or)\b|\b(?:and|or)\s*,?\s*$|^\s*[,;]\s*$|^[A-Za-z ]{1,60}\s(?:and|or)\s[A-Za-z ]{1,60}$|"
+    r":\s*$|^\s*(?:,\s*)?(?:and|or)\b|\b(?:and|or)\s*,?\s*$|^\s*[,;]\s*$|^[A-Za-z ]{1,60}\s(?:and|or)\s[A-Za-z ]{1,60}$|"
     r"(?<![A-Za-z])(?:for|where|with|when|such|if|provided|is|are|integers?)(?![A-Za-z])"
 )
 
