@@ -157,7 +157,7 @@ def make_pairs(seed: int, per_template: int = 18) -> list[tuple[str, str, bool]]
             out.append((f"{THINK}The answer is $\\boxed{{{answer}}}$.", gold, same))
     for completion, gold in golden_pairs():
         # a fresh spelling of the completion each pass (new text, same answer): no memo or cache carries over
-        out.append((completion + f"\n\nChecked once more (pass {seed}).", gold, True))
+        out.append((f"(pass {seed}) " + completion, gold, True))
     rng.shuffle(out)
     return out
 

@@ -185,11 +185,16 @@ def _number_gold(g: GoldParse) -> bool:
     return g.is_number and ("," not in g.norm or _THOUSANDS.fullmatch(g.norm) is not None)
 
 
+_LISTISH = re.compile(r"[,;:=]|\\(?:pm|text|mbox|in|q?quad)(?![a-zA-Z])|(?<![a-zA-Z])(?:and|or)(?![a-zA-Z])")
+
+
 def _paired(answer: str, g: GoldParse, config: EngineConfig) -> tuple[str, GoldParse] | None:
     """The answer and gold rewritten by :func:`lists.pair_forms` (labelled values, "find all" lists, general
     solutions); ``None`` when no rewrite applies or the rewritten gold does not parse."""
     if g.status not in ("ok", "unparseable") or not g.expr:
         return None
+    if _LISTISH.search(answer) is None and _LISTISH.search(g.expr) is None:
+        return None  # one plain value each (most answers): nothing to read, skip the scan
     pair = pair_forms(answer, g.expr)
     if pair is None:
         return None
