@@ -37,11 +37,13 @@ MAX_FORM_CHARS = 300  # longer strings are left as they are (every rewrite below
 
 _COLUMN = re.compile(r"\\begin\{([pbv]matrix)\}(.*)\\end\{\1\}", re.DOTALL)
 _REL = r"(?:<|>|\\le(?:q)?(?![a-z])|\\ge(?:q)?(?![a-z])|\\leqslant|\\geqslant|≤|≥)"
-_ONE_SIDED = re.compile(rf"([a-zA-Z])\s*({_REL})\s*([^<>=≤≥]+)|([^<>=≤≥]+?)\s*({_REL})\s*([a-zA-Z])")
+# the variable: a letter or a Greek name (``\lambda``), never a relation or a constant
+_VAR = r"(?:[a-zA-Z]|\\(?!(?:le|ge|leq|geq|leqslant|geqslant|pi|infty|ne|neq|cdot|times)(?![a-zA-Z]))[a-zA-Z]{2,12})"
+_ONE_SIDED = re.compile(rf"({_VAR})\s*({_REL})\s*([^<>=≤≥]+)|([^<>=≤≥]+?)\s*({_REL})\s*({_VAR})")
 # ``-x > -1``, ``2x \le 6``: a variable with a numeric coefficient, divided out (the relation flips when < 0)
 _SCALED = re.compile(rf"(-?\s*\d*(?:\.\d+)?)\s*([a-zA-Z])\s*({_REL})\s*([^<>=≤≥a-zA-Z]+)")
 _FLIP = {"<": ">", ">": "<", "≤": "≥", "≥": "≤"}
-_TWO_SIDED = re.compile(rf"([^<>=≤≥]+?)\s*({_REL})\s*([a-zA-Z])\s*({_REL})\s*([^<>=≤≥]+)")
+_TWO_SIDED = re.compile(rf"([^<>=≤≥]+?)\s*({_REL})\s*({_VAR})\s*({_REL})\s*([^<>=≤≥]+)")
 _FUNC_EQ = re.compile(r"([a-zA-Z])\(([a-zA-Z])\)\s*=\s*(.+)", re.DOTALL)
 _UNITS = re.compile(
     r"(?:\s|\\[,;! ])*\\(?:mbox|text|textnormal|mathrm)\{\s*[A-Za-z][A-Za-z .]*\}(?:\s*\^\s*\{?\s*[23]\s*\}?)?\s*$"
@@ -161,8 +163,57 @@ def base_number(s: str) -> tuple[str, int] | None:
 
 
 def canonical(s: str) -> str:
-    """Every rewrite that applies to one string on its own (tuple, interval)."""
-    return as_interval(as_tuple(s))
+    """Every rewrite that applies to one string on its own (tuple, interval, a set-builder set, inequalities
+    joined by "or")."""
+    return as_interval(as_union(as_tuple(s)))
+
+
+_SIZING = re.compile(r"\\(?:left|right|[bB]ig{1,2}[lr]?)(?![a-zA-Z])")
+_SET_BUILDER = re.compile(rf"\\\{{\s*({_VAR})\s*(?:\||\\mid|:)\s*(.+?)\s*\\\}}")
+_OR_PARTS = re.compile(r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor(?![a-zA-Z])|\\vee(?![a-zA-Z])|\\cup(?![a-zA-Z])")
+_POINT = re.compile(rf"\s*({_VAR})\s*=\s*([^<>=≤≥,]+?)\s*")
+_NOT_POINT = re.compile(rf"\s*({_VAR})\s*(?:\\neq?|≠)\s*([^<>=≤≥,]+?)\s*")
+_INTERVAL_OUT = re.compile(r"^[(\[].*[)\]]$")
+
+
+def as_union(s: str) -> str:
+    """A set-builder set ``\\{x \\mid -1 < x < 1\\}`` as its interval ``(-1, 1)``, and inequalities of one
+    variable joined by "or" as a union: ``4 < m \\le 8 \\text{ or } 10 \\le m < 12`` -> ``(4, 8] \\cup [10, 12)``,
+    ``a \\le -2 \\text{ or } a = 1`` -> ``(-\\infty, -2] \\cup \\{1\\}``; ``s`` unchanged unless every part reads."""
+    t = s.strip()
+    if len(t) > MAX_FORM_CHARS or not (re.search(_REL, t) or "\\{" in t or "\\ne" in t):
+        return s
+    t = _SIZING.sub("", t).strip()
+    m = _SET_BUILDER.fullmatch(t)
+    var = None
+    if m is not None:
+        var, t = m.group(1), m.group(2)
+    parts = _OR_PARTS.split(t)
+    if len(parts) == 1 and var is None:
+        return s
+    out: list[str] = []
+    for part in parts:
+        p = part.strip()
+        if var is not None and not p.startswith(var) and not re.search(re.escape(var), p):
+            return s
+        point = _POINT.fullmatch(p)
+        if point is not None and (var is None or point.group(1) == var):
+            if exact_value(point.group(2)) is None and not re.fullmatch(r"-?\\?[\w{}\\]+", point.group(2)):
+                return s
+            out.append(f"\\{{{point.group(2).strip()}\\}}")
+            continue
+        hole = _NOT_POINT.fullmatch(p)
+        if hole is not None and (var is None or hole.group(1) == var):
+            b = hole.group(2).strip()
+            out.append(f"(-\\infty, {b}) \\cup ({b}, \\infty)")
+            continue
+        interval = as_interval(p)
+        if interval == p or not _INTERVAL_OUT.match(interval):
+            return s
+        out.append(interval)
+    if len(out) == 1 and var is None:
+        return s
+    return " \\cup ".join(out)
 
 
 # Unicode math that models write in plain text, as the LaTeX the parser reads.
@@ -181,6 +232,12 @@ _UNICODE = {
     "\u00bd": "\\frac{1}{2}",
     "\u00bc": "\\frac{1}{4}",
     "\u00be": "\\frac{3}{4}",
+    "\u2200": "\\forall ",
+    "\u2203": "\\exists ",
+    "\uff1e": ">",  # full-width relations and comma
+    "\uff1c": "<",
+    "\uff1d": "=",
+    "\uff0c": ", ",
     "\u2009": " ",  # thin space (a thousands separator)
     "\u00a0": " ",
     "\u202f": " ",
@@ -191,6 +248,7 @@ _REL_TEXT = {"gt": ">", "lt": "<", "geq": "\\ge ", "leq": "\\le ", "ge": "\\ge "
 _REL_TEXT.update({"neq": "\\ne ", "ne": "\\ne "})
 _ROOT_RUN = re.compile(r"[0-9.]+|[a-zA-Z]")
 MAX_TIDY_CHARS = 2000
+_HTML_SCRIPT = re.compile(r"<(sup|sub)>([^<>]{1,40})</(?:sup|sub)>")
 
 
 def _sqrt_at(s: str, i: int) -> tuple[str, int]:
@@ -239,6 +297,8 @@ def tidy(s: str) -> str:
             out.append(_UNICODE.get(ch, ch))
             i += 1
         s = "".join(out)
+    if "<su" in s:
+        s = _HTML_SCRIPT.sub(lambda m: ("^{" if m.group(1) == "sup" else "_{") + m.group(2) + "}", s)
     if "\\" in s:
         s = _LATEX_REL.sub(lambda m: _REL_TEXT[m.group(1)], s)
         for left, right in (("\\(", "\\)"), ("\\[", "\\]")):
@@ -248,6 +308,22 @@ def tidy(s: str) -> str:
     if s.count("$") % 2 == 1 or (s.count("$") and s.strip().strip("$") and "$" not in s.strip().strip("$")):
         s = s.replace("$", "")
     return s.strip()
+
+
+_QUANTIFIER = re.compile(r"\\(?:forall|exists)(?![a-zA-Z])")
+_PROP_REL = {"\\geq": "\\ge", "\\leq": "\\le", "\\geqslant": "\\ge", "\\leqslant": "\\le", "\\neq": "\\ne"}
+
+
+def proposition(s: str) -> str | None:
+    """A quantified statement (``\\forall x > 0, 3^x \\ge x^2``) spelled canonically (spacing, braces around
+    one symbol and relation spellings dropped), or ``None`` when ``s`` has no quantifier. A proposition is
+    compared as written, never as algebra: sympy reads it as some fragment of itself."""
+    if len(s) > MAX_FORM_CHARS or not _QUANTIFIER.search(s):
+        return None
+    t = re.sub(r"\\(?:geqslant|leqslant|geq|leq|neq)(?![a-zA-Z])", lambda m: _PROP_REL[m.group()], s)
+    t = re.sub(r"\\(?:left|right|[,;:! ])|~|\s+", "", t)
+    t = re.sub(r"\{([^{}\\])\}", r"\1", t)
+    return t.replace("\\dfrac", "\\frac").rstrip(".")
 
 
 def _split_top(s: str, sep: str) -> list[str]:

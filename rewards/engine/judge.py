@@ -18,6 +18,7 @@ import re
 import threading
 import time
 from collections.abc import Hashable, Sequence
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from math import isqrt
@@ -31,11 +32,15 @@ from .forms import (
     chain_value,
     has_equation,
     number_from_words,
+    proposition,
     rename_function_variable,
     strip_units,
     tidy,
 )
 from .gold import GoldParse, parse_gold
+from .letters import keep_letters, lost_letters
+from .lists import pair_forms, ratio_parts
+from .numeric import decimal_gold, degrees, mixed_number, pi_multiple, rounds_to
 from .isolation import IsolationError, IsolationTimeout, count, default_pool
 from .mathcore import parse_value, verify_parsed
 from .prescreen import risk
@@ -175,11 +180,123 @@ _SCIENTIFIC = re.compile(r"^-?\d+(?:\.\d+)?(?:\\times|\\cdot|\*)10\^\{?-?\d+\}?$
 _SQRT_INT = re.compile(r"\\sqrt\{(\d{1,12})\}")
 
 
+def _number_gold(g: GoldParse) -> bool:
+    """An integer or decimal gold (``1,000`` with its thousands separator too); a list ``-2,1`` is not one."""
+    return g.is_number and ("," not in g.norm or _THOUSANDS.fullmatch(g.norm) is not None)
+
+
+_LISTISH = re.compile(r"[,;:=]|\\(?:pm|text|mbox|in|q?quad)(?![a-zA-Z])|(?<![a-zA-Z])(?:and|or)(?![a-zA-Z])")
+
+
+def _paired(answer: str, g: GoldParse, config: EngineConfig) -> tuple[str, GoldParse] | None:
+    """The answer and gold rewritten by :func:`lists.pair_forms` (labelled values, "find all" lists, general
+    solutions); ``None`` when no rewrite applies or the rewritten gold does not parse."""
+    if g.status not in ("ok", "unparseable") or not g.expr:
+        return None
+    if _LISTISH.search(answer) is None and _LISTISH.search(g.expr) is None:
+        return None  # one plain value each (most answers): nothing to read, skip the scan
+    pair = pair_forms(answer, g.expr)
+    if pair is None:
+        return None
+    new_answer, new_gold = pair
+    if new_gold == g.expr:
+        return new_answer, g
+    g2 = parse_gold(new_gold, config.max_inline_chars)
+    if g2.status in ("unparseable", "prose"):
+        return None
+    return new_answer, g2
+
+
+_CLOCK = re.compile(r"\s*(?:[01]?\d|2[0-4])\s*:\s*[0-5]\d\s*")
+_RATIO_WORDS = re.compile(r"\bratios?\b|\bproportion|\bodds\b", re.IGNORECASE)
+
+
+def _ratio_ok(s: str, prompt: str | None) -> bool:
+    """May ``s`` be read as a ratio? With a prompt, when the prompt asks for one; without, unless it reads
+    as a clock time (``10:30``)."""
+    if prompt:
+        return _RATIO_WORDS.search(prompt[-4000:]) is not None
+    return _CLOCK.fullmatch(s) is None
+
+
+_IRRATIONAL = re.compile(r"\\sqrt|\\pi(?![a-zA-Z])|\\ln|\\log|\be\^")
+
+
+def _numeric_value(answer: str, norm_answer: str) -> Fraction | Decimal | None:
+    """The exact value of an answer written as a fraction, a mixed number or a radical (not a decimal)."""
+    if "." in norm_answer:
+        return None
+    v = exact_value(norm_answer)
+    if v is None:
+        v = mixed_number(norm_answer)
+    if v is None and _IRRATIONAL.search(norm_answer) and risk(norm_answer) is None:
+        parsed = parse_value(answer)
+        if parsed.ok:
+            try:
+                value = parsed.values[0]
+                if getattr(value, "is_number", False) and getattr(value, "is_real", False):
+                    return Decimal(str(value.evalf(40)))
+            except (TypeError, ValueError, ArithmeticError):
+                return None
+    return v
+
+
+def _readings(answer: str, norm_answer: str, g: GoldParse, prompt: str | None) -> tuple[bool, str] | None:
+    """Numbers read in a second spelling: a ratio gold (``2:1`` is 2, and ``4:2``), a ratio answer, an angle
+    in degrees for a gold in radians (and back), an exact answer for a rounded decimal gold (``\\frac{20}{3}``
+    for 6.67, ``\\frac{1}{15}`` for 6.67\\%). ``(same, why)`` when a reading decides, else ``None``."""
+    gold_ratio = ratio_parts(g.expr) if ":" in g.expr or "colon" in g.expr else None
+    if gold_ratio is not None and _ratio_ok(g.expr, prompt):
+        mine = ratio_parts(answer) if ":" in answer or "colon" in answer else None
+        if mine is not None and len(mine) == len(gold_ratio):
+            same = all(a * gold_ratio[0] == b * mine[0] for a, b in zip(mine, gold_ratio, strict=True))
+            return same, f"ratio {'equal to' if same else 'different from'} the gold ratio"
+        v = exact_value(norm_answer) if len(gold_ratio) == 2 else None
+        if v is not None:
+            same = v == gold_ratio[0] / gold_ratio[1]
+            return same, f"the value of the gold ratio {'is' if same else 'is not'} the answer"
+        return None
+    mine = ratio_parts(answer) if ":" in answer and len(answer) < 60 else None
+    value: Fraction | Decimal | None = None
+    if mine is not None and len(mine) == 2 and _ratio_ok(answer, prompt):
+        value = mine[0] / mine[1]
+        exact_gold = exact_value(g.norm)
+        if exact_gold is not None and "." not in g.norm:
+            same = value == exact_gold
+            return same, f"the answer's ratio {'equals' if same else 'differs from'} the gold's value"
+    pi_gold = pi_multiple(g.norm) if "\\pi" in g.norm else None
+    if pi_gold is not None:
+        deg = degrees(answer)
+        if deg is not None:
+            same = deg == 180 * pi_gold
+            return same, f"the angle in degrees {'is' if same else 'is not'} the gold in radians"
+    deg_gold = degrees(g.expr) if "circ" in g.expr or "°" in g.expr or "degree" in g.expr else None
+    if deg_gold is not None:
+        pi_answer = pi_multiple(norm_answer)
+        if pi_answer is not None:
+            same = 180 * pi_answer == deg_gold
+            return same, f"the angle in radians {'is' if same else 'is not'} the gold in degrees"
+    decimal = decimal_gold(g.norm)
+    if decimal is not None:
+        digits, percent = decimal
+        text = norm_answer
+        answer_percent = text.endswith("\\%") or text.endswith("%")
+        if answer_percent:
+            text = text.rstrip("%").removesuffix("\\").strip()
+        if value is None:
+            value = _numeric_value(answer if not answer_percent else text, text)
+        if value is not None and _unsimplified_radical(text) is None:
+            candidates = [value] if answer_percent or not percent else [value, value * 100]
+            if any(rounds_to(c, digits) for c in candidates):
+                return True, f"the exact answer rounded to the gold's decimals is the gold {g.norm[:20]!r}"
+    return None
+
+
 def _final_form(answer: str, gold: GoldParse) -> str | None:
     """Why ``answer`` is not in final form for this gold (``None`` when it is): an integer or decimal gold
     answered by an expression still to compute (``8 \\times 9``, ``\\binom{6}{3}``), or an unsimplified
     radical (``\\sqrt{72}`` for ``6\\sqrt{2}``)."""
-    if gold.is_number:
+    if _number_gold(gold):
         s = _ASSIGNED.sub("", _UNIT_TEXT.sub("", normalise(answer)))
         if is_literal(s) or _SCIENTIFIC.match(s):
             return None
@@ -310,6 +427,20 @@ def _judge(
             t0,
         )
     answer = tidy(", ".join(span.alternatives) if listed else span.answer)
+    said, meant = proposition(answer), proposition(g.expr)
+    if said is not None or meant is not None:
+        same = said == meant
+        return _verdict(
+            Verdict.CORRECT if same else Verdict.WRONG,
+            f"quantified statement compared as written: {'the same' if same else 'different'}",
+            span,
+            g,
+            "text",
+            t0,
+        )
+    paired = _paired(answer, g, config)
+    if paired is not None:
+        answer, g = paired
     if not has_equation(g.expr):
         stated = chain_value(answer)
         if stated is None:
@@ -318,9 +449,9 @@ def _judge(
             stated = f"({stated})"  # "p=3, q=4" states an ordered pair when the gold is one
         answer = stated  # "7^4 = 2401" states 2401: the last right-hand side is the answer
     answer = rename_function_variable(canonical(answer), g.expr)
-    if "unit text dropped" in g.how or g.is_number:
+    if "unit text dropped" in g.how or _number_gold(g):
         answer = strip_units(answer)
-    if g.is_number:
+    if _number_gold(g):
         spelled = number_from_words(_text_norm_keep(answer))
         if spelled is not None and not re.search(r"\d", answer):
             answer = str(spelled)  # "forty-two" is a number
@@ -356,6 +487,17 @@ def _judge(
     if norm_answer == g.norm and g.norm:
         count("fast_path")
         return _verdict(Verdict.CORRECT, "normalised answer equals normalised gold", span, g, "fast", t0)
+
+    decided = _readings(answer, norm_answer, g, prompt)
+    if decided is not None:
+        same, why = decided
+        if not same:
+            return _verdict(Verdict.WRONG, why, span, g, "exact", t0)
+        if _echo(answer, prompt, g):
+            return _verdict(
+                Verdict.WRONG, "the answer is the prompt's own expression, unevaluated", span, g, "exact", t0
+            )
+        return _verdict(Verdict.CORRECT, why, span, g, "exact", t0)
 
     def credit(path: str, why: str) -> Judgement:
         if _echo(answer, prompt, g):
@@ -414,7 +556,14 @@ def _judge(
         return _verdict(
             Verdict.WRONG, f"answer {answer[:60]!r} does not parse as math", span, g, "inline", t0
         )
-    ok = verify_parsed(g.values(), parsed)
+    gold_values = g.values()
+    for source, which in ((g.expr, "gold"), (answer, "answer")):
+        current = gold_values if which == "gold" else parsed
+        if lost_letters(source, current):
+            again = keep_letters(source)  # a variable read as a unit ("2m") and dropped: parse it again
+            if again.ok and not lost_letters(source, again):
+                gold_values, parsed = (again, parsed) if which == "gold" else (gold_values, again)
+    ok = verify_parsed(gold_values, parsed)
     if ok:
         return credit("inline", "verify(gold, answer) is True")
     return _verdict(Verdict.WRONG, f"verify(gold, answer) is {ok}", span, g, "inline", t0)

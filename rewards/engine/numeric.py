@@ -1,0 +1,100 @@
+r"""Numbers the comparison reads in more than one spelling: angles in degrees or radians, mixed numbers,
+ratios, and exact answers to a gold that is a rounded decimal. String work and exact arithmetic only.
+
+- :func:`degrees` reads ``120^\circ``, ``120^{\circ}``, ``120°``, ``120 \text{ degrees}`` (exactly).
+- :func:`pi_multiple` reads ``\frac{2\pi}{3}``, ``\frac{2}{3}\pi``, ``-\frac{\pi}{6}``, ``3\pi`` as a
+  rational multiple of pi.
+- :func:`mixed_number` reads ``21 \frac{13}{14}`` (a whole number and a proper fraction) as 307/14.
+- :func:`rounds_to` says whether an exact value, rounded (half up) or cut to the gold's decimals, is the
+  gold: ``\frac{20}{3}`` is 6.67; a gold of fewer than three significant digits is never matched this way.
+
+>>> degrees(r"120^\circ"), pi_multiple(r"\frac{2\pi}{3}"), mixed_number(r"21 \dfrac{13}{14}")
+(Fraction(120, 1), Fraction(2, 3), Fraction(307, 14))
+>>> rounds_to(Fraction(20, 3), "6.67"), rounds_to(Fraction(20, 3), "6.6"), rounds_to(Fraction(2, 7), "0.3")
+(True, False, False)
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
+from fractions import Fraction
+
+from .exact import exact_value
+
+__all__ = ["degrees", "pi_multiple", "mixed_number", "rounds_to", "decimal_gold", "MIN_SIGNIFICANT"]
+
+MIN_SIGNIFICANT = 3  # a rounded gold of 0.3 or 6.7 would match too many wrong values
+
+_DEGREES = re.compile(
+    r"\s*(-?[\d.]+|-?\\frac\{\d+\}\{\d+\})\s*(?:\^\s*\{?\s*\\circ\s*\}?|°|\\degree|"
+    r"\\(?:text|mbox|mathrm)\{\s*degrees?\s*\}|\s+degrees?)\s*"
+)
+_PI = r"\\pi(?![a-zA-Z])"
+_PI_FORMS = [
+    re.compile(rf"(-)?\s*\\[dt]?frac\{{\s*(\d*)\s*{_PI}\s*\}}\{{\s*(\d+)\s*\}}"),  # \frac{2\pi}{3}
+    re.compile(rf"(-)?\s*\\[dt]?frac\{{\s*(\d+)\s*\}}\{{\s*(\d+)\s*\}}\s*{_PI}"),  # \frac{2}{3}\pi
+    re.compile(rf"(-)?\s*(\d*)\s*{_PI}\s*(?:/\s*(\d+))?"),  # 3\pi, \pi/6
+]
+_MIXED = re.compile(r"\s*(-)?\s*(\d{1,12})\s*\\[dt]?frac\s*\{\s*(\d{1,12})\s*\}\s*\{\s*(\d{1,12})\s*\}\s*")
+_DECIMAL_GOLD = re.compile(r"\s*(-?\d*\.\d+)\s*(\\%|%)?\s*")
+
+
+def degrees(s: str) -> Fraction | None:
+    """An angle written in degrees, exactly; ``None`` when ``s`` is not one."""
+    m = _DEGREES.fullmatch(s[:80])
+    return exact_value(m.group(1)) if m is not None else None
+
+
+def pi_multiple(s: str) -> Fraction | None:
+    """``s`` as a rational multiple of pi (``\\frac{2\\pi}{3}`` -> 2/3); ``None`` when it is not one."""
+    t = s.strip()[:80]
+    for k, form in enumerate(_PI_FORMS):
+        m = form.fullmatch(t)
+        if m is None:
+            continue
+        sign = -1 if m.group(1) else 1
+        if k == 0:
+            num, den = int(m.group(2) or 1), int(m.group(3))
+        elif k == 1:
+            num, den = int(m.group(2)), int(m.group(3))
+        else:
+            num, den = int(m.group(2) or 1), int(m.group(3) or 1)
+        return Fraction(sign * num, den) if den else None
+    return None
+
+
+def mixed_number(s: str) -> Fraction | None:
+    """``21 \\frac{13}{14}`` -> 307/14: a whole number then a proper fraction; ``None`` otherwise."""
+    m = _MIXED.fullmatch(s[:80])
+    if m is None:
+        return None
+    whole, num, den = int(m.group(2)), int(m.group(3)), int(m.group(4))
+    if den == 0 or not 0 < num < den:
+        return None
+    v = whole + Fraction(num, den)
+    return -v if m.group(1) else v
+
+
+def decimal_gold(norm: str) -> tuple[str, bool] | None:
+    """A gold that is a decimal of at least :data:`MIN_SIGNIFICANT` significant digits: (digits, percent)."""
+    m = _DECIMAL_GOLD.fullmatch(norm.replace("\\$", "").replace("$", "")[:40])
+    if m is None:
+        return None
+    digits = m.group(1)
+    if len(digits.replace("-", "").replace(".", "").lstrip("0")) < MIN_SIGNIFICANT:
+        return None
+    return digits, m.group(2) is not None
+
+
+def rounds_to(value: Fraction | Decimal, gold: str) -> bool:
+    """``value`` rounded half up, or cut, to the decimals of ``gold`` is ``gold`` (see the module)."""
+    try:
+        g = Decimal(gold)
+    except InvalidOperation:
+        return False
+    if len(gold.replace("-", "").replace(".", "").lstrip("0")) < MIN_SIGNIFICANT:
+        return False
+    v = value if isinstance(value, Decimal) else Decimal(value.numerator) / Decimal(value.denominator)
+    unit = Decimal(1).scaleb(g.as_tuple().exponent)
+    return v.quantize(unit, rounding=ROUND_HALF_UP) == g or v.quantize(unit, rounding=ROUND_DOWN) == g
