@@ -10,8 +10,11 @@ an open think block, or without a final answer, was cut); a dataset can say more
 ``truncated`` (bool, e.g. from the response length), ``think_prefilled`` (the prompt opened ``<think>``),
 ``timeout_s`` (the hard limit per response, default 2 s).
 
-Point verl at it with ``custom_reward_function.path=<site-packages>/rewards/adapters/verl.py`` and
-``custom_reward_function.name=compute_score`` (or ``score_only`` for a bare float).
+Point verl at it with ``custom_reward_function.path=<site-packages>/rewards/adapters/verl.py`` (or
+``pkg://rewards.adapters.verl``) and ``custom_reward_function.name=compute_score`` (or ``score_only`` for a
+bare float). verl loads that file as a module of its own; it hands out this package's functions. verl's
+``batch`` reward manager calls with plural names (``data_sources=``, ``solution_strs=``, ...): the same
+``compute_score`` then returns one result per response (:func:`compute_score_batch`).
 
 >>> out = compute_score("openai/gsm8k", "<think>\n2+2\n</think>\n\\boxed{4}", "4")
 >>> out["score"], out["acc"], out["verdict"], out["pred"]
