@@ -137,3 +137,59 @@ def test_signature_matches_verls_default_compute_score() -> None:
     kwargs.update(data_source="math", solution_str=THINK + "\\boxed{4}", ground_truth="4")
     bound = ours.bind(**kwargs)
     assert compute_score(*bound.args, **bound.kwargs)["score"] == 1.0
+
+
+def test_plural_names_like_the_batch_manager() -> None:
+    """verl's BatchRewardManager calls ``compute_score(data_sources=, solution_strs=, ground_truths=, extra_infos=)``
+    once per batch (numpy arrays for the sources and extras) and wants one result per response, in order."""
+    import numpy as np
+
+    rows = [(r, g, e, v) for r, g, e, v, _ in CASES]
+    results = compute_score(
+        data_sources=np.array(["openai/gsm8k"] * len(rows), dtype=object),
+        solution_strs=[r for r, _, _, _ in rows],
+        ground_truths=[g for _, g, _, _ in rows],
+        extra_infos=np.array([e if e is not None else {} for _, _, e, _ in rows], dtype=object),
+        timeout_s=5.0,  # custom_reward_function.reward_kwargs arrive as keywords
+    )
+    assert isinstance(results, list) and [r["verdict"] for r in results] == [v for _, _, _, v in rows]
+    assert all(set(r) == KEYS for r in results)
+    # the batch entry point and score_only take the same plural call
+    from rewards.adapters.verl import compute_score_batch
+
+    assert compute_score_batch(["math"], [THINK + "\\boxed{4}"], ["4"])[0]["score"] == 1.0
+    assert score_only(
+        data_sources=["math", "math"], solution_strs=[THINK + "\\boxed{4}"] * 2, ground_truths=["4", "5"]
+    ) == [
+        1.0,
+        0.0,
+    ]
+
+
+def test_plural_call_rejects_mixed_or_ragged_arguments() -> None:
+    with pytest.raises(TypeError, match="plural"):
+        compute_score("math", THINK + "\\boxed{4}", "4", solution_strs=[THINK])
+    with pytest.raises(ValueError):
+        compute_score(data_sources=["math"], solution_strs=[THINK, THINK], ground_truths=["4", "4"])
+
+
+@pytest.mark.parametrize(
+    ("gold", "verdict"),
+    [
+        ("numpy-object", "correct"),  # a list column read back through pandas/pyarrow is an ndarray
+        ("numpy-str", "correct"),
+        (b"4", "correct"),  # a binary parquet column
+        (None, "gold_unparseable"),  # the batch manager passes reward_model.get("ground_truth", None)
+        ({"target": "4"}, "gold_unparseable"),  # a dict is not a gold: say so, never parse its repr
+    ],
+)
+def test_ground_truth_shapes_from_datasets(gold: Any, verdict: str) -> None:
+    import numpy as np
+
+    if gold == "numpy-object":
+        gold = np.array(["7", "4"], dtype=object)
+    elif gold == "numpy-str":
+        gold = np.array(["7", "4"])
+    r = compute_score("math", THINK + "\\boxed{4}", gold)
+    assert r["verdict"] == verdict, r
+    assert r["scored"] == (1.0 if verdict == "correct" else 0.0)

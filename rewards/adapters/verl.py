@@ -10,8 +10,11 @@ an open think block, or without a final answer, was cut); a dataset can say more
 ``truncated`` (bool, e.g. from the response length), ``think_prefilled`` (the prompt opened ``<think>``),
 ``timeout_s`` (the hard limit per response, default 2 s).
 
-Point verl at it with ``custom_reward_function.path=<site-packages>/rewards/adapters/verl.py`` and
-``custom_reward_function.name=compute_score`` (or ``score_only`` for a bare float).
+Point verl at it with ``custom_reward_function.path=<site-packages>/rewards/adapters/verl.py`` (or
+``pkg://rewards.adapters.verl``) and ``custom_reward_function.name=compute_score`` (or ``score_only`` for a
+bare float). verl loads that file as a module of its own; it hands out this package's functions. verl's
+``batch`` reward manager calls with plural names (``data_sources=``, ``solution_strs=``, ...): the same
+``compute_score`` then returns one result per response (:func:`compute_score_batch`).
 
 >>> out = compute_score("openai/gsm8k", "<think>\n2+2\n</think>\n\\boxed{4}", "4")
 >>> out["score"], out["acc"], out["verdict"], out["pred"]
@@ -23,16 +26,52 @@ Point verl at it with ``custom_reward_function.path=<site-packages>/rewards/adap
 from __future__ import annotations
 
 import dataclasses
+import importlib.machinery
+import importlib.util
+import os
+import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence, Set
 from functools import lru_cache
-from typing import Any
+from typing import Any, overload
 
-from ..engine import EngineConfig, Verdict, judge
-from ..engine.isolation import queued_s
-from ..parser_cache import note_parses
 
-__all__ = ["compute_score", "score_only", "VerlScore", "SCORES"]
+def _by_path_package() -> None:
+    """Make ``rewards`` the package this file sits in, for a load by file path.
+
+    verl executes ``custom_reward_function.path`` as a module of its own (``custom_module_<hash>``, no parent
+    package), where relative imports fail; the absolute imports below then need ``rewards`` to be this
+    file's package, never another ``rewards`` first on ``sys.path`` (open-r1 ships a ``rewards.py``).
+    """
+    pkg_dir = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    loaded = sys.modules.get("rewards")
+    if loaded is not None:
+        if os.path.dirname(os.path.abspath(getattr(loaded, "__file__", None) or "")) != pkg_dir:
+            raise ImportError(
+                f"rewards/adapters/verl.py: the module name 'rewards' is already taken by {loaded!r}; "
+                "point verl at custom_reward_function.path=pkg://rewards.adapters.verl instead"
+            )
+        return
+    spec = importlib.machinery.PathFinder.find_spec("rewards", [os.path.dirname(pkg_dir)])
+    if spec is None or spec.loader is None:
+        raise ImportError(f"rewards/adapters/verl.py: no rewards package at {pkg_dir}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["rewards"] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules["rewards"]
+        raise
+
+
+if not __package__:  # loaded by file path (verl's custom_reward_function.path), not imported
+    _by_path_package()
+
+from rewards.engine import EngineConfig, Verdict, judge  # noqa: E402
+from rewards.engine.isolation import queued_s  # noqa: E402
+from rewards.parser_cache import note_parses  # noqa: E402
+
+__all__ = ["compute_score", "compute_score_batch", "score_only", "VerlScore", "SCORES"]
 
 # verl cannot skip a sample: verdicts that say nothing about the policy (gold unparseable, timeout, error)
 # score 0.0 like a wrong answer, and ``scored`` = 0.0 lets a user filter them out of metrics.
@@ -53,19 +92,124 @@ def _option(extra_info: Any, key: str, default: Any) -> Any:
     return default
 
 
+_PLURAL = ("data_sources", "solution_strs", "ground_truths", "extra_infos")
+
+
+@overload
 def compute_score(
     data_source: str | None,
     solution_str: str,
     ground_truth: Any,
     extra_info: Mapping[str, Any] | None = None,
     **kwargs: Any,
-) -> VerlScore:
+) -> VerlScore: ...
+
+
+@overload
+def compute_score(
+    *,
+    data_sources: Iterable[str | None],
+    solution_strs: Iterable[str],
+    ground_truths: Iterable[Any],
+    extra_infos: Iterable[Mapping[str, Any] | None] | None = None,
+    **kwargs: Any,
+) -> list[VerlScore]: ...
+
+
+def compute_score(
+    data_source: str | None = None,
+    solution_str: str | None = None,
+    ground_truth: Any = None,
+    extra_info: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> VerlScore | list[VerlScore]:
     """The reward for one decoded response: ``{"score", "acc", "scored", "verdict", "pred", "gold", "reason"}``.
 
-    ``ground_truth`` may be a string, a number, or a list/tuple of acceptable golds (verl's math datasets
-    use both); the first gold that the response matches wins. Never raises on odd input: a response or gold
-    that cannot be read becomes verdict ``error`` with the reason.
+    ``ground_truth`` may be a string, a number, bytes, or a list/tuple/set/array of acceptable golds (verl's
+    math datasets use both; a list column read through pandas is a numpy array); the first gold that the
+    response matches wins. A missing (``None``) or mapping gold is verdict ``gold_unparseable``. Never raises
+    on odd input: a response or gold that cannot be read becomes a verdict with the reason.
+
+    Called with verl's plural names (``data_sources=, solution_strs=, ground_truths=, extra_infos=``, as
+    its ``batch`` reward manager does), it scores the batch: :func:`compute_score_batch`.
     """
+    return _dispatch(data_source, solution_str, ground_truth, extra_info, **kwargs)
+
+
+def _dispatch(
+    data_source: str | None,
+    solution_str: str | None,
+    ground_truth: Any,
+    extra_info: Mapping[str, Any] | None,
+    **kwargs: Any,
+) -> VerlScore | list[VerlScore]:
+    """One response, or the batch where verl passed the plural names (detected by name, never by type)."""
+    plural = {key: kwargs.pop(key) for key in _PLURAL if key in kwargs}
+    if plural:
+        if any(v is not None for v in (data_source, solution_str, ground_truth, extra_info)):
+            raise TypeError(
+                "compute_score: pass the singular arguments (one response) or the plural ones (a batch), not both"
+            )
+        return compute_score_batch(**plural, **kwargs)
+    return _score_one(data_source, solution_str, ground_truth, extra_info, **kwargs)
+
+
+def compute_score_batch(
+    data_sources: Iterable[str | None],
+    solution_strs: Iterable[str],
+    ground_truths: Iterable[Any],
+    extra_infos: Iterable[Mapping[str, Any] | None] | None = None,
+    **kwargs: Any,
+) -> list[VerlScore]:
+    """One :func:`compute_score` result per response, in order (verl's batch manager; numpy arrays welcome)."""
+    sources, responses, golds = list(data_sources), list(solution_strs), list(ground_truths)
+    extras = [None] * len(responses) if extra_infos is None else list(extra_infos)
+    if not len(sources) == len(responses) == len(golds) == len(extras):
+        raise ValueError(
+            f"compute_score_batch: {len(sources)} data_sources, {len(responses)} solution_strs, "
+            f"{len(golds)} ground_truths and {len(extras)} extra_infos: one each per response"
+        )
+    return [
+        _score_one(source, response, gold, extra, **kwargs)
+        for source, response, gold, extra in zip(sources, responses, golds, extras, strict=True)
+    ]
+
+
+def _gold_text(gold: Any) -> str:
+    if isinstance(gold, bytes | bytearray):  # a binary parquet column
+        return bytes(gold).decode("utf-8", errors="replace")
+    return str(gold)
+
+
+def _golds(ground_truth: Any) -> list[str] | str:
+    """The acceptable golds as text, or (a str) why there are none."""
+    if ground_truth is None:
+        return "ground_truth is None: the row has no reward_model.ground_truth"
+    if isinstance(ground_truth, str | bytes | bytearray):
+        return [_gold_text(ground_truth)]
+    if isinstance(ground_truth, Mapping):
+        # str() of a dict parses as a product of letters: refuse it rather than score against nonsense
+        keys = ", ".join(map(str, ground_truth))
+        return f"ground_truth is a mapping (keys: {keys}), not an answer: pass its answer field"
+    if getattr(ground_truth, "ndim", 0) and hasattr(ground_truth, "tolist"):
+        ground_truth = ground_truth.tolist()  # numpy array: str() of it would join the items ("['7' '4']")
+    if isinstance(ground_truth, Set):
+        ground_truth = sorted(ground_truth, key=str)
+    if isinstance(ground_truth, Sequence):
+        if not ground_truth:
+            return "ground_truth is an empty list: nothing to compare"
+        return [_gold_text(g) for g in ground_truth]
+    return [_gold_text(ground_truth)]
+
+
+def _score_one(
+    data_source: str | None,
+    solution_str: str | None,
+    ground_truth: Any,
+    extra_info: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> VerlScore:
+    """:func:`compute_score` for one response (the singular call)."""
     t0, q0 = time.monotonic(), queued_s()
     note_parses()
     timeout_s = float(_option(extra_info, "timeout_s", kwargs.get("timeout_s", DEFAULT_TIMEOUT_S)))
@@ -75,11 +219,9 @@ def compute_score(
             f"compute_score: solution_str must be the decoded response (str), got {type(solution_str).__name__}"
         )
     text = solution_str
-    golds = [str(g) for g in ground_truth] if isinstance(ground_truth, list | tuple) else [str(ground_truth)]
-    if not golds:
-        return _result(
-            Verdict.GOLD_UNPARSEABLE.value, "ground_truth is an empty list: nothing to compare", None, ""
-        )
+    golds = _golds(ground_truth)
+    if isinstance(golds, str):
+        return _result(Verdict.GOLD_UNPARSEABLE.value, golds, None, "")
     if bool(_option(extra_info, "truncated", False)):
         return _result(
             Verdict.TRUNCATED.value,
@@ -129,12 +271,45 @@ def _result(verdict: str, reason: str, pred: str | None, gold: str | None) -> Ve
     }
 
 
+@overload
 def score_only(
     data_source: str | None,
     solution_str: str,
     ground_truth: Any,
     extra_info: Mapping[str, Any] | None = None,
     **kwargs: Any,
-) -> float:
-    """:func:`compute_score` reduced to the bare float, for managers that expect one."""
-    return float(compute_score(data_source, solution_str, ground_truth, extra_info, **kwargs)["score"])
+) -> float: ...
+
+
+@overload
+def score_only(
+    *,
+    data_sources: Iterable[str | None],
+    solution_strs: Iterable[str],
+    ground_truths: Iterable[Any],
+    extra_infos: Iterable[Mapping[str, Any] | None] | None = None,
+    **kwargs: Any,
+) -> list[float]: ...
+
+
+def score_only(
+    data_source: str | None = None,
+    solution_str: str | None = None,
+    ground_truth: Any = None,
+    extra_info: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> float | list[float]:
+    """:func:`compute_score` reduced to the bare float (a list of them for the plural, batch call)."""
+    out = _dispatch(data_source, solution_str, ground_truth, extra_info, **kwargs)
+    if isinstance(out, list):
+        return [float(r["score"]) for r in out]
+    return float(out["score"])
+
+
+if not __package__:
+    # Loaded by file path: hand out the package's own objects instead of this module's copies, so there is
+    # one copy of every cache, and the functions pickle by reference (verl's process-pool managers pickle
+    # the function; this module is in no sys.modules entry).
+    from rewards.adapters import verl as _package_module
+
+    globals().update({name: getattr(_package_module, name) for name in __all__})
