@@ -103,7 +103,11 @@ def _templates(rng: random.Random) -> list[Callable[[], Pair]]:
 
     def tuple_fracs() -> Pair:
         a, b, n = rng.randint(1, 9), rng.randint(2, 9), _nonsquare(rng)
-        return f"\\left(\\frac{{{2 * a}}}{{{2 * b}}}, \\sqrt{{{n}}}\\right)", f"(\\frac{{{a}}}{{{b}}}, \\sqrt{{{n}}})", True
+        return (
+            f"\\left(\\frac{{{2 * a}}}{{{2 * b}}}, \\sqrt{{{n}}}\\right)",
+            f"(\\frac{{{a}}}{{{b}}}, \\sqrt{{{n}}})",
+            True,
+        )
 
     def complex_form() -> Pair:
         a, b = rng.randint(-9, 9), rng.randint(1, 9)
@@ -207,8 +211,16 @@ def run(passes: int = 3, seed: int = 0) -> dict[str, Any]:
         report["passes"].append(
             {
                 "pairs": len(pairs),
-                "patched": {"total_s": sum(tp), "p50_s": _percentile(tp, 0.5), "p99_s": _percentile(tp, 0.99)},
-                "math_verify": {"total_s": sum(tm), "p50_s": _percentile(tm, 0.5), "p99_s": _percentile(tm, 0.99)},
+                "patched": {
+                    "total_s": sum(tp),
+                    "p50_s": _percentile(tp, 0.5),
+                    "p99_s": _percentile(tp, 0.99),
+                },
+                "math_verify": {
+                    "total_s": sum(tm),
+                    "p50_s": _percentile(tm, 0.5),
+                    "p99_s": _percentile(tm, 0.99),
+                },
                 "agreement": {"patched": ap, "math_verify": am},
             }
         )
@@ -232,7 +244,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
     r = run(args.passes, args.seed)
-    print(f"Hard pairs (need sympy): {r['passes'][0]['pairs']} per pass, {args.passes} passes, fresh numbers each")
+    print(
+        f"Hard pairs (need sympy): {r['passes'][0]['pairs']} per pass, {args.passes} passes, fresh numbers each"
+    )
     print("  (the machine may be loaded: compare the ratios, not the absolute times)")
     print(f"  {'':12s} {'total s':>9s} {'p50 ms':>9s} {'p99 ms':>9s}")
     for name in ("patched", "math_verify"):

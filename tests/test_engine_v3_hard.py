@@ -70,8 +70,11 @@ FIND_ALL_CREDIT = [
     ("7 \\text{ and } -5", "-5,7"),
     ("x = 7 \\text{ or } x = -5", "-5,7"),
     ("\\{1, -2\\}", "-2, 1"),
-    ("(\\pm \\sqrt{2}, 0, \\pm \\sqrt{2})", "(\\sqrt{2}, 0, \\sqrt{2}), (\\sqrt{2}, 0, -\\sqrt{2}), "
-     "(-\\sqrt{2}, 0, \\sqrt{2}), (-\\sqrt{2}, 0, -\\sqrt{2})"),
+    (
+        "(\\pm \\sqrt{2}, 0, \\pm \\sqrt{2})",
+        "(\\sqrt{2}, 0, \\sqrt{2}), (\\sqrt{2}, 0, -\\sqrt{2}), "
+        "(-\\sqrt{2}, 0, \\sqrt{2}), (-\\sqrt{2}, 0, -\\sqrt{2})",
+    ),
     ("(\\pm 1, 2)", "(-1, 2), (1, 2)"),
     ("1 \\pm \\sqrt{2}, 3", "3, 1+\\sqrt{2}, 1-\\sqrt{2}"),
     ("(x, y) = (2, 1) \\text{ or } (1, 2)", "(1, 2), (2, 1)"),
@@ -81,10 +84,16 @@ FIND_ALL_REFUSE = [
     ("1", "-2,1"),  # a set missing an element
     ("1, -2, 3", "-2,1"),  # one too many
     ("7 \\text{ and } -6", "-5,7"),
-    ("(\\pm \\sqrt{2}, 1, \\pm \\sqrt{3})", "(\\sqrt{2}, 0, \\sqrt{2}), (\\sqrt{2}, 0, -\\sqrt{2}), "
-     "(-\\sqrt{2}, 0, \\sqrt{2}), (-\\sqrt{2}, 0, -\\sqrt{2})"),
-    ("(\\pm \\sqrt{2}, 0, \\sqrt{2})", "(\\sqrt{2}, 0, \\sqrt{2}), (\\sqrt{2}, 0, -\\sqrt{2}), "
-     "(-\\sqrt{2}, 0, \\sqrt{2}), (-\\sqrt{2}, 0, -\\sqrt{2})"),  # half the signs
+    (
+        "(\\pm \\sqrt{2}, 1, \\pm \\sqrt{3})",
+        "(\\sqrt{2}, 0, \\sqrt{2}), (\\sqrt{2}, 0, -\\sqrt{2}), "
+        "(-\\sqrt{2}, 0, \\sqrt{2}), (-\\sqrt{2}, 0, -\\sqrt{2})",
+    ),
+    (
+        "(\\pm \\sqrt{2}, 0, \\sqrt{2})",
+        "(\\sqrt{2}, 0, \\sqrt{2}), (\\sqrt{2}, 0, -\\sqrt{2}), "
+        "(-\\sqrt{2}, 0, \\sqrt{2}), (-\\sqrt{2}, 0, -\\sqrt{2})",
+    ),  # half the signs
     ("(1, 2)", "(-1, 2), (1, 2)"),
     ("\\pm 2", "2"),  # a plus-minus answer to a one-value gold
     ("(2, 1)", "(1, 2)"),  # a tuple is ordered
@@ -111,20 +120,32 @@ PERIOD_CREDIT = [
     ("n\\pi", "x = k\\pi"),
     ("x = m\\pi \\text{ where } m \\in \\mathbb{Z}", "x = k\\pi"),
     ("\\frac{\\pi}{4} + n\\pi, \\; n \\in \\mathbb{Z}", "x = \\frac{\\pi}{4} + k\\pi"),
-    ("\\frac{\\pi}{4} + t\\pi \\text{ for some integer } t", "x = \\frac{\\pi}{4} + k\\pi, k \\in \\mathbb{Z}"),
-    ("\\frac{\\pi}{6}+n \\pi, \\frac{\\pi}{3}+n \\pi, \\frac{2 \\pi}{3}+n \\pi, \\frac{5 \\pi}{6}+n \\pi",
-     "$x=\\frac{1}{6} \\pi+\\pi k, \\frac{1}{3} \\pi+\\pi k, \\frac{2}{3} \\pi+\\pi k, \\frac{5}{6} \\pi+\\pi k$"),
-    ("\\frac{\\pi}{3} + 2n\\pi \\text{ or } -\\frac{\\pi}{3} + 2n\\pi",
-     "x = \\frac{\\pi}{3} + 2k\\pi, -\\frac{\\pi}{3} + 2k\\pi"),
+    (
+        "\\frac{\\pi}{4} + t\\pi \\text{ for some integer } t",
+        "x = \\frac{\\pi}{4} + k\\pi, k \\in \\mathbb{Z}",
+    ),
+    (
+        "\\frac{\\pi}{6}+n \\pi, \\frac{\\pi}{3}+n \\pi, \\frac{2 \\pi}{3}+n \\pi, \\frac{5 \\pi}{6}+n \\pi",
+        "$x=\\frac{1}{6} \\pi+\\pi k, \\frac{1}{3} \\pi+\\pi k, \\frac{2}{3} \\pi+\\pi k, \\frac{5}{6} \\pi+\\pi k$",
+    ),
+    (
+        "\\frac{\\pi}{3} + 2n\\pi \\text{ or } -\\frac{\\pi}{3} + 2n\\pi",
+        "x = \\frac{\\pi}{3} + 2k\\pi, -\\frac{\\pi}{3} + 2k\\pi",
+    ),
 ]
 PERIOD_REFUSE = [
     ("2n\\pi", "x = k\\pi"),  # a wrong period
     ("\\frac{\\pi}{4} + 2n\\pi, \\; n \\in \\mathbb{Z}", "x = \\frac{\\pi}{4} + k\\pi"),
     ("\\frac{\\pi}{2} + n\\pi", "x = \\frac{\\pi}{4} + k\\pi"),  # a wrong offset
     ("\\frac{\\pi}{4}", "x = \\frac{\\pi}{4} + k\\pi"),  # one solution for the family
-    ("\\frac{\\pi}{6}, \\frac{\\pi}{3}, \\frac{2 \\pi}{3}, \\frac{5 \\pi}{6}",
-     "$x=\\frac{1}{6} \\pi+\\pi k, \\frac{1}{3} \\pi+\\pi k, \\frac{2}{3} \\pi+\\pi k, \\frac{5}{6} \\pi+\\pi k$"),
-    ("\\frac{\\pi}{3} + 2n\\pi", "x = \\frac{\\pi}{3} + 2k\\pi, -\\frac{\\pi}{3} + 2k\\pi"),  # half the family
+    (
+        "\\frac{\\pi}{6}, \\frac{\\pi}{3}, \\frac{2 \\pi}{3}, \\frac{5 \\pi}{6}",
+        "$x=\\frac{1}{6} \\pi+\\pi k, \\frac{1}{3} \\pi+\\pi k, \\frac{2}{3} \\pi+\\pi k, \\frac{5}{6} \\pi+\\pi k$",
+    ),
+    (
+        "\\frac{\\pi}{3} + 2n\\pi",
+        "x = \\frac{\\pi}{3} + 2k\\pi, -\\frac{\\pi}{3} + 2k\\pi",
+    ),  # half the family
 ]
 
 

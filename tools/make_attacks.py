@@ -254,7 +254,6 @@ for gold, ans in [
     )
 
 
-
 def corpus_text() -> str:
     return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in ROWS)
 
