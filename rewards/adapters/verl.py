@@ -29,7 +29,6 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine import EngineConfig, Verdict, judge
-from ..engine.isolation import queued_s
 from ..parser_cache import note_parses
 
 __all__ = ["compute_score", "score_only", "VerlScore", "SCORES"]
@@ -66,7 +65,7 @@ def compute_score(
     use both); the first gold that the response matches wins. Never raises on odd input: a response or gold
     that cannot be read becomes verdict ``error`` with the reason.
     """
-    t0, q0 = time.monotonic(), queued_s()
+    t0 = time.monotonic()
     note_parses()
     timeout_s = float(_option(extra_info, "timeout_s", kwargs.get("timeout_s", DEFAULT_TIMEOUT_S)))
     config = _config(timeout_s, bool(_option(extra_info, "think_prefilled", False)))
@@ -89,8 +88,9 @@ def compute_score(
         )
     best = None
     for gold in golds:
-        # one limit per response, shared by its golds (not a fresh limit per acceptable gold)
-        remaining = timeout_s - (time.monotonic() - t0 - (queued_s() - q0))
+        # one limit per response, shared by its golds (not a fresh limit per acceptable gold), counted from
+        # the caller's side: time queued for a worker is part of it
+        remaining = timeout_s - (time.monotonic() - t0)
         if remaining <= 0:
             if best is None or best.verdict is not Verdict.CORRECT:
                 return _result(
