@@ -30,6 +30,7 @@ from typing import Any
 
 from ..engine import EngineConfig, Verdict, judge
 from ..parser_cache import note_parses
+from ..patched.correctness import safe_gold_text
 
 __all__ = ["compute_score", "score_only", "VerlScore", "SCORES"]
 
@@ -74,7 +75,9 @@ def compute_score(
             f"compute_score: solution_str must be the decoded response (str), got {type(solution_str).__name__}"
         )
     text = solution_str
-    golds = [str(g) for g in ground_truth] if isinstance(ground_truth, list | tuple) else [str(ground_truth)]
+    # a gold of any type, an int of any size included, as text that never raises (issue 22)
+    listed = ground_truth if isinstance(ground_truth, list | tuple) else [ground_truth]
+    golds = [safe_gold_text(g) or "None" for g in listed]
     if not golds:
         return _result(
             Verdict.GOLD_UNPARSEABLE.value, "ground_truth is an empty list: nothing to compare", None, ""
