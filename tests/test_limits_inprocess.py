@@ -239,3 +239,11 @@ def test_the_sentinel_sees_an_in_process_call(sentinel: list[str]) -> None:
     # the check above can fail: a direct in-process parse outside the grammar is reported
     mathcore.parse_value(r"\Gamma(3)")
     assert sentinel and "Gamma" in sentinel[0]
+
+
+@pytest.mark.parametrize(("answer", "gold"), [(r"\Gamma(100000)", "5"), ("5", r"\Gamma(100000)")])
+def test_a_value_past_the_print_limit_is_compared_not_an_error(answer: str, gold: str) -> None:
+    # Campaign finding (issue 22): sympy evaluates \Gamma(100000) to an integer of 456,574 digits; printing it
+    # raised ValueError (Python's 4,300-digit str() limit) inside the worker: verdict error on 9,516 calls.
+    j = judge(T + f"\\boxed{{{answer}}}", gold, config=EngineConfig(timeout_s=5.0))
+    assert j.verdict in (Verdict.WRONG, Verdict.TIMEOUT), j

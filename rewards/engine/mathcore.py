@@ -129,6 +129,15 @@ def _unshort_frac(m: re.Match[str]) -> str:
 _TRIG_POWER = re.compile(r"\\(sin|cos|tan|sec|csc|cot)\s*\^\s*\{?(\d)\}?\s*([a-zA-Z])(?![a-zA-Z])")
 
 
+def _text(value: Any, fallback: V) -> str | V:
+    """``str(value)``, or ``fallback`` for an integer past Python's 4,300-digit ``str()`` limit (sympy
+    evaluates ``\\Gamma(100000)`` to one: the worker used to report that as an error verdict)."""
+    try:
+        return str(value)
+    except ValueError:
+        return fallback
+
+
 @dataclass(frozen=True)
 class Parsed:
     """A math-verify parse (the list ``verify`` takes) and the string it matched; empty when it failed."""
@@ -143,7 +152,9 @@ class Parsed:
 
     @property
     def shown(self) -> str | None:
-        return str(self.values[0]) if self.values else None
+        if not self.values:
+            return None
+        return _text(self.values[0], "<a number too long to print>")
 
 
 # What may follow a parsed value without changing it: degrees, percent, ordinal suffixes, words in \text{}.
@@ -181,7 +192,7 @@ def _parse_value(expr: str) -> Parsed:
         )
         if not values:
             continue
-        matched = str(values[-1])
+        matched = _text(values[-1], expr)  # a huge integer value: the parse read the whole source
         if not _covers(matched, expr):
             continue  # a prefix parse is a mis-parse; try the next reading
         return Parsed(tuple(values), matched)
@@ -195,7 +206,7 @@ def _parse_prose(text: str) -> Parsed:
     """Parse a worked solution without ``\\boxed``: math-verify's anchored extraction over the prose (only in
     the isolated worker: a prose gold is never in the in-process grammar)."""
     values = parse(text, extraction_mode="first_match", fallback_mode="no_fallback", parsing_timeout=None)
-    return Parsed(tuple(values), str(values[-1]) if values else None)
+    return Parsed(tuple(values), _text(values[-1], None) if values else None)
 
 
 parse_prose = _Cached(_parse_prose, 4096)
