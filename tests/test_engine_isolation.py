@@ -80,11 +80,11 @@ def test_process_stays_usable_after_timeouts(accuracy) -> None:
 )
 def test_adversarial_answers_are_bounded(answer: str) -> None:
     cfg = EngineConfig(timeout_s=1.0)
-    queued = counters().get("queued_ms", 0)
     t0 = time.monotonic()
     j = judge(f"<think>x</think> \\boxed{{{answer}}}", "1", config=cfg)
-    # waiting for a worker (a replacement for one killed by the previous case) is queueing, not work
-    assert time.monotonic() - t0 - (counters().get("queued_ms", 0) - queued) / 1000 < LIMIT_S
+    # counted from the caller's side: waiting for a worker (a replacement for one killed by the previous
+    # case) is part of the limit (issue 22)
+    assert time.monotonic() - t0 < LIMIT_S
     # never paid: a timeout (None), a wrong answer, or (1 MB: no box closes within reach) no answer at all
     assert j.verdict in (Verdict.TIMEOUT, Verdict.WRONG, Verdict.ERROR, Verdict.TRUNCATED, Verdict.NO_ANSWER)
     assert j.accuracy in (None, 0.0)
@@ -144,9 +144,10 @@ def test_bomb_inside_a_process_pool_worker() -> None:
     assert value == [None] and elapsed < LIMIT_S and after == [1.0]
 
 
-def test_worker_starts_are_never_charged_to_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_first_start_is_never_charged_to_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     # Every worker start is made to take 2 s. Charged to a call with a 0.9 s limit it would time that call
-    # out: waiting for capacity (a start, a busy pool) is queueing, and a verdict must not depend on load.
+    # out: a pool's first start (importing sympy) is a one-off per process, waited for off the clock. Any
+    # later wait (a replacement start, a busy pool) is charged: tests/test_limits_queueing.py.
     from rewards.engine import isolation
 
     original = isolation._Worker._start

@@ -30,3 +30,35 @@ def test_small_campaign_counts_and_wrong_types_are_clear() -> None:
 def test_command_line_rejects_an_empty_budget(capsys) -> None:
     assert main(["--inputs", "0"]) == 2
     assert "--inputs" in capsys.readouterr().err
+
+
+def test_two_processes_count_every_call_and_leave_no_process() -> None:
+    import psutil
+
+    from rewards.engine.isolation import MARGIN_S
+
+    report = run(
+        inputs=16,
+        seed=5,
+        hand_share=0.5,
+        recheck_every=0,
+        functions=FUNCS,
+        skip_families=("1mb", "nesting", "factorials"),
+        processes=2,
+        heavy_cycles=1,
+    )
+    assert report["processes"] == 2 and report["inputs"] == 16
+    for name, c in report["functions"].items():
+        assert c["calls"] == 16, name
+    # over the limit is counted from the caller's side, against the engine's stated margin
+    assert report["slack_s"] == MARGIN_S and "over_limit_wall_incl_queue" not in report["totals"]
+    assert report["leaked_workers"] == [] and report["zombies"] == []
+    assert [c for c in psutil.Process().children() if c.status() == psutil.STATUS_ZOMBIE] == []
+
+
+def test_inputs_do_not_depend_on_the_process_count() -> None:
+    from benchmarks.fuzz import _inputs
+
+    a = _inputs(40, 9, 0.5, None, 1)
+    assert a == _inputs(40, 9, 0.5, None, 1)
+    assert sum(1 for fam, _ in a if fam == "towers") <= 10  # heavy families: one cycle only

@@ -68,8 +68,8 @@ if not __package__:  # loaded by file path (verl's custom_reward_function.path),
     _by_path_package()
 
 from rewards.engine import EngineConfig, Verdict, judge  # noqa: E402
-from rewards.engine.isolation import queued_s  # noqa: E402
 from rewards.parser_cache import note_parses  # noqa: E402
+from rewards.patched.correctness import safe_gold_text  # noqa: E402
 
 __all__ = ["compute_score", "compute_score_batch", "score_only", "VerlScore", "SCORES"]
 
@@ -178,7 +178,8 @@ def compute_score_batch(
 def _gold_text(gold: Any) -> str:
     if isinstance(gold, bytes | bytearray):  # a binary parquet column
         return bytes(gold).decode("utf-8", errors="replace")
-    return str(gold)
+    # any type, an int past Python's 4,300-digit str() limit included, as text that never raises (issue 22)
+    return safe_gold_text(gold) or "None"
 
 
 def _golds(ground_truth: Any) -> list[str] | str:
@@ -210,7 +211,7 @@ def _score_one(
     **kwargs: Any,
 ) -> VerlScore:
     """:func:`compute_score` for one response (the singular call)."""
-    t0, q0 = time.monotonic(), queued_s()
+    t0 = time.monotonic()
     note_parses()
     timeout_s = float(_option(extra_info, "timeout_s", kwargs.get("timeout_s", DEFAULT_TIMEOUT_S)))
     config = _config(timeout_s, bool(_option(extra_info, "think_prefilled", False)))
@@ -231,8 +232,9 @@ def _score_one(
         )
     best = None
     for gold in golds:
-        # one limit per response, shared by its golds (not a fresh limit per acceptable gold)
-        remaining = timeout_s - (time.monotonic() - t0 - (queued_s() - q0))
+        # one limit per response, shared by its golds (not a fresh limit per acceptable gold), counted from
+        # the caller's side: time queued for a worker is part of it
+        remaining = timeout_s - (time.monotonic() - t0)
         if remaining <= 0:
             if best is None or best.verdict is not Verdict.CORRECT:
                 return _result(

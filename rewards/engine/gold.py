@@ -2,7 +2,10 @@ r"""Gold answers parsed once per unique solution string per process.
 
 A gold may be a plain number, raw LaTeX without ``$`` (``2\sqrt{2}``, ``\frac{\pi}{4}``, ``1<x<2``), a
 ``\boxed{}`` answer, a ``#### N`` GSM8K answer, or a full worked solution (its final boxed answer counts).
-A parse that keeps only a strict prefix of the gold is refused (see :func:`mathcore.parse_value`).
+A parse that keeps only a strict prefix of the gold is refused (see :func:`mathcore.parse_value`). A gold
+is parsed by sympy in this process only when it is in the pre-screen's in-process grammar
+(:func:`prescreen.risk`); any other gold, and every worked solution without a box, is ``risky`` or ``prose``:
+parsed only in the isolated worker, under the judge's limit.
 
 >>> g = parse_gold(r"so the area is $\boxed{2\sqrt{2}}$.")
 >>> g.expr, g.status, g.shown
@@ -19,13 +22,14 @@ from functools import lru_cache
 
 from .exact import is_literal, too_large
 from .forms import base_number, canonical, number_from_words, strip_units, tidy
-from .mathcore import Parsed, parse_prose, parse_value
+from .isolation import IsolationError, IsolationTimeout, default_pool
+from .mathcore import Parsed, parse_value, remaining_s
 from .prescreen import risk
 from .text import MAX_JOINER_CHARS, boxed_contents, joins_boxes, normalise, strip_math_delimiters
 
 __all__ = ["GoldParse", "parse_gold"]
 
-_INTEGER = re.compile(r"^[-+]?\d{1,18}$")
+_INTEGER = re.compile(r"^[-+]?\d{1,9}$")  # a longer one is outside the in-process grammar
 _WORDS = re.compile(r"(?<![\\a-zA-Z])[a-zA-Z]{3,}\b")
 # Datasets mark a missing answer with these; sympy would happily read "N/A" as N divided by A.
 _PLACEHOLDERS = frozenset(
@@ -123,6 +127,7 @@ def _has_top_level_comma(s: str) -> bool:
 
 
 MAX_BETWEEN_BOXES = 80
+PROSE_LIMIT_S = 2.0  # the worker's limit for a worked-solution gold parsed outside a judge call
 _SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|\n\s*\n")
 
 
@@ -140,6 +145,8 @@ def parse_gold(solution: str, max_inline_chars: int = 120) -> GoldParse:
     """The gold parsed once; never raises (a gold that breaks the parser is ``unparseable`` with a note)."""
     try:
         return _parse_gold(solution, max_inline_chars)
+    except (IsolationTimeout, IsolationError):
+        raise  # out of time (or a worker died): the judge's timeout/error, never cached as this gold's parse
     except Exception as exc:
         note = f"{type(exc).__name__}: {str(exc)[:80]}"
         return GoldParse(solution, solution[:200], "", "unparseable", how="parser error", note=note)
@@ -175,23 +182,19 @@ def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
         if _PLAIN_SENTENCE.fullmatch(expr) and len(expr.split()) >= 3:
             return GoldParse(solution, expr, normalise(expr), "unparseable", how="a sentence without a value")
         if _looks_like_prose(expr) and len(expr) > 40:
-            if risk(s, max_chars=4000) is not None:
-                return GoldParse(
-                    solution, s, normalise(s), "prose", how="worked solution (parsed in the worker)"
-                )
-            parsed = parse_prose(s)
-            if parsed.ok:
+            # math-verify's extraction over prose reaches sympy with whatever it finds: only in the worker,
+            # which sends back the extracted LaTeX as text; that is then read like a boxed gold
+            found = default_pool().run("parse_prose_matched", (s,), remaining_s(PROSE_LIMIT_S))
+            if found is None:
                 return GoldParse(
                     solution,
-                    parsed.matched or s,
-                    normalise(parsed.matched or s),
-                    "ok",
-                    parsed,
+                    s,
+                    normalise(s),
+                    "unparseable",
                     how="worked solution",
+                    note="no answer found in it",
                 )
-            return GoldParse(
-                solution, s, normalise(s), "unparseable", how="worked solution", note="no answer found in it"
-            )
+            expr, how = found, "worked solution (answer extracted in the worker)"
     expr = tidy(expr)
     spelled = number_from_words(_unwrap_text(expr))
     if spelled is not None:
@@ -213,6 +216,9 @@ def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
     parsed = parse_value(expr)
     if not parsed.ok and strip_units(expr) != expr:
         expr, how = strip_units(expr), f"{how} (unit text dropped)"
+        why = risk(expr, max_chars=max_inline_chars)
+        if why is not None:
+            return GoldParse(solution, expr, normalise(expr), "risky", how=how, note=why)
         parsed = parse_value(expr)
     if not parsed.ok:
         return GoldParse(solution, expr, normalise(expr), "unparseable", how=how, note=parsed.note)

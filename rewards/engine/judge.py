@@ -42,7 +42,7 @@ from .letters import keep_letters, lost_letters
 from .lists import pair_forms, ratio_parts
 from .numeric import decimal_gold, degrees, mixed_number, pi_multiple, rounds_to
 from .isolation import IsolationError, IsolationTimeout, count, default_pool
-from .mathcore import parse_value, verify_parsed
+from .mathcore import deadline, parse_value, verify_parsed
 from .prescreen import risk
 from .text import AnswerSpan, Layout, extract_answer, normalise, split_layout
 from .truncation import is_truncated
@@ -160,7 +160,12 @@ def judge(
     if gold is None:
         return _verdict(Verdict.GOLD_UNPARSEABLE, "gold is None", None, None, "gold", t0)
     try:
-        return _judge(text, gold, completion_ids, config, analysis, prompt, t0)
+        with deadline(t0 + config.timeout_s):  # in-process sympy waits for its slot until then at most
+            return _judge(text, gold, completion_ids, config, analysis, prompt, t0)
+    except IsolationTimeout as exc:
+        return _verdict(
+            Verdict.TIMEOUT, f"timeout after {config.timeout_s:g} s: {exc}", None, None, "inline", t0
+        )
     except Exception as exc:  # never let one odd completion or gold break a training step
         return _verdict(
             Verdict.ERROR, f"judge raised {type(exc).__name__}: {str(exc)[:120]}", None, None, "error", t0

@@ -2,7 +2,13 @@ r"""The math-verify calls the engine makes, with math-verify's own SIGALRM timeo
 
 SIGALRM only works on the main thread of the main interpreter, so ``parsing_timeout=None`` and
 ``timeout_seconds=None`` everywhere: the wall-clock limit is enforced by :mod:`rewards.engine.isolation`
-(a killable worker process) and the pre-screen decides what may run in process.
+(a killable worker process), and in the caller's process these functions only ever see expressions of the
+pre-screen's in-process grammar (:mod:`rewards.engine.prescreen`: the rule, by construction).
+
+In the caller's process one thread at a time runs sympy (the GIL serialises it anyway): a thread waits for
+that slot no later than the deadline that :func:`deadline` set for it (the judge sets its call's limit) and
+raises :class:`~rewards.engine.isolation.IsolationTimeout` past it, so from any number of threads a call's
+in-process sympy work adds at most one bounded parse + verify beyond its limit. Cache hits take no slot.
 
 A value parse must cover the whole expression: ``2\sqrt{2}`` read as ``2`` is a mis-parse, not a value.
 
@@ -16,16 +22,78 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
+import time
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from latex2sympy2_extended import NormalizationConfig
 from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse, verify
 
+from .isolation import IsolationTimeout, count
 from .text import normalise
 
-__all__ = ["Parsed", "parse_value", "check", "check_strings"]
+__all__ = ["Parsed", "parse_value", "check", "check_strings", "deadline"]
+
+_SLOT = threading.RLock()
+_LOCAL = threading.local()
+V = TypeVar("V")
+
+
+@contextmanager
+def deadline(at: float | None) -> Iterator[None]:
+    """In this thread, wait for the in-process sympy slot no later than ``at`` (``time.monotonic()``)."""
+    previous = getattr(_LOCAL, "at", None)
+    _LOCAL.at = at
+    try:
+        yield
+    finally:
+        _LOCAL.at = previous
+
+
+@contextmanager
+def _slot() -> Iterator[None]:
+    at = getattr(_LOCAL, "at", None)
+    if at is None:
+        _SLOT.acquire()
+    elif time.monotonic() >= at or not _SLOT.acquire(timeout=max(0.0, at - time.monotonic())):
+        count("timeouts_waiting_inline")
+        raise IsolationTimeout("in-process sympy busy in other threads until the deadline")
+    try:
+        yield
+    finally:
+        _SLOT.release()
+
+
+class _Cached(Generic[V]):
+    """A bounded memo (first in, first out) whose hits take no lock and whose misses run in the slot."""
+
+    def __init__(self, fn: Callable[..., V], maxsize: int) -> None:
+        self._fn = fn
+        self._maxsize = maxsize
+        self._data: dict[Hashable, V] = {}
+        self._lock = threading.Lock()
+        self.__doc__ = fn.__doc__
+        self.__wrapped__ = fn
+
+    def __call__(self, *args: Any) -> V:
+        try:
+            return self._data[args]
+        except KeyError:
+            pass
+        with _slot():
+            value = self._fn(*args)
+        with self._lock:
+            self._data[args] = value
+            while len(self._data) > self._maxsize:
+                del self._data[next(iter(self._data))]
+        return value
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._data.clear()
 
 
 class _DropTimeoutWarning(logging.Filter):
@@ -61,6 +129,15 @@ def _unshort_frac(m: re.Match[str]) -> str:
 _TRIG_POWER = re.compile(r"\\(sin|cos|tan|sec|csc|cot)\s*\^\s*\{?(\d)\}?\s*([a-zA-Z])(?![a-zA-Z])")
 
 
+def _text(value: Any, fallback: V) -> str | V:
+    """``str(value)``, or ``fallback`` for an integer past Python's 4,300-digit ``str()`` limit (sympy
+    evaluates ``\\Gamma(100000)`` to one: the worker used to report that as an error verdict)."""
+    try:
+        return str(value)
+    except ValueError:
+        return fallback
+
+
 @dataclass(frozen=True)
 class Parsed:
     """A math-verify parse (the list ``verify`` takes) and the string it matched; empty when it failed."""
@@ -75,7 +152,9 @@ class Parsed:
 
     @property
     def shown(self) -> str | None:
-        return str(self.values[0]) if self.values else None
+        if not self.values:
+            return None
+        return _text(self.values[0], "<a number too long to print>")
 
 
 # What may follow a parsed value without changing it: degrees, percent, ordinal suffixes, words in \text{}.
@@ -94,8 +173,7 @@ def _covers(matched: str, source: str) -> bool:
     return not _NOT_MATH.sub("", s[len(m) :])
 
 
-@lru_cache(maxsize=65536)
-def parse_value(expr: str) -> Parsed:
+def _parse_value(expr: str) -> Parsed:
     """Parse one answer/gold expression (no surrounding prose) as LaTeX, then as a plain expression.
 
     Cached per process by string: a GRPO group repeats its gold and often its answers."""
@@ -114,18 +192,37 @@ def parse_value(expr: str) -> Parsed:
         )
         if not values:
             continue
-        matched = str(values[-1])
+        matched = _text(values[-1], expr)  # a huge integer value: the parse read the whole source
         if not _covers(matched, expr):
             continue  # a prefix parse is a mis-parse; try the next reading
         return Parsed(tuple(values), matched)
     return Parsed((), None, "neither LaTeX nor a plain expression covers the whole string")
 
 
-@lru_cache(maxsize=4096)
-def parse_prose(text: str) -> Parsed:
-    """Parse a worked solution without ``\\boxed``: math-verify's anchored extraction over the prose."""
+parse_value = _Cached(_parse_value, 65536)
+
+
+def _parse_prose(text: str) -> Parsed:
+    """Parse a worked solution without ``\\boxed``: math-verify's anchored extraction over the prose (only in
+    the isolated worker: a prose gold is never in the in-process grammar)."""
     values = parse(text, extraction_mode="first_match", fallback_mode="no_fallback", parsing_timeout=None)
-    return Parsed(tuple(values), str(values[-1]) if values else None)
+    return Parsed(tuple(values), _text(values[-1], None) if values else None)
+
+
+parse_prose = _Cached(_parse_prose, 4096)
+
+
+def parse_prose_matched(text: str) -> str | None:
+    """The LaTeX that math-verify extracts from a worked solution, as text (a worker function: the caller
+    gets a string back, never a sympy object that unpickling would rebuild in its own process)."""
+    parsed = parse_prose(text)
+    return parsed.matched if parsed.ok else None
+
+
+def remaining_s(default: float) -> float:
+    """Seconds left before this thread's :func:`deadline`, or ``default`` when none is set."""
+    at = getattr(_LOCAL, "at", None)
+    return default if at is None else at - time.monotonic()
 
 
 def check(gold: str, answer: str) -> bool:
@@ -133,10 +230,11 @@ def check(gold: str, answer: str) -> bool:
     return check_strings(gold, answer)[0] == "correct"
 
 
-@lru_cache(maxsize=65536)
-@lru_cache(maxsize=65536)
-def _verify_cached(gold: Parsed, answer: Parsed) -> bool:
+def _verify(gold: Parsed, answer: Parsed) -> bool:
     return bool(verify(list(gold.values), list(answer.values), timeout_seconds=None))
+
+
+_verify_cached = _Cached(_verify, 65536)
 
 
 def verify_parsed(gold: Parsed, answer: Parsed) -> bool:
@@ -145,7 +243,8 @@ def verify_parsed(gold: Parsed, answer: Parsed) -> bool:
     try:
         hash((gold, answer))
     except TypeError:
-        return bool(verify(list(gold.values), list(answer.values), timeout_seconds=None))
+        with _slot():
+            return _verify(gold, answer)
     return _verify_cached(gold, answer)
 
 

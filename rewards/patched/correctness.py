@@ -15,9 +15,48 @@ from typing import Any
 
 from ..engine import Verdict
 from ..result import RewardFunc, RewardResult, trl_reward
-from .context import Settings, judged, token_lengths
+from .context import Settings, gold_text, judged, token_lengths
 
-__all__ = ["make_accuracy", "CosineConfig", "make_cosine", "make_len"]
+__all__ = ["make_accuracy", "CosineConfig", "make_cosine", "make_len", "safe_gold_text", "MAX_GOLD_DIGITS"]
+
+_BITS_PER_DIGIT = math.log2(10)
+MAX_GOLD_DIGITS = 100_000  # writing out an int takes quadratic time: 10^6 digits took 7 s
+# A plain sentence: the engine reads it as gold_unparseable ("a sentence without a value"), with this reason.
+TOO_LONG_GOLD = "an integer gold too long to write out"
+
+
+def safe_gold_text(gold: Any) -> str | None:
+    """A gold of any type as text, never raising: an int of any size up to :data:`MAX_GOLD_DIGITS` digits is
+    written out exactly (``str()`` raises past 4,300 digits), a longer one becomes an unparseable gold, a
+    list or tuple is written element by element, and a value whose ``str()`` fails is unparseable too.
+
+    >>> len(safe_gold_text(10**5000)), safe_gold_text([3, 10**4300])[:8], safe_gold_text(None)
+    (5001, '[3, 1000', None)
+    """
+    if gold is None or isinstance(gold, str):
+        return gold
+    if isinstance(gold, int) and not isinstance(gold, bool):
+        if abs(gold).bit_length() > MAX_GOLD_DIGITS * _BITS_PER_DIGIT:
+            return TOO_LONG_GOLD
+        return gold_text(gold)
+    if isinstance(gold, list | tuple):
+        parts = [safe_gold_text(g) for g in gold]
+        if TOO_LONG_GOLD in parts:
+            return TOO_LONG_GOLD
+        open_, close = ("[", "]") if isinstance(gold, list) else ("(", ")")
+        return open_ + ", ".join("None" if p is None else p for p in parts) + close
+    try:
+        return str(gold)
+    except Exception:  # noqa: BLE001 - any gold gets a verdict; an unprintable one is unparseable
+        return TOO_LONG_GOLD if isinstance(gold, int) else "a gold that cannot be written as text"
+
+
+def _text_golds(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The call's keyword arguments with the ``solution`` column as text (see :func:`safe_gold_text`)."""
+    solution = kwargs.get("solution")
+    if solution is None or isinstance(solution, str | bytes):
+        return kwargs
+    return {**kwargs, "solution": [safe_gold_text(g) for g in solution]}
 
 
 def make_accuracy(settings: Settings) -> RewardFunc:
@@ -32,7 +71,7 @@ def make_accuracy(settings: Settings) -> RewardFunc:
                 gold=j.gold,
                 details={"verdict": str(j.verdict), "path": j.path},
             )
-            for j, _ in judged(completions, kwargs, settings)
+            for j, _ in judged(completions, _text_golds(kwargs), settings)
         ]
 
     return trl_reward(
@@ -100,6 +139,7 @@ def make_cosine(config: CosineConfig, settings: Settings) -> RewardFunc:
     """Cosine-scaled length reward in tokens, clamped; truncated and answer-less completions get fixed penalties."""
 
     def cosine(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
+        kwargs = _text_golds(kwargs)
         verdicts = judged(completions, kwargs, settings)
         lengths, unit = token_lengths(completions, kwargs, settings, "cosine_scaled_reward")
         out = []
@@ -140,7 +180,7 @@ def _group_key(kwargs: dict[str, Any], i: int, golds: Sequence[Any]) -> str:
     if prompts is not None:
         p = prompts[i]
         return p if isinstance(p, str) else json.dumps(p, sort_keys=True, default=str)
-    return str(golds[i])
+    return str(golds[i])  # text already (_text_golds): str() of a huge int raises
 
 
 def make_len(settings: Settings) -> RewardFunc:
@@ -149,6 +189,7 @@ def make_len(settings: Settings) -> RewardFunc:
     gold cannot be judged."""
 
     def length(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
+        kwargs = _text_golds(kwargs)
         verdicts = judged(completions, kwargs, settings)
         lengths, unit = token_lengths(completions, kwargs, settings, "len_reward")
         golds = list(kwargs["solution"])
