@@ -165,7 +165,7 @@ def _is_label(s: str) -> bool:
     t = s.strip()
     if not t or not _LABEL.fullmatch(t) or t in _CONSTANTS:
         return False
-    return not t.lower() in ("and", "or", "the", "so", "then", "thus")
+    return t.lower() not in ("and", "or", "the", "so", "then", "thus")
 
 
 def read_items(s: str, split_or: bool = True) -> Items | None:
