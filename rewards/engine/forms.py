@@ -170,7 +170,9 @@ def canonical(s: str) -> str:
 
 _SIZING = re.compile(r"\\(?:left|right|[bB]ig{1,2}[lr]?)(?![a-zA-Z])")
 _SET_BUILDER = re.compile(rf"\\\{{\s*({_VAR})\s*(?:\||\\mid|:)\s*(.+?)\s*\\\}}")
-_OR_PARTS = re.compile(r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor(?![a-zA-Z])|\\vee(?![a-zA-Z])|\\cup(?![a-zA-Z])")
+_OR_PARTS = re.compile(
+    r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor(?![a-zA-Z])|\\vee(?![a-zA-Z])|\\cup(?![a-zA-Z])"
+)
 _POINT = re.compile(rf"\s*({_VAR})\s*=\s*([^<>=≤≥,]+?)\s*")
 _NOT_POINT = re.compile(rf"\s*({_VAR})\s*(?:\\neq?|≠)\s*([^<>=≤≥,]+?)\s*")
 _INTERVAL_OUT = re.compile(r"^[(\[].*[)\]]$")

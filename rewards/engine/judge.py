@@ -24,6 +24,7 @@ from functools import lru_cache
 from math import isqrt
 from typing import Any
 
+from .clock import clock_answer, clock_gold, same_time
 from .config import EngineConfig
 from .exact import exact_value, is_literal, too_large
 from .forms import (
@@ -38,11 +39,19 @@ from .forms import (
     tidy,
 )
 from .gold import GoldParse, parse_gold
+from .isolation import IsolationError, IsolationTimeout, count, default_pool
 from .letters import keep_letters, lost_letters
 from .lists import pair_forms, ratio_parts
-from .numeric import decimal_gold, degrees, mixed_number, pi_multiple, rounds_to
-from .isolation import IsolationError, IsolationTimeout, count, default_pool
 from .mathcore import deadline, parse_value, verify_parsed
+from .numeric import (
+    decimal_gold,
+    degrees,
+    fullwidth_ascii,
+    mixed_number,
+    pi_multiple,
+    repeating_decimal,
+    rounds_to,
+)
 from .prescreen import risk
 from .text import AnswerSpan, Layout, extract_answer, normalise, split_layout
 from .truncation import is_truncated
@@ -431,7 +440,23 @@ def _judge(
             "text",
             t0,
         )
-    answer = tidy(", ".join(span.alternatives) if listed else span.answer)
+    answer = tidy(fullwidth_ascii(", ".join(span.alternatives) if listed else span.answer))
+    repeating = repeating_decimal(answer) if "\\overline" not in gold and "\\bar" not in gold else None
+    if repeating is not None:  # "0.\overline{3}" is exactly 1/3
+        answer = f"\\frac{{{repeating.numerator}}}{{{repeating.denominator}}}"
+        if repeating < 0:
+            answer = f"-\\frac{{{-repeating.numerator}}}{{{repeating.denominator}}}"
+    when = clock_gold(gold)
+    if when is not None:  # "4:30p..": a time of day, compared as one
+        same = same_time(clock_answer(answer), when)
+        return _verdict(
+            Verdict.CORRECT if same else Verdict.WRONG,
+            f"clock time compared as the minute of the day: {'the same' if same else 'different'}",
+            span,
+            g,
+            "text",
+            t0,
+        )
     said, meant = proposition(answer), proposition(g.expr)
     if said is not None or meant is not None:
         same = said == meant
@@ -552,9 +577,9 @@ def _judge(
             "gold",
             t0,
         )
-    why = risk(answer, config.max_inline_chars) or ("exact value too large" if too_large(answer) else None)
-    if g.status in ("risky", "prose") or why is not None:
-        j = _isolated(g, answer, span, "", why or f"gold {g.note or g.status}", config, t0)
+    risky = risk(answer, config.max_inline_chars) or ("exact value too large" if too_large(answer) else None)
+    if g.status in ("risky", "prose") or risky is not None:
+        j = _isolated(g, answer, span, "", risky or f"gold {g.note or g.status}", config, t0)
         return credit("isolated", j.reason) if j.verdict is Verdict.CORRECT else j
     parsed = parse_value(answer)
     if not parsed.ok:

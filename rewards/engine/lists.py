@@ -165,7 +165,7 @@ def _is_label(s: str) -> bool:
     t = s.strip()
     if not t or not _LABEL.fullmatch(t) or t in _CONSTANTS:
         return False
-    return not t.lower() in ("and", "or", "the", "so", "then", "thus")
+    return t.lower() not in ("and", "or", "the", "so", "then", "thus")
 
 
 def read_items(s: str, split_or: bool = True) -> Items | None:
@@ -176,7 +176,13 @@ def read_items(s: str, split_or: bool = True) -> Items | None:
     text = _TEXT.sub(_unwrap, s)
     dressed = text != s
     text = _QUAD.sub(";", _SPACE.sub(" ", text))
-    text = _DOLLARS.sub(" ", text).replace("\\left", "").replace("\\right", "").replace("\\{", "{").replace("\\}", "}")
+    text = (
+        _DOLLARS.sub(" ", text)
+        .replace("\\left", "")
+        .replace("\\right", "")
+        .replace("\\{", "{")
+        .replace("\\}", "}")
+    )
     if text.strip().startswith("{") and text.strip().endswith("}"):
         inner = text.strip()[1:-1]
         if "|" not in inner and "\\mid" not in inner:
@@ -318,6 +324,8 @@ def _explode(x: Items, other: Items) -> Items:
     if len(x.items) != 1 or x.items[0][0] is None or not x.items[0][0].startswith("("):
         return x
     label, value = x.items[0]
+    if label is None:
+        return x
     names, parts = _tuple_parts(label), _tuple_parts(value)
     if names is None or parts is None:
         return x
@@ -388,7 +396,11 @@ def pair_forms(answer: str, gold: str, prompt_multi: bool = True) -> tuple[str, 
         a_values = expanded
         if len(a_values) == 1 and len(g_values) > 1:
             parts = _tuple_parts(a_values[0])
-            if parts is not None and len(parts) == len(g_values) and all(_tuple_parts(v) is None for v in g_values):
+            if (
+                parts is not None
+                and len(parts) == len(g_values)
+                and all(_tuple_parts(v) is None for v in g_values)
+            ):
                 a_values = parts  # "(1, 2, 3)" for the list "1,2,3"
     if ordered and len(g_values) > 1:
         new_answer, new_gold = f"({_join(a_values)})", f"({_join(g_values)})"
@@ -400,7 +412,9 @@ def pair_forms(answer: str, gold: str, prompt_multi: bool = True) -> tuple[str, 
     return new_answer, new_gold
 
 
-_RATIO = re.compile(r"\s*([^:]{1,40}?)\s*(?::|\\colon)\s*([^:]{1,40}?)\s*(?:(?::|\\colon)\s*([^:]{1,40}?)\s*)?")
+_RATIO = re.compile(
+    r"\s*([^:]{1,40}?)\s*(?::|\\colon)\s*([^:]{1,40}?)\s*(?:(?::|\\colon)\s*([^:]{1,40}?)\s*)?"
+)
 
 
 def ratio_parts(s: str) -> tuple[Fraction, ...] | None:

@@ -5,6 +5,8 @@ ratios, and exact answers to a gold that is a rounded decimal. String work and e
 - :func:`pi_multiple` reads ``\frac{2\pi}{3}``, ``\frac{2}{3}\pi``, ``-\frac{\pi}{6}``, ``3\pi`` as a
   rational multiple of pi.
 - :func:`mixed_number` reads ``21 \frac{13}{14}`` (a whole number and a proper fraction) as 307/14.
+- :func:`repeating_decimal` reads ``0.\overline{3}``, ``0.1\overline{6}``, ``1.\bar{27}`` as the exact
+  fraction (1/3, 1/6, 14/11); :func:`fullwidth_ascii` maps full-width forms (``５``, ``－３``) to ASCII.
 - :func:`rounds_to` says whether an exact value, rounded (half up) or cut to the gold's decimals, is the
   gold: ``\frac{20}{3}`` is 6.67; a gold of fewer than three significant digits is never matched this way.
 
@@ -22,7 +24,16 @@ from fractions import Fraction
 
 from .exact import exact_value
 
-__all__ = ["degrees", "pi_multiple", "mixed_number", "rounds_to", "decimal_gold", "MIN_SIGNIFICANT"]
+__all__ = [
+    "degrees",
+    "pi_multiple",
+    "mixed_number",
+    "rounds_to",
+    "decimal_gold",
+    "repeating_decimal",
+    "fullwidth_ascii",
+    "MIN_SIGNIFICANT",
+]
 
 MIN_SIGNIFICANT = 3  # a rounded gold of 0.3 or 6.7 would match too many wrong values
 
@@ -96,5 +107,40 @@ def rounds_to(value: Fraction | Decimal, gold: str) -> bool:
     if len(gold.replace("-", "").replace(".", "").lstrip("0")) < MIN_SIGNIFICANT:
         return False
     v = value if isinstance(value, Decimal) else Decimal(value.numerator) / Decimal(value.denominator)
-    unit = Decimal(1).scaleb(g.as_tuple().exponent)
+    exponent = g.as_tuple().exponent
+    if not isinstance(exponent, int):  # NaN or infinity: no decimals to round to
+        return False
+    unit = Decimal(1).scaleb(exponent)
     return v.quantize(unit, rounding=ROUND_HALF_UP) == g or v.quantize(unit, rounding=ROUND_DOWN) == g
+
+
+_REPEATING = re.compile(
+    r"\s*(-?)(\d{0,40})\.(\d{0,40})\\(?:overline|bar|dot)\s*\{(\d{1,40})\}\s*|\s*(-?)(\d{0,40})\.(\d{0,40})\\(?:overline|bar|dot)(\d)\s*"
+)
+
+
+def repeating_decimal(s: str) -> Fraction | None:
+    r"""``0.\overline{3}`` -> 1/3: a decimal with a repeating block (``\overline``, ``\bar``, ``\dot``), exactly.
+
+    >>> repeating_decimal(r"0.\overline{3}"), repeating_decimal(r"0.1\overline{6}"), repeating_decimal(r"-1.\bar{27}")
+    (Fraction(1, 3), Fraction(1, 6), Fraction(-14, 11))
+    """
+    m = _REPEATING.fullmatch(s)
+    if m is None:
+        return None
+    sign, whole, fixed, rep = m.groups()[:4] if m.group(4) is not None else m.groups()[4:]
+    value = Fraction(int(whole or "0"))
+    if fixed:
+        value += Fraction(int(fixed), 10 ** len(fixed))
+    value += Fraction(int(rep), (10 ** len(rep) - 1) * 10 ** len(fixed))
+    return -value if sign else value
+
+
+def fullwidth_ascii(s: str) -> str:
+    """Full-width ASCII forms (U+FF01..U+FF5E: ``５``, ``－``, ``．``) and the ideographic space as ASCII, the
+    NFKC mapping of those characters only (NFKC on everything would also turn ``x²`` into ``x2``)."""
+    if not any("\uff01" <= ch <= "\uff5e" or ch == "\u3000" for ch in s):
+        return s
+    return "".join(
+        chr(ord(ch) - 0xFEE0) if "\uff01" <= ch <= "\uff5e" else " " if ch == "\u3000" else ch for ch in s
+    )

@@ -278,11 +278,11 @@ _NEGATION_AFTER = re.compile(
     re.IGNORECASE,
 )
 _RETRACTED = re.compile(
-    r"just kidding|scratch that|correction\s*:|I was wrong|that(?:'s| is) wrong|no,? wait|not really|nope",
+    r"just kidding|scratch that|correction\s*:|I was wrong|that(?:'s| is) wrong|no,? wait|wait,? no\b|not really|nope",
     re.IGNORECASE,
 )
 _RETRACTION_VALUE = re.compile(
-    r"(?:just kidding|scratch that|correction|I was wrong|no,? wait|actually|made an? (?:error|mistake))[^\n.$]{0,40}?"
+    r"(?:just kidding|scratch that|correction|I was wrong|no,? wait|wait,? no\b|actually|made an? (?:error|mistake))[^\n.$]{0,40}?"
     r"\b(?:it is|it's|it should be|is|be)[ \t]{0,4}(\$[^$\n]{1,80}\$|[-+]?\d[\d,./]*)",
     re.IGNORECASE,
 )
@@ -696,21 +696,75 @@ def _later_correction(region: str, end: int) -> Claim | None:
 
 
 def _closing_claim(region: str) -> Claim | None:
-    """The final-answer region's last sentence, when it asserts a value in predicate position and ends with
-    a full stop (a sentence cut mid-way asserts nothing); a region that is one such sentence may assert its
+    """What the final-answer region's closing sentences assert: the last sentence that holds a value, when it
+    asserts one in predicate position of its main clause and the region ends with a full stop (a sentence
+    cut mid-way asserts nothing). Closing remarks after it that hold no value ("I think that's the answer.")
+    or hold one only inside a subordinate clause ("... once you recognize that 10^4 is 10000.") are stepped
+    over, at most ``MAX_CLOSING_LOOKBACK`` sentences; a sentence that holds values but asserts none (negated,
+    alternatives, attributed) ends the search with nothing. A region that is one such sentence may assert its
     only value without a verb ("In total, she walked 52 miles.")."""
     text = region.rstrip()
-    if not text.endswith((".", "!")) or len(text) > 4 * MAX_CLAIM_CHARS:
+    if text.endswith(("$$", "\\]")) and text[:-2].rstrip().endswith("."):
+        text = text[:-2].rstrip()[:-1].rstrip() + (text[-2:] + ".")  # "...: $$15x - 80.$$": the stop ends it
+    if not text.endswith((".", "!")):
         return None
     sentences = _sentences(text)
     if not sentences:
         return None
-    said = claim(sentences[-1])
-    if said.value is None or said.negated or _ATTRIBUTED.search(sentences[-1]):
+    for sentence in reversed(sentences[-MAX_CLOSING_LOOKBACK:]):
+        said = claim(sentence)
+        if not said.values:
+            continue  # "I think that's the answer.": a remark about the answer before it
+        if said.value is not None and _subordinate_value(sentence, said.value):
+            continue  # "The equation is easy once you see that 10^4 is 10000.": a remark, not the answer
+        if said.value is None or said.negated or _ATTRIBUTED.search(sentence):
+            return None
+        if len(sentences) > 1 and len(said.values) == 1 and not _VERB_BEFORE_VALUE.search(sentence):
+            return None
+        value = _equation_tail(sentence, said.value) or said.value.rstrip(".").strip()
+        return Claim(value or None, said.values, said.negated, said.hedge)
+    return None
+
+
+# Where a stated equation starts: after a predicate word, a colon, a comma or "and" ("the plane is 5x + 4 = 0",
+# "..., and a = 5", "Combine like terms: $$19x - 81 = 15x - 80.$$")
+_EQUATION_START = re.compile(
+    r"(?:\b(?:is|are|was|were|be|becomes|gives|yields|get|gets|and)\s|[:,]\s)", re.IGNORECASE
+)
+_DELIMITERS = re.compile(r"\$\$|\$|\\\(|\\\)|\\\[|\\\]")
+
+
+def _equation_tail(sentence: str, value: str) -> str | None:
+    """The whole equation a closing sentence ends on ("The equation of the plane is 5x - 7y + 11z + 4 = 0."
+    -> ``5x - 7y + 11z + 4 = 0``), when the asserted ``value`` is its right-hand side; ``None`` when the
+    sentence does not end on an equation. The judge then compares equations with an equation gold and the
+    last right-hand side with any other gold (so "the line is y = 2x + 3" never states 3)."""
+    starts = list(_EQUATION_START.finditer(sentence[:MAX_CLAIM_CHARS]))
+    tail = sentence[starts[-1].end() :] if starts else sentence
+    tail = _DELIMITERS.sub(" ", tail).strip().rstrip(".!").strip()
+    if "=" not in tail or len(tail) > MAX_VALUE_CHARS or _PROSE_WORD.search(tail):
         return None
-    if len(sentences) > 1 and len(said.values) == 1 and not _VERB_BEFORE_VALUE.search(sentences[-1]):
+    if value.rstrip(".").strip() not in tail:
         return None
-    return said
+    return tail
+
+
+MAX_CLOSING_LOOKBACK = 4
+_SUBORDINATOR = re.compile(
+    r"\b(?:that|once|when|whenever|if|because|since|after|before|while|whether|until|unless)\b", re.IGNORECASE
+)
+_MAIN_VERB = re.compile(r"\b(?:is|are|was|were|seems?|looks?|becomes?)\b", re.IGNORECASE)
+
+
+def _subordinate_value(sentence: str, value: str) -> bool:
+    """Is ``value`` asserted only inside a subordinate clause, after a main clause that already has its own
+    predicate ("The equation is straightforward once you recognize that ... is 10000")?"""
+    at = sentence.rfind(value)
+    if at < 0:
+        return False
+    head = sentence[:at]
+    sub = _SUBORDINATOR.search(head)
+    return sub is not None and _MAIN_VERB.search(head, 0, sub.start()) is not None
 
 
 # A value someone else holds ("the reference answer is 5", "Grader: ..."): not the completion's own assertion
@@ -718,7 +772,8 @@ _ATTRIBUTED = re.compile(
     r"\b(?:reference|expected|official|grader|gold|ground[- ]truth|answer key|rubric)\b", re.IGNORECASE
 )
 _VERB_BEFORE_VALUE = re.compile(
-    r"\b(?:is|are|was|were|equals|has|have|had|gives|yields|makes|totals|comes to|becomes|remains)\b[^\d$]{0,30}[\d$]",
+    r"\b(?:is|are|was|were|be|equals|has|have|had|gives|yields|makes|totals|comes to|becomes|remains|takes?|"
+    r"will take|costs?|needs?|weighs?|measures?)\b[^\d$]{0,30}[\d$\\]|=\s{0,3}[-+\d$\\(]",
     re.IGNORECASE,
 )
 
