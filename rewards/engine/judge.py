@@ -205,7 +205,7 @@ _LISTISH = re.compile(r"[,;:=]|\\(?:pm|text|mbox|in|q?quad)(?![a-zA-Z])|(?<![a-z
 def _paired(answer: str, g: GoldParse, config: EngineConfig) -> tuple[str, GoldParse] | None:
     """The answer and gold rewritten by :func:`lists.pair_forms` (labelled values, "find all" lists, general
     solutions); ``None`` when no rewrite applies or the rewritten gold does not parse."""
-    if g.status not in ("ok", "unparseable") or not g.expr:
+    if g.status not in ("ok", "unparseable", "risky") or not g.expr:
         return None
     if _LISTISH.search(answer) is None and _LISTISH.search(g.expr) is None:
         return None  # one plain value each (most answers): nothing to read, skip the scan
