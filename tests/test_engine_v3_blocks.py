@@ -98,3 +98,15 @@ def test_scan_reports_the_setting_both_ways(tmp_path: Path) -> None:
         )
         means[setting] = json.loads(out.read_text())["rewards"]["patched"]["accuracy"]["mean"]
     assert means == {"read_final": 1.0, "no_answer": 0.0}
+
+
+# (a long trace cut on a computation step is held by golden dcdf3db868c7a0a2 in tests/test_golden.py)
+LONG_REASONING = "Let me count the arrangements of the six books carefully, one case at a time. " * 12
+
+
+@pytest.mark.parametrize(
+    "closing",
+    ["Therefore, there are 480 arrangements.", "The number of arrangements is 480.", "So the total is 480."],
+)
+def test_a_long_reasoning_ending_on_a_conclusion_is_its_answer(closing: str) -> None:
+    assert judge(LONG_REASONING + "\n\n" + closing, "480").verdict.value == "correct"

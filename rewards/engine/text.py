@@ -721,9 +721,30 @@ def _closing_claim(region: str) -> Claim | None:
             return None
         if len(sentences) > 1 and len(said.values) == 1 and not _VERB_BEFORE_VALUE.search(sentence):
             return None
+        if (
+            len(text) > 4 * MAX_CLAIM_CHARS
+            and not _CONCLUDING.search(sentence)
+            and not _NAMED_VALUE.search(sentence)
+        ):
+            # a long region is reasoning: its last computed step ("Then, ...: 720 - 240 = 480.") is a step,
+            # possibly of a cut-off trace, unless the sentence concludes ("Therefore, ...") or states a value
+            # of a named quantity ("The height is 5 cm.")
+            return None
         value = _equation_tail(sentence, said.value) or said.value.rstrip(".").strip()
         return Claim(value or None, said.values, said.negated, said.hedge)
     return None
+
+
+# a verb that states a quantity's value ("is 5", "has 9"), not an "=" of a computation step
+_NAMED_VALUE = re.compile(
+    r"\b(?:is|are|was|were|be|equals|has|have|had|gives|yields|makes|totals|comes to|becomes|remains|takes?|"
+    r"will take|costs?|needs?|weighs?|measures?)\b[^\d$:=]{0,30}[\d$\\]",
+    re.IGNORECASE,
+)
+_CONCLUDING = re.compile(
+    r"\b(?:therefore|thus|hence|so|finally|in total|in conclusion|in summary|altogether|overall|answer|result)\b",
+    re.IGNORECASE,
+)
 
 
 # Where a stated equation starts: after a predicate word, a colon, a comma or "and" ("the plane is 5x + 4 = 0",
