@@ -110,3 +110,15 @@ LONG_REASONING = "Let me count the arrangements of the six books carefully, one 
 )
 def test_a_long_reasoning_ending_on_a_conclusion_is_its_answer(closing: str) -> None:
     assert judge(LONG_REASONING + "\n\n" + closing, "480").verdict.value == "correct"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What is 1 + 2? Put your final answer in \\boxed{}.",
+        "What is 1 + 2?\n\nPlease reason step by step.",
+    ],
+)
+def test_a_question_asserts_no_answer(text: str) -> None:
+    # the prompt echoed back is no answer (found by the composite ordering invariant after the closing-prose rule)
+    assert judge(text, "3").verdict.value == "no_answer"

@@ -712,6 +712,8 @@ def _closing_claim(region: str) -> Claim | None:
     if not sentences:
         return None
     for sentence in reversed(sentences[-MAX_CLOSING_LOOKBACK:]):
+        if sentence.rstrip().endswith("?"):
+            return None  # "What is 1 + 2?": a question (the prompt echoed) asserts nothing
         said = claim(sentence)
         if not said.values:
             continue  # "I think that's the answer.": a remark about the answer before it
