@@ -90,17 +90,63 @@ _FINAL = re.compile(
 )
 
 
+AFTER_ANSWER_LINES = 2  # lines with words after the last stated answer: this many, and the loop runs on
+_CLOSED = (".", "}", "!", "?", "$", ")", "]", "*")  # how a text that was not cut off mid-line ends
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _loop_lines(text: str) -> list[str]:
+    """Lines with words, normalised; numbers masked, so that a loop varying only its numbers is still one."""
+    return [
+        _NUMBER.sub("#", " ".join(line.split()).lower())
+        for line in text.splitlines()
+        if _LETTERS.search(line)
+    ]
+
+
+def _commits_to_an_answer(tail: str) -> bool:
+    """Whether the text ends on a stated final answer it commits to. It does not when more than a short close
+    follows the last answer (``AFTER_ANSWER_LINES`` lines of words, or one said before it), when the text stops
+    mid-line (a loop cut off at the limit), or when the last answer's line restates an earlier one with another
+    value (a loop that mentions answers in passing commits to none of them)."""
+    window = tail[-2000:]
+    matches = list(_FINAL.finditer(window))
+    if not matches:
+        return False
+    if not window.rstrip().endswith(_CLOSED):
+        return False
+    cut = window.find("\n", matches[-1].end())
+    after = [] if cut < 0 else _loop_lines(window[cut:])
+    if len(after) >= AFTER_ANSWER_LINES:
+        return False
+    before = tail[: len(tail) - len(window) + matches[-1].start()]
+    if set(after) & set(_loop_lines(before)):
+        return False
+    lines = [_answer_line(window, m) for m in matches]
+    last = lines[-1]
+    return all(line == last or _NUMBER.sub("#", line) != _NUMBER.sub("#", last) for line in lines)
+
+
+def _answer_line(window: str, match: re.Match[str]) -> str:
+    start = window.rfind("\n", 0, match.start()) + 1
+    stop = window.find("\n", match.end())
+    return " ".join(window[start : None if stop < 0 else stop].split()).lower()
+
+
 def _is_filler_loop(text: str) -> bool:
-    """A fluent loop: lines or word 6-grams repeated within one output, and no stated final answer.
+    """A fluent loop: lines or word 6-grams repeated within one output, and no final answer it commits to
+    (:func:`_commits_to_an_answer`).
 
     Calibrated on ``../shared/realdata`` (9,651 real completions of 5 sources) and on the repro's SFT traces,
     which repeat checking lines by design but end in an answer: the only real completions it flags are cut-off
     loops and ``\\boxed{}. \\boxed{}.`` runs; it flags no SFT trace (``tests/test_degenerate_loops.py``).
+    A loop with answers in passing is what the DeepSpeed-Chat guard runs drifted to once a stated answer
+    exempted any text (``fixtures/runs/cure/dschat``).
     """
     tail = text[-LOOP_WINDOW:]
-    if _FINAL.search(tail[-2000:]):
+    if _commits_to_an_answer(tail):
         return False
-    lines = [" ".join(line.split()).lower() for line in tail.splitlines() if _LETTERS.search(line)]
+    lines = _loop_lines(tail)
     if len(lines) >= LOOP_MIN_LINES and 1 - len(set(lines)) / len(lines) >= LOOP_LINE_REPEATS:
         return True
     words = tail.lower().split()

@@ -8,12 +8,12 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .sft import prompt_messages
 from .stats import CompletionStats, completion_stats
-from .tasks import KINDS, Problem, make_problem
+from .tasks import KINDS, Problem, Split, make_problem
 
 __all__ = ["Evaluation", "eval_problems", "evaluate"]
 
@@ -22,11 +22,28 @@ __all__ = ["Evaluation", "eval_problems", "evaluate"]
 class Evaluation:
     stats: CompletionStats
     samples: list[dict[str, Any]]
+    texts: list[str] = field(default_factory=list)  # every completion, with ``keep_all``
 
 
-def eval_problems(n: int, seed: int = 12345, kinds: tuple[str, ...] = KINDS) -> list[Problem]:
+def eval_problems(
+    n: int, seed: int = 12345, kinds: tuple[str, ...] = KINDS, split: Split | None = None
+) -> list[Problem]:
+    """``n`` problems, kinds in turn; with ``split="eval"`` they are distinct held-out problems, which no
+    training draw with ``split="train"`` can produce."""
     rng = random.Random(seed)
-    return [make_problem(rng, kinds[i % len(kinds)]) for i in range(n)]
+    if split is None:
+        return [make_problem(rng, kinds[i % len(kinds)]) for i in range(n)]
+    seen: set[tuple[str, tuple[int, ...]]] = set()
+    problems: list[Problem] = []
+    draws = 1000 * n
+    for _ in range(draws):
+        p = make_problem(rng, kinds[len(problems) % len(kinds)], split=split)
+        if (p.kind, p.numbers) not in seen:
+            seen.add((p.kind, p.numbers))
+            problems.append(p)
+            if len(problems) == n:
+                return problems
+    raise ValueError(f"only {len(problems)} distinct {split} problems of kinds {kinds} after {draws} draws")
 
 
 def evaluate(
@@ -38,6 +55,7 @@ def evaluate(
     batch_size: int = 32,
     temperature: float | None = None,
     seed: int = 0,
+    keep_all: bool = False,
 ) -> Evaluation:
     """Decode every problem (greedy, or sampled at ``temperature`` with a fixed seed); a completion without
     EOS within ``max_new_tokens`` is truncated."""
@@ -85,4 +103,4 @@ def evaluate(
         {"question": p.question, "gold": p.gold, "completion": t, "tokens": n, "truncated": tr}
         for p, t, n, tr in zip(problems[:8], texts, lengths, truncated, strict=False)
     ]
-    return Evaluation(completion_stats(texts, golds, lengths, truncated), samples)
+    return Evaluation(completion_stats(texts, golds, lengths, truncated), samples, texts if keep_all else [])

@@ -84,7 +84,7 @@ def prepare_sft(out: Path, settings: Settings, device: str) -> Path:
         rng = random.Random(settings.sft.seed + 1)
         corpus = ["user", "assistant"]
         for _ in range(settings.corpus_examples):
-            p, trace = make_sft_example(rng)
+            p, trace = make_sft_example(rng, mix=settings.sft.mix)
             corpus += [prompt_messages(p.question)[0]["content"], trace]
         tokenizer = train_tokenizer(corpus, settings.vocab_size)
         model = build_model(settings.model, tokenizer, seed=settings.sft.seed)

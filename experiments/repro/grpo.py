@@ -27,9 +27,9 @@ from rewards.completions import completion_texts
 
 from .sft import prompt_messages
 from .stats import completion_stats, is_correct
-from .tasks import KINDS, make_problem
+from .tasks import KINDS, Split, make_problem
 
-__all__ = ["GRPOSettings", "StatsRecorder", "grpo_dataset", "run_grpo"]
+__all__ = ["GRPOSettings", "StatsRecorder", "grpo_dataset", "latest_checkpoint", "run_grpo"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,7 @@ class GRPOSettings:
     seed: int = 0
     kinds: tuple[str, ...] = KINDS
     reward_weights: tuple[float, ...] | None = None
+    train_split_only: bool = False  # prompts only from the training split (evaluation problems held out)
     extra_config: dict[str, Any] = field(default_factory=dict)
 
 
@@ -94,19 +95,35 @@ class StatsRecorder:
         return values
 
 
-def grpo_dataset(n: int, seed: int, kinds: tuple[str, ...] = KINDS, conversational: bool = True) -> Any:
+def grpo_dataset(
+    n: int,
+    seed: int,
+    kinds: tuple[str, ...] = KINDS,
+    conversational: bool = True,
+    split: Split | None = None,
+) -> Any:
     """``n`` prompts with a ``solution`` column, conversational (ChatML messages) or plain text."""
     from datasets import Dataset
 
     rng = random.Random(seed)
     rows = []
     for i in range(n):
-        p = make_problem(rng, kinds[i % len(kinds)])
+        p = make_problem(rng, kinds[i % len(kinds)], split=split)
         prompt: Any = (
             prompt_messages(p.question) if conversational else prompt_messages(p.question)[0]["content"]
         )
         rows.append({"prompt": prompt, "solution": p.gold})
     return Dataset.from_list(rows)
+
+
+def latest_checkpoint(folder: Path) -> Path | None:
+    """The newest ``checkpoint-N`` folder under ``folder`` that holds a complete trainer state, or ``None``."""
+    found = [
+        (int(p.name.rsplit("-", 1)[1]), p)
+        for p in folder.glob("checkpoint-*")
+        if p.name.rsplit("-", 1)[1].isdigit() and (p / "trainer_state.json").is_file()
+    ]
+    return max(found)[1] if found else None
 
 
 def run_grpo(
@@ -119,12 +136,18 @@ def run_grpo(
     on_step: Callable[[dict[str, float]], None] | None = None,
     stop_file: Path | None = None,
     callbacks: Sequence[Any] = (),
+    save_steps: int | None = None,
+    resume: bool = False,
+    on_resume: Callable[[int], list[dict[str, float]]] | None = None,
 ) -> tuple[list[dict[str, float]], Any]:
     """Train with TRL's GRPOTrainer; returns the per-step log rows and the trained model.
 
     Creating ``stop_file`` ends training after the current step (the run still evaluates and saves):
     the way to fit a run into a time budget without losing it. ``callbacks`` are added after the log
-    recorder (e.g. :class:`bench.guard.RewardcheckCallback`).
+    recorder (e.g. :class:`bench.guard.RewardcheckCallback`). ``save_steps`` writes a trainer checkpoint
+    (weights, optimiser, RNG states, and the recorder's history) under ``out_dir/trainer`` every that many
+    steps; with ``resume`` the run continues from the newest one, and ``on_resume(step)`` returns the log rows
+    already written up to that step (so the returned rows cover the whole run).
     """
     import torch
     from transformers import TrainerCallback
@@ -132,6 +155,12 @@ def run_grpo(
 
     rows: list[dict[str, float]] = []
     started = time.monotonic()
+    checkpoint_dir = latest_checkpoint(out_dir / "trainer") if resume else None
+    resumed_step = 0 if checkpoint_dir is None else int(checkpoint_dir.name.rsplit("-", 1)[1])
+    if checkpoint_dir is not None and on_resume is not None:
+        rows = [r for r in on_resume(resumed_step) if r["step"] <= resumed_step]
+        if rows:
+            started -= rows[-1].get("seconds", 0.0)
 
     class LogRecorder(TrainerCallback):  # type: ignore[misc]
         def on_log(
@@ -149,9 +178,19 @@ def run_grpo(
             if stop_file is not None and stop_file.exists():
                 control.should_training_stop = True
 
+        def on_save(self, args: Any, state: Any, control: Any, **kw: Any) -> None:
+            folder = Path(args.output_dir) / f"checkpoint-{state.global_step}"
+            if folder.is_dir():
+                (folder / "recorder.json").write_text(
+                    json.dumps({"history": recorder.history, "samples": recorder.samples})
+                )
+
     recorder = StatsRecorder(
         reward_funcs[0], settings.max_completion_length, tokenizer.eos_token_id, settings.num_generations
     )
+    if checkpoint_dir is not None and (checkpoint_dir / "recorder.json").is_file():
+        saved = json.loads((checkpoint_dir / "recorder.json").read_text())
+        recorder.history, recorder.samples = saved["history"], saved["samples"]
     funcs = [recorder, *reward_funcs[1:]]
     batch = settings.prompts_per_step * settings.num_generations
     config = GRPOConfig(
@@ -168,7 +207,10 @@ def run_grpo(
         warmup_steps=0,
         max_steps=settings.steps,
         logging_steps=1,
-        save_strategy="no",
+        save_strategy="steps" if save_steps else "no",
+        save_steps=save_steps or 500,
+        save_total_limit=2,
+        save_only_model=False,
         report_to="none",
         use_cpu=device == "cpu",
         bf16=False,
@@ -179,7 +221,10 @@ def run_grpo(
         **settings.extra_config,
     )
     dataset = grpo_dataset(
-        settings.steps * settings.prompts_per_step + 8, seed=settings.seed + 777, kinds=settings.kinds
+        settings.steps * settings.prompts_per_step + 8,
+        seed=settings.seed + 777,
+        kinds=settings.kinds,
+        split="train" if settings.train_split_only else None,
     )
     trainer = GRPOTrainer(
         model=str(checkpoint),
@@ -189,7 +234,7 @@ def run_grpo(
         processing_class=tokenizer,
         callbacks=[LogRecorder(), *callbacks],
     )
-    trainer.train()
+    trainer.train(resume_from_checkpoint=str(checkpoint_dir) if checkpoint_dir is not None else None)
     (out_dir / "stats_history.json").write_text(json.dumps(recorder.history))
     with (out_dir / "samples.jsonl").open("w") as handle:
         for step, sample in enumerate(recorder.samples, start=1):

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .tasks import SYSTEM_HINT, make_sft_example
+from .tasks import SEED_MIX, SYSTEM_HINT, TraceMix, make_sft_example
 
 __all__ = ["SFTSettings", "SFTLog", "encode_example", "prompt_messages", "train_sft"]
 
@@ -47,6 +47,7 @@ class SFTSettings:
     lr: float = 2e-3
     warmup: int = 50
     seed: int = 0
+    mix: TraceMix = SEED_MIX
 
 
 @dataclass(frozen=True)
@@ -71,8 +72,13 @@ def train_sft(
     device: str = "cpu",
     on_log: Callable[[SFTLog], None] | None = None,
     log_every: int = 50,
+    check: Callable[[int], bool] | None = None,
+    check_every: int = 100,
 ) -> list[SFTLog]:
-    """Train ``model`` in place; returns the loss log (every ``log_every`` steps and the last one)."""
+    """Train ``model`` in place; returns the loss log (every ``log_every`` steps and the last one).
+
+    ``check(step)`` is called every ``check_every`` steps with the model in eval mode (e.g. a validation
+    evaluation); when it returns True, training stops there."""
     import torch
 
     rng = random.Random(settings.seed)
@@ -84,7 +90,7 @@ def train_sft(
     for step in range(settings.steps):
         batch = [
             encode_example(tokenizer, p.question, t)
-            for p, t in (make_sft_example(rng) for _ in range(settings.batch_size))
+            for p, t in (make_sft_example(rng, mix=settings.mix) for _ in range(settings.batch_size))
         ]
         width = max(len(ids) for ids, _ in batch)
         pad = tokenizer.pad_token_id
@@ -104,5 +110,11 @@ def train_sft(
             logs.append(entry)
             if on_log is not None:
                 on_log(entry)
+        if check is not None and (step + 1) % check_every == 0 and step + 1 < settings.steps:
+            model.eval()
+            stop = check(step + 1)
+            model.train()
+            if stop:
+                break
     model.eval()
     return logs

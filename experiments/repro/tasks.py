@@ -18,11 +18,17 @@ True
 from __future__ import annotations
 
 import random
+import zlib
 from dataclasses import dataclass
+from typing import Literal
 
 __all__ = [
     "Problem",
     "KINDS",
+    "TraceMix",
+    "SEED_MIX",
+    "CURE_MIX",
+    "is_heldout",
     "make_problem",
     "make_trace",
     "make_sft_example",
@@ -47,8 +53,31 @@ class Problem:
         return f"${self.answer}$"
 
 
-def make_problem(rng: random.Random, kind: str | None = None) -> Problem:
-    """A random problem of ``kind`` (``add`` a+b in 0-30, ``mul`` a*b in 2-12, ``addsub`` a+b-c)."""
+Split = Literal["train", "eval"]
+HELDOUT_MODULUS = 5  # one problem in five is held out for evaluation when a split is asked for
+
+
+def is_heldout(p: Problem) -> bool:
+    """Whether ``p`` belongs to the evaluation split: a fixed hash of the problem, so that no training draw
+    (SFT or GRPO) ever meets an evaluation problem, whatever the seed.
+
+    >>> is_heldout(Problem("add", (3, 4), "What is 3 + 4?", 7)) == is_heldout(Problem("add", (3, 4), "", 7))
+    True
+    """
+    key = f"{p.kind}:{','.join(str(n) for n in p.numbers)}".encode()
+    return zlib.crc32(key) % HELDOUT_MODULUS == 0
+
+
+def make_problem(rng: random.Random, kind: str | None = None, split: Split | None = None) -> Problem:
+    """A random problem of ``kind`` (``add`` a+b in 0-30, ``mul`` a*b in 2-12, ``addsub`` a+b-c); with
+    ``split``, redrawn until it lies in that split (``is_heldout``)."""
+    while True:
+        p = _draw(rng, kind)
+        if split is None or is_heldout(p) == (split == "eval"):
+            return p
+
+
+def _draw(rng: random.Random, kind: str | None) -> Problem:
     kind = kind or rng.choice(KINDS)
     if kind == "add":
         a, b = rng.randint(0, 30), rng.randint(0, 30)
@@ -106,15 +135,38 @@ def make_trace(rng: random.Random, p: Problem, *, wrong: bool, two_markers: bool
     return "<think>\n" + "\n".join(lines) + "\n</think>\n\\boxed{" + str(final) + "}"
 
 
-def make_sft_example(rng: random.Random, p: Problem | None = None) -> tuple[Problem, str]:
-    """A problem and a trace with the mix used for SFT (35% wrong, 25% two markers, 0-28 filler lines)."""
-    p = p or make_problem(rng)
+@dataclass(frozen=True)
+class TraceMix:
+    """How SFT traces are drawn: the share deliberately wrong, the share with only two step markers, the most
+    filler lines, the problem kinds, and whether problems come from the training split only."""
+
+    wrong_share: float = 0.35
+    two_marker_share: float = 0.25
+    max_filler: int = MAX_FILLER_LINES
+    kinds: tuple[str, ...] = KINDS
+    train_split_only: bool = False
+
+
+# The seed reproduction's mix (the committed runs under fixtures/runs/repro used it).
+SEED_MIX = TraceMix()
+# The cure campaign's mix: add and add-subtract problems from the training split, 10% wrong, 0-4 filler lines
+# (traces of ~28-80 tokens, so a GRPO budget of 64 tokens still cuts the longest attempts, as in the seed run).
+CURE_MIX = TraceMix(wrong_share=0.10, max_filler=4, kinds=("add", "addsub"), train_split_only=True)
+
+
+def make_sft_example(
+    rng: random.Random, p: Problem | None = None, mix: TraceMix = SEED_MIX
+) -> tuple[Problem, str]:
+    """A problem and a trace drawn with ``mix`` (default: 35% wrong, 25% two markers, 0-28 filler lines)."""
+    if p is None:
+        split: Split | None = "train" if mix.train_split_only else None
+        p = make_problem(rng, rng.choice(mix.kinds), split=split)
     trace = make_trace(
         rng,
         p,
-        wrong=rng.random() < 0.35,
-        two_markers=rng.random() < 0.25,
-        filler_lines=rng.randint(0, MAX_FILLER_LINES),
+        wrong=rng.random() < mix.wrong_share,
+        two_markers=rng.random() < mix.two_marker_share,
+        filler_lines=rng.randint(0, mix.max_filler),
     )
     return p, trace
 

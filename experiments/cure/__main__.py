@@ -1,0 +1,94 @@
+"""``python -m experiments.cure``: the cure campaign, step by step (every step resumable).
+
+    python -m experiments.cure start OUT [--stop-at 0.35]            # tokenizer + SFT start, start evaluation
+    python -m experiments.cure grpo OUT --arm openr1 --seed 0 [--resume] [--guard-stop]
+    python -m experiments.cure summary OUT [--json F] [--html F]       # summary.json, the table, the plots
+
+Every step takes ``--threads`` (default 1: two runs share a 2-core machine) and ``--small`` (smoke scale).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+
+from .recipe import ARMS, CureRecipe
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    ap = argparse.ArgumentParser(
+        prog="python -m experiments.cure",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--small", action="store_true", help="smoke-test scale (seconds)")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("start", help="tokenizer + SFT checkpoint + start evaluation")
+    p.add_argument("out", type=Path)
+    p.add_argument(
+        "--stop-at", type=float, default=0.35, help="stop SFT once validation accuracy reaches this"
+    )
+    p.add_argument("--sft-steps", type=int, help="most SFT steps (default: the recipe's)")
+    p = sub.add_parser("grpo", help="one GRPO run of one arm and seed")
+    p.add_argument("out", type=Path)
+    p.add_argument("--arm", required=True, choices=[a.name for a in ARMS])
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--steps", type=int, help="GRPO steps (default: the recipe's 300)")
+    p.add_argument("--lr", type=float, help="GRPO learning rate (default: the recipe's)")
+    p.add_argument("--resume", action="store_true", help="continue from the run's newest checkpoint")
+    p.add_argument("--guard-stop", action="store_true", help="the twin run: the guard stops training")
+    p.add_argument("--name", help="run folder name (default ARM-sSEED[-guardstop])")
+    p = sub.add_parser("summary", help="aggregate every finished or partial run")
+    p.add_argument("out", type=Path)
+    p.add_argument("--json", type=Path, help="write summary.json here (default OUT/summary.json)")
+    p.add_argument("--html", type=Path, help="write the plots here (default OUT/report.html)")
+    p.add_argument("--markdown", type=Path, help="also write the table here")
+    a = ap.parse_args(argv)
+    command = "python -m experiments.cure " + shlex.join(argv)
+    import torch
+
+    torch.set_num_threads(a.threads)
+    recipe = CureRecipe.small() if a.small else CureRecipe()
+    if a.cmd == "start":
+        from .start import prepare_start
+
+        if a.sft_steps:
+            recipe = recipe.with_sft(steps=a.sft_steps)
+        a.out.mkdir(parents=True, exist_ok=True)
+        (a.out / "start.command.txt").write_text(command + "\n")
+        _, start = prepare_start(a.out, recipe, stop_at=a.stop_at, check_every=5 if a.small else 100)
+        print(f"start accuracy {start['accuracy']:.3f} on {start['problems']} held-out problems")
+        return 0
+    if a.cmd == "grpo":
+        from .run import run_arm
+
+        changes = {k: v for k, v in (("steps", a.steps), ("lr", a.lr)) if v is not None}
+        if changes:
+            recipe = recipe.with_grpo(**changes)
+        summary = run_arm(
+            a.out,
+            recipe,
+            a.arm,
+            a.seed,
+            resume=a.resume,
+            guard_stop=a.guard_stop,
+            name=a.name,
+            command=command,
+        )
+        print(
+            f"{summary['name']}: {summary['steps']} steps, accuracy {summary['start_accuracy']:.3f} -> {summary['end_accuracy']:.3f}"
+        )
+        return 0
+    from .summarize import summarize
+
+    text = summarize(a.out, json_path=a.json, html_path=a.html, markdown_path=a.markdown, command=command)
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

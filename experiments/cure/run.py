@@ -1,0 +1,165 @@
+"""One GRPO run of the campaign: one arm, one seed, from the shared start, with the live guard attached.
+
+Layout of ``out/grpo/<name>/``: ``metrics.csv`` (every value TRL logged, per step, and ``repro/*`` batch
+statistics), ``start_eval.json`` and ``end_eval.json`` (the held-out problems, sampled with the run's seed),
+``guard/`` (the guard's report), ``samples.jsonl``, ``summary.json``, ``command.txt``; ``trainer/`` holds the
+checkpoints (every ``save_steps``; never committed). A finished run (``summary.json``) is not rerun; an
+unfinished one continues from its newest checkpoint with ``resume``.
+
+The guard runs in warn mode on every run (it reports, it never stops); ``guard_stop`` makes the twin run
+whose guard stops training at the first collapse finding, which measures the steps a user saves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from experiments.repro.grpo import run_grpo
+from experiments.repro.report import read_csv, run_summary, write_csv
+from experiments.repro.rewardsets import reward_set, reward_set_args
+from experiments.repro.tokenizer import load_tokenizer
+
+from .evaluation import evaluate_checkpoint, write_evaluation
+from .recipe import CureRecipe
+
+__all__ = ["run_arm", "run_name"]
+
+
+def _log(message: str) -> None:
+    print(f"[cure {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+def run_name(arm: str, seed: int, guard_stop: bool = False) -> str:
+    return f"{arm}-s{seed}" + ("-guardstop" if guard_stop else "")
+
+
+def _guard_fired(callback: Any) -> dict[str, Any]:
+    guard = callback.guard
+    first = guard.first_stop
+    return {
+        "guard_fired_at": None if first is None else int(first.fired_at),
+        "guard_signal": None if first is None else first.signal.name,
+        "guard_findings": [
+            {"signal": f.signal.name, "fired_at": int(f.fired_at), "stops": f.stops} for f in guard.findings
+        ],
+        "guard_stopped_at": None if callback.stopped_at is None else int(callback.stopped_at),
+    }
+
+
+def run_arm(
+    out: Path,
+    recipe: CureRecipe,
+    arm_name: str,
+    seed: int,
+    *,
+    resume: bool = False,
+    guard_stop: bool = False,
+    name: str | None = None,
+    command: str = "",
+) -> dict[str, Any]:
+    """Run (or resume, or reuse) one arm and seed; returns its ``summary.json``."""
+    from transformers import AutoModelForCausalLM
+
+    from bench.guard import RecordingReward, RewardcheckCallback
+
+    arm = recipe.arm(arm_name)
+    name = name or run_name(arm_name, seed, guard_stop)
+    run_dir = out / "grpo" / name
+    summary_path = run_dir / "summary.json"
+    if summary_path.is_file():
+        _log(f"{name}: finished already ({summary_path})")
+        return dict(json.loads(summary_path.read_text()))
+    ckpt = out / "sft" / "checkpoint"
+    if not (ckpt / "config.json").is_file():
+        raise SystemExit(f"{ckpt}: no start checkpoint; run `python -m experiments.cure start {out}` first")
+    run_dir.mkdir(parents=True, exist_ok=True)
+    if command:
+        with (run_dir / "command.txt").open("a") as handle:
+            handle.write(command + "\n")
+    tokenizer = load_tokenizer(ckpt)
+    start_path = run_dir / "start_eval.json"
+    if start_path.is_file():
+        start = json.loads(start_path.read_text())
+    else:
+        model = AutoModelForCausalLM.from_pretrained(str(ckpt))
+        start = write_evaluation(start_path, evaluate_checkpoint(model, tokenizer, recipe, seed=seed))
+    _log(f"{name}: start accuracy {start['accuracy']:.3f}")
+
+    grpo = dataclasses.replace(recipe.grpo, seed=seed)
+    funcs = reward_set(arm.reward_set, tokenizer, grpo.max_completion_length)
+    funcs = [RecordingReward(funcs[0]), *funcs[1:]]
+    actions = ("warn", "report", "stop") if guard_stop else ("warn", "report")
+    callback = RewardcheckCallback(actions=actions, report_dir=str(run_dir / "guard"))
+    rows: list[dict[str, float]] = []
+
+    def on_resume(step: int) -> list[dict[str, float]]:
+        csv_path = run_dir / "metrics.csv"
+        old = [r for r in read_csv(csv_path) if r["step"] <= step] if csv_path.is_file() else []
+        for row in old:  # the guard sees the whole run, not only the part after the resume
+            callback.guard.observe(
+                {k: v for k, v in row.items() if k not in ("step", "seconds")}, row["step"]
+            )
+        rows.extend(old)
+        _log(f"{name}: resuming after step {step} ({len(old)} logged rows kept)")
+        return old
+
+    def on_step(row: dict[str, float]) -> None:
+        rows.append(row)
+        write_csv(run_dir / "metrics.csv", rows)
+        step = int(row["step"])
+        if step % 10 == 0:
+            _log(
+                f"{name} step {step}: reward {row.get('reward', float('nan')):.3f} std "
+                f"{row.get('reward_std', float('nan')):.3f} acc {row.get('repro/accuracy', float('nan')):.2f} "
+                f"boxed {row.get('repro/boxed_rate', float('nan')):.2f} len "
+                f"{row.get('completions/mean_length', float('nan')):.0f} kl {row.get('kl', float('nan')):.3f}"
+            )
+
+    started = time.monotonic()
+    _, model = run_grpo(
+        ckpt,
+        tokenizer,
+        funcs,
+        grpo,
+        run_dir,
+        on_step=on_step,
+        stop_file=run_dir / "STOP",
+        callbacks=[callback],
+        save_steps=recipe.save_steps,
+        resume=resume,
+        on_resume=on_resume,
+    )
+    end = write_evaluation(
+        run_dir / "end_eval.json", evaluate_checkpoint(model, tokenizer, recipe, seed=seed)
+    )
+    args = {
+        k: v
+        for k, v in reward_set_args(arm.reward_set, tokenizer, grpo.max_completion_length).items()
+        if k != "tokenizer"
+    }
+    summary = {
+        "name": name,
+        "arm": arm.name,
+        "profile": arm.profile,
+        "seed": seed,
+        "steps": int(rows[-1]["step"]) if rows else 0,
+        "planned_steps": grpo.steps,
+        "lr": grpo.lr,
+        "start_accuracy": start["accuracy"],
+        "end_accuracy": end["accuracy"],
+        **_guard_fired(callback),
+        "reward_args": args,
+        "grpo": dataclasses.asdict(grpo),
+        "window_means": run_summary(rows, window=20),
+        "seconds_this_session": round(time.monotonic() - started, 1),
+    }
+    summary_path.write_text(json.dumps(summary, indent=1, default=str) + "\n")
+    _log(
+        f"{name}: done, accuracy {start['accuracy']:.3f} -> {end['accuracy']:.3f}, guard {summary['guard_fired_at']}"
+    )
+    return summary
