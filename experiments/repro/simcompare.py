@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["LR_SCALE", "onset", "compare_run", "main"]
+__all__ = ["LR_SCALE", "onset", "compare_run", "print_comparison", "html_page", "main"]
 
 LR_SCALE = 100.0
 DEGENERATE_TOKENS = 32
@@ -65,13 +65,16 @@ def _first(rows: Sequence[dict[str, float]], key: str, n: int = 5) -> float | No
     return float(np.mean(values)) if values else None
 
 
-def compare_run(run_dir: Path, lr: float, marker_rate: float | None, seed: int = 0) -> dict[str, Any]:
-    """Simulate one real run from its starting state; both trajectories and onsets."""
+def compare_run(
+    run_dir: Path, lr: float, marker_rate: float | None, seed: int = 0, profile: str | None = None
+) -> dict[str, Any]:
+    """Simulate one real run from its starting state; both trajectories and onsets. The profile is the run
+    folder's (``openr1`` or ``patched``) unless given."""
     from bench.simulate import Settings, simulate
     from bench.training_config import load_config
 
     rows = _rows(run_dir / "metrics.csv")
-    profile = PROFILES[run_dir.name]
+    profile = profile or PROFILES[run_dir.name]
     settings = Settings(
         steps=len(rows),
         seed=seed,
