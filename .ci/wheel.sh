@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Wheel test: build the wheel, install it (not editable) into a fresh venv and use it from a folder outside
-# the checkout, as a new user would. Called by .ci/run; runs alone too: bash .ci/wheel.sh
+# Wheel test: build the wheel, install it (not editable) into a fresh venv and use it from inside a user project
+# that has its own bench/ package and rewards.py, as a new user would. Called by .ci/run; runs alone too:
+# bash .ci/wheel.sh
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
@@ -14,30 +15,51 @@ wheel="$(ls "$work"/dist/rewardcheck-*.whl)"
 python3 - "$wheel" <<'PY'
 import sys, zipfile
 names = zipfile.ZipFile(sys.argv[1]).namelist()
-tops = sorted({n.split("/")[0] for n in names if not n.startswith("rewardcheck-")})
-assert tops == ["bench", "rewardcheck", "rewards"], f"wheel top-level entries: {tops}"
-data = sorted(n for n in names if n.startswith("bench/data/"))
-print(f"wheel: {len(names)} files, packages {tops}, data {[n.rsplit('/', 1)[1] for n in data]}")
+tops = sorted({n.split("/")[0] for n in names if ".dist-info/" not in n})
+assert tops == ["rewardcheck"], f"wheel top-level entries: {tops}"
+data = sorted(n for n in names if n.startswith("rewardcheck/bench/data/"))
+assert data, "no package data in the wheel"
+print(f"wheel: {len(names)} files, one package {tops}, data {[n.rsplit('/', 1)[1] for n in data]}")
 PY
 python3 -m venv "$work/venv"
-"$work/venv/bin/python" -m pip install -q -c "$repo/constraints.txt" "$wheel" pytest
-mkdir "$work/user" && cd "$work/user"
 bin="$work/venv/bin"
+# dependencies first, then the package alone: what site-packages gains from rewardcheck itself
+"$bin/python" -m pip install -q -c "$repo/constraints.txt" "$wheel" pytest
+"$bin/python" -m pip uninstall -q -y rewardcheck
+site="$("$bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+ls "$site" | sort >"$work/before.txt"
+"$bin/python" -m pip install -q --no-deps "$wheel"
+ls "$site" | sort >"$work/after.txt"
+gained="$(comm -13 "$work/before.txt" "$work/after.txt" | grep -v '\.dist-info$' || true)"
+echo "site-packages gained: $gained"
+[ "$gained" = "rewardcheck" ] || { echo "expected exactly one new top-level package, rewardcheck" >&2; exit 1; }
+
+cp -r "$repo/.ci/wheel/user_project" "$work/user" && cd "$work/user"
+
+echo "== the user's own pytest suite, with rewardcheck's plugin loaded (their bench/ and rewards.py beside it)"
+"$bin/python" -m pytest -q -p no:cacheprovider
+"$bin/python" -m pytest -q -p no:cacheprovider --trace-config --co 2>/dev/null | grep -q "rewardcheck.bench.pytest_plugin" \
+  || { echo "the rewardcheck pytest plugin was not loaded" >&2; exit 1; }
 
 echo "== rewardcheck --help (user commands only)"
 "$bin/rewardcheck" --help | tee help.txt
 for cmd in scan check diff logs simulate probe-rm; do grep -q "^    $cmd " help.txt || { echo "missing command $cmd" >&2; exit 1; }; done
 if grep -qE "^    (perf|fixtures) " help.txt; then echo "a maintainer command is in the user CLI" >&2; exit 1; fi
 
-echo "== rewardcheck scan on the bundled example dump"
-example="$("$bin/python" -c 'from bench.data import data_path; print(data_path("completions.jsonl"))')"
-"$bin/rewardcheck" scan "$example" --json scan.json --quiet
+echo "== every command on bundled or generated inputs"
+example="$("$bin/python" -c 'from rewardcheck.bench.data import data_path; print(data_path("completions.jsonl"))')"
+"$bin/python" "$repo/.ci/wheel/make_inputs.py" .
+# exit status: 0 clean, 1 a finding (a check failed, a collapse, an exploitable model), 2 a usage error
+ok01() { "$@" && s=0 || s=$?; [ "$s" -le 1 ] || { echo "exit $s from: $*" >&2; exit 1; }; echo "exit $s: $*"; }
+ok01 "$bin/rewardcheck" scan "$example" --json scan.json --quiet
 "$bin/python" -c 'import json; d = json.load(open("scan.json")); n = d["rows_scored"]; assert n > 0 and n == d["rows_total"], d["rows_skipped"]; print("scan: scored", n, "rows")'
+ok01 "$bin/rewardcheck" check recipe.yaml --max-examples 3 --json check.json --quiet
+ok01 "$bin/rewardcheck" diff "$example" --limit 40 --json diff.json --quiet
+ok01 "$bin/rewardcheck" logs trainer_log.jsonl --json logs.json --quiet
+ok01 "$bin/rewardcheck" simulate recipe.yaml --steps 20 --no-check --json simulate.json --quiet
+ok01 "$bin/rewardcheck" probe-rm --demo --demo-steps 20 --json probe.json --quiet
+for f in scan check diff logs simulate probe; do "$bin/python" -c "import json, sys; json.load(open('$f.json'))"; done
 
-echo "== check_reward with the attack corpus"
+echo "== check_reward, the drop-in with the training config, one import name"
 "$bin/python" "$repo/.ci/wheel/check_installed.py"
-
-echo "== the pytest plugin on a user's test file"
-cp "$repo/.ci/wheel/plugin_sample.py" test_user_rewards.py
-"$bin/python" -m pytest -q -p no:cacheprovider test_user_rewards.py
 echo "wheel test passed"

@@ -87,7 +87,10 @@ class CheckReport:
             else f"{len(self.failures)} of {len(self.results)} invariants fail"
         )
         calling = [f"  called as {name}: {how}" for name, how in self.settings.get("calling", {}).items()]
-        lines = [head, *calling, *(r.render() for r in self.results)]
+        tokens = (
+            [f"  tokens counted by: {self.settings['tokenizer']}"] if "tokenizer" in self.settings else []
+        )
+        lines = [head, *tokens, *calling, *(r.render() for r in self.results)]
         if self.diff is not None:
             lines.append(
                 f"diff against {', '.join(self.diff.verifiers[1:])}: {self.diff.disagreements} of "
@@ -180,7 +183,7 @@ def check_reward(
     ``kind`` is one of accuracy, format, reasoning_steps, cosine, length, shaping, any. ``tokenizer`` is a
     transformers tokenizer, a local path, or ``None`` for the bundled Qwen tokenizer. ``time_limit_s`` is the
     per-completion wall-clock limit of a call; ``heavy_cases`` runs the power-tower / nested-brace / 1 MB cases.
-    ``against`` names other verifiers (``bench.diff.KNOWN``: patched, openr1@e4ac3ae, openr1@1416fa0,
+    ``against`` names other verifiers (``rewardcheck.bench.diff.KNOWN``: patched, openr1@e4ac3ae, openr1@1416fa0,
     math-verify, trl, verl) or callables: the generated attacks, renderings and the attack corpus go through
     all of them and ``report.diff`` holds the disagreements, clustered into minimal pairs.
     """

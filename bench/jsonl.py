@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -58,8 +59,11 @@ def open_bytes(path: str | Path) -> IO[bytes]:
 
 
 def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:
-    """Every record of the file with its 1-based line; unreadable ones as :class:`RowError`."""
+    """Every record of the file with its 1-based line; unreadable ones as :class:`RowError`. A gzip stream that
+    ends early or breaks (a job killed while writing) yields what it holds up to the damage, then one
+    ``damaged_gzip`` error for the rest."""
     p = Path(path)
+    number = 0
     try:
         with open_bytes(p) as fh:
             for number, raw in enumerate(fh, start=1):
@@ -71,8 +75,14 @@ def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Mapping[str, Any] | RowE
                 if number == 1:
                     line = line.removeprefix(_BOM)
                 yield from _line_records(number, line)
-    except (OSError, EOFError) as exc:  # a damaged gzip stream
-        raise InputError(f"{p}: damaged gzip file: {exc}") from None
+    except (OSError, EOFError, zlib.error) as exc:  # a damaged gzip stream: what came before it counts
+        yield (
+            number + 1,
+            RowError(
+                "damaged_gzip",
+                f"the gzip stream is damaged after line {number}, the rest is unreadable: {exc}",
+            ),
+        )
 
 
 def _line_records(number: int, line: str) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:

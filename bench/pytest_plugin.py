@@ -9,8 +9,8 @@ Fixtures ``check_reward`` and ``check_composite`` run the bench's invariants on 
 Options: ``--rewardcheck-max-examples N`` (examples per search), ``--rewardcheck-seed N``,
 ``--rewardcheck-max-completion-length N``, ``--rewardcheck-against patched,math-verify`` (also diff every
 ``check_reward`` against those verifiers; the disagreements are in ``report.diff``). The invariants, fixed
-cases and attack families are the bench's one catalogue (``bench.cases.catalogue``,
-``bench.strategies.attacks``).
+cases and attack families are the bench's one catalogue (``rewardcheck.bench.cases.catalogue``,
+``rewardcheck.bench.strategies.attacks``).
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ def _names(option: str) -> list[str]:
 
 @pytest.fixture
 def check_reward(pytestconfig: pytest.Config) -> Callable[..., Any]:
-    """``check_reward(func, kind="accuracy", **options) -> CheckReport`` (see ``bench.checker.check_reward``)."""
-    from bench.checker import check_reward as run
+    """``check_reward(func, kind="accuracy", **options) -> CheckReport`` (see ``rewardcheck.bench.checker.check_reward``)."""
+    from rewardcheck.bench.checker import check_reward as run
 
     defaults = _defaults(pytestconfig)
     against = pytestconfig.getoption("--rewardcheck-against")
@@ -72,7 +72,7 @@ def check_reward(pytestconfig: pytest.Config) -> Callable[..., Any]:
 @pytest.fixture
 def check_composite(pytestconfig: pytest.Config) -> Callable[..., Any]:
     """``check_composite(funcs, weights=None, **options) -> CheckReport`` for the weighted sum TRL optimises."""
-    from bench.checker import check_composite as run
+    from rewardcheck.bench.checker import check_composite as run
 
     defaults = _defaults(pytestconfig)
 

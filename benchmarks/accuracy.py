@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.data import data_path
-from bench.errors import InputError
-from bench.jsonl import numbered_jsonl
+from rewardcheck.bench.data import data_path
+from rewardcheck.bench.errors import InputError
+from rewardcheck.bench.jsonl import numbered_jsonl
 
 __all__ = ["Tally", "load_set", "graders", "score", "main"]
 
@@ -81,7 +81,7 @@ def _r1zero_ids(rows: list[dict[str, Any]]) -> None:
     todo = [r for r in rows if r["think_prefilled"]]
     if not todo:
         return
-    from bench.tokenizers import qwen_tokenizer
+    from rewardcheck.bench.tokenizers import qwen_tokenizer
 
     tok = qwen_tokenizer()
     for r in todo:
@@ -147,7 +147,7 @@ def _math_verify(order: str) -> Callable[[dict[str, Any]], float | None]:
 
 
 def graders() -> dict[str, Callable[[dict[str, Any]], float | None]]:
-    from rewards.registry import build_registry
+    from rewardcheck.rewards.registry import build_registry
 
     # open-r1's normalisation config logs a deprecation line per call; math-verify logs per-row timeouts
     for noisy in ("latex2sympy2_extended", "math_verify"):

@@ -214,8 +214,8 @@ RANGES: dict[str, tuple[float, float]] = {
 
 
 def _functions(limit_s: float) -> dict[str, Callable[[Any, Any], Any]]:
-    from rewards import build_registry
-    from rewards.adapters.verl import compute_score
+    from rewardcheck.rewards import build_registry
+    from rewardcheck.rewards.adapters.verl import compute_score
 
     funcs: dict[str, Callable[[Any, Any], Any]] = {}
     for profile in ("openr1@e4ac3ae", "openr1@1416fa0", "patched"):
@@ -284,8 +284,8 @@ def _shard(
 ) -> dict[str, Any]:
     """Fuzz ``pool`` in this process; the report of one shard (merged by :func:`run`)."""
     warnings.simplefilter("ignore")  # upstream's deprecated NormalizationConfig warns on every call
-    from rewards.engine import clear_caches, clear_memos, counters, default_pool
-    from rewards.engine.isolation import reap_all
+    from rewardcheck.rewards.engine import clear_caches, clear_memos, counters, default_pool
+    from rewardcheck.rewards.engine.isolation import reap_all
 
     rng = random.Random(seed * 7919 + shard)
     funcs = _functions(limit_s)
@@ -488,7 +488,7 @@ def run(
     """Fuzz ``inputs`` inputs over ``processes`` processes (fresh interpreters, each with its own workers).
     ``slack_s`` defaults to the engine's stated margin (``isolation.MARGIN_S``): a patched or verl call is
     over the limit when its caller-side wall time passes ``limit_s + slack_s``."""
-    from rewards.engine.isolation import MARGIN_S
+    from rewardcheck.rewards.engine.isolation import MARGIN_S
 
     slack = MARGIN_S if slack_s is None else slack_s
     t_start = time.monotonic()

@@ -184,7 +184,7 @@ def _time(fn: Callable[[str, str], bool], pairs: Sequence[tuple[str, str, bool]]
 def run(passes: int = 3, seed: int = 0) -> dict[str, Any]:
     from math_verify import parse, verify
 
-    from rewards.engine import Verdict, judge
+    from rewardcheck.rewards.engine import Verdict, judge
 
     def patched(completion: str, gold: str) -> bool:
         return judge(completion, gold).verdict is Verdict.CORRECT

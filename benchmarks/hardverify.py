@@ -37,7 +37,7 @@ def completion(answer: str) -> str:
 
 
 def patched_verifier() -> Verifier:
-    from rewards.registry import build_registry
+    from rewardcheck.rewards.registry import build_registry
 
     accuracy = build_registry({}, "patched")["accuracy"]
 

@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.jsonl import read_jsonl
+from rewardcheck.bench.jsonl import read_jsonl
 
 __all__ = ["PerfReport", "run_perf", "golden_agreement", "load_completions", "main"]
 
@@ -79,7 +79,7 @@ def load_completions(path: Path) -> list[dict[str, Any]]:
 
 
 def _token_ids(rows: Sequence[dict[str, Any]]) -> tuple[list[list[int]], int]:
-    from bench.tokenizers import qwen_tokenizer
+    from rewardcheck.bench.tokenizers import qwen_tokenizer
 
     tok = qwen_tokenizer()
     eos = int(tok.eos_token_id)
@@ -91,7 +91,7 @@ def _token_ids(rows: Sequence[dict[str, Any]]) -> tuple[list[list[int]], int]:
 
 
 def _clear_patched_caches() -> None:
-    from rewards.engine import clear_caches
+    from rewardcheck.rewards.engine import clear_caches
 
     clear_caches()
 
@@ -125,7 +125,7 @@ def _timed_pass(
 
 def golden_agreement(path: Path, timeout_s: float = 2.0) -> dict[str, Any]:
     """How often patched accuracy agrees with the reviewed ``verdict`` of each golden record, by source."""
-    from rewards.registry import build_registry
+    from rewardcheck.rewards.registry import build_registry
 
     acc = build_registry({"reward_funcs": ["accuracy"], "reward_timeout_s": timeout_s}, "patched")["accuracy"]
     per: dict[str, Counter[str]] = defaultdict(Counter)
@@ -168,9 +168,9 @@ def golden_agreement(path: Path, timeout_s: float = 2.0) -> dict[str, Any]:
 
 
 def run_perf(fixture: Path = FIXTURE, golden: Path | None = GOLDEN, timeout_s: float = 2.0) -> PerfReport:
-    from rewards.engine import counters, judge_batch
-    from rewards.engine.isolation import default_pool
-    from rewards.registry import build_registry
+    from rewardcheck.rewards.engine import counters, judge_batch
+    from rewardcheck.rewards.engine.isolation import default_pool
+    from rewardcheck.rewards.registry import build_registry
 
     rows = load_completions(fixture)
     ids, eos = _token_ids(rows)
@@ -180,7 +180,7 @@ def run_perf(fixture: Path = FIXTURE, golden: Path | None = GOLDEN, timeout_s: f
     up_funcs = [upstream[n] for n in COMPOSITE]
     pa_funcs = [patched[n] for n in COMPOSITE]
 
-    from rewards.engine import clear_caches, clear_memos
+    from rewardcheck.rewards.engine import clear_caches, clear_memos
 
     default_pool().wait_ready()  # its start-up is a one-off; keep it out of both profiles' timings
     upstream_cold = _timed_pass(up_funcs, rows, ids, batches)
@@ -200,7 +200,7 @@ def run_perf(fixture: Path = FIXTURE, golden: Path | None = GOLDEN, timeout_s: f
         clear_memos()
         pa_lat.append(_timed_pass(pa_funcs, rows, ids, [[i]]))
 
-    from rewards.engine import EngineConfig
+    from rewardcheck.rewards.engine import EngineConfig
 
     config = EngineConfig(timeout_s=timeout_s, eos_token_ids=(eos,))
     verdicts = Counter(

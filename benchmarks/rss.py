@@ -3,7 +3,7 @@ r"""RSS over many distinct inputs: ``python -m benchmarks.rss --inputs N [--ever
 Scores N never-repeated completions (distinct fractions, powers, radicals and sums against distinct golds)
 with the patched accuracy reward and the verl adapter in this process, and prints the resident set size
 every K inputs; ``--no-reset`` turns off the parser-cache bound (:mod:`rewards.parser_cache`) to show what
-it saves. The isolated workers are separate processes and are recycled (see ``rewards.engine.isolation``).
+it saves. The isolated workers are separate processes and are recycled (see ``rewardcheck.rewards.engine.isolation``).
 
 >>> rows = run(inputs=20, every=10)
 >>> [r["inputs"] for r in rows]
@@ -42,9 +42,9 @@ def _inputs(rng: random.Random, i: int) -> tuple[str, str]:
 
 
 def run(inputs: int, every: int = 1000, reset: bool = True, seed: int = 0) -> list[dict[str, Any]]:
-    from rewards import build_registry, parser_cache
-    from rewards.adapters.verl import compute_score
-    from rewards.engine import clear_memos
+    from rewardcheck.rewards import build_registry, parser_cache
+    from rewardcheck.rewards.adapters.verl import compute_score
+    from rewardcheck.rewards.engine import clear_memos
 
     if not reset:
         parser_cache.RESET_EVERY = 10**12

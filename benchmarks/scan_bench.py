@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.jsonl import numbered_jsonl
+from rewardcheck.bench.jsonl import numbered_jsonl
 
 SOURCE = Path(__file__).resolve().parent.parent / "fixtures" / "dumps" / "r1zero" / "rollouts.jsonl.gz"
 USER_FLAGS = ["--think-prefilled", "--length-field", "completion_length", "--max-completion-length", "3000"]

@@ -20,8 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.data import data_path
-from bench.jsonl import read_jsonl
+from rewardcheck.bench.data import data_path
+from rewardcheck.bench.jsonl import read_jsonl
 
 SNIPPETS = data_path("reasoning_snippets.jsonl")
 

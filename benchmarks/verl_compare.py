@@ -4,7 +4,7 @@ Needs verl (the verl environment: ``constraints-verl.txt``). In one run it score
 ``verl.utils.reward_score.default_compute_score`` as verl's trainer calls it for MATH data
 (``data_source="HuggingFaceH4/MATH-500"``: ``math_reward``, last ``\boxed{}`` + string normalisation) and
 for DAPO data (``"math_dapo"``: Minerva ``Answer:`` + boxed fallback), and with
-``rewards.adapters.verl.compute_score``; then prints the per-class table (``--write`` also writes
+``rewardcheck.rewards.adapters.verl.compute_score``; then prints the per-class table (``--write`` also writes
 ``benchmarks/verl_vs_adapter.md``, the committed copy; ``tests/test_verl_compare.py`` checks it is current).
 
 The inputs: hand-written (response, gold) pairs per answer class, each with the credit a careful grader
@@ -365,7 +365,7 @@ def run(cases: Iterable[Case]) -> list[Scored]:
     """Score every case with verl's MATH scorer, verl's DAPO scorer and the adapter, in this process."""
     from verl.utils.reward_score import default_compute_score
 
-    from rewards.adapters.verl import compute_score
+    from rewardcheck.rewards.adapters.verl import compute_score
 
     out = []
     for c in cases:
@@ -427,7 +427,7 @@ def render(rows: list[Scored]) -> str:
         "`\\boxed{}`, string-normalised, compared as strings). Credit = score 1.0.",
         f'- **verl DAPO**: `default_compute_score("{DAPO_SOURCE}", ...)` (`math_dapo`: a Minerva `Answer:` '
         "line, else the last box, normalised). Credit = `acc`.",
-        "- **adapter**: `rewards.adapters.verl.compute_score` (any data source). Credit = verdict `correct`.",
+        "- **adapter**: `rewardcheck.rewards.adapters.verl.compute_score` (any data source). Credit = verdict `correct`.",
         "- **label**: hand-written credit per case (a careful grader; *disputed* cases are left out of the "
         "figures), or the reviewed verdict of `fixtures/golden/golden.jsonl` (credit = `correct`).",
         "",

@@ -17,9 +17,10 @@ Everything a user calls, on one page:
 - checks: :func:`check_reward` and :func:`check_composite` (the checker behind the pytest plugin);
 - training: :class:`RewardcheckCallback`, the live guard for a ``transformers`` / TRL trainer.
 
-Names load on first use, so ``import rewardcheck`` costs neither sympy nor transformers. The reward functions
-are also importable as ``rewardcheck.rewards``, a path that open-r1's own ``rewards.py`` cannot shadow
-(:mod:`rewardcheck.shadow`).
+Names load on first use, so ``import rewardcheck`` costs neither sympy nor transformers. Everything installs
+under this one name: the reward functions are ``rewardcheck.rewards``, the test bench ``rewardcheck.bench``
+(its pytest plugin ``rewardcheck.bench.pytest_plugin``), so a user's own ``rewards.py`` or ``bench/`` package
+(open-r1 ships a ``rewards.py``) never meets ours.
 """
 
 from __future__ import annotations
@@ -27,11 +28,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .shadow import REWARDS_DIR, RewardsShadowedError, install, load_rewards, shadowing
-
-install()
-
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # public name -> (module, attribute): imported on first access
 _LAZY: dict[str, tuple[str, str]] = {
@@ -52,10 +49,10 @@ _LAZY: dict[str, tuple[str, str]] = {
         "rewardcheck.rewards.patched.repetition",
         "get_soft_overlong_punishment",
     ),
-    "check_reward": ("bench.checker", "check_reward"),
-    "check_composite": ("bench.checker", "check_composite"),
-    "CheckReport": ("bench.checker", "CheckReport"),
-    "RewardcheckCallback": ("bench.guard", "RewardcheckCallback"),
+    "check_reward": ("rewardcheck.bench.checker", "check_reward"),
+    "check_composite": ("rewardcheck.bench.checker", "check_composite"),
+    "CheckReport": ("rewardcheck.bench.checker", "CheckReport"),
+    "RewardcheckCallback": ("rewardcheck.bench.guard", "RewardcheckCallback"),
 }
 # the patched rewards with default settings, by the name upstream gives them -> registry key
 _PATCHED = {
@@ -67,18 +64,12 @@ _PATCHED = {
 }
 
 __all__ = [
-    "REWARDS_DIR",
-    "RewardsShadowedError",
-    "load_rewards",
-    "shadowing",
     *_LAZY,
     *_PATCHED,
 ]
 
 
 def __getattr__(name: str) -> Any:
-    if name in _LAZY or name in _PATCHED:
-        load_rewards()  # ours under the name ``rewards`` before bench imports it, whatever sys.path says
     if name in _LAZY:
         module, attr = _LAZY[name]
         value = getattr(importlib.import_module(module), attr)

@@ -13,11 +13,7 @@ function pays differently from TRL, and why: ``rewards/trl_shaped.py`` and ``tes
 
 from __future__ import annotations
 
-from .shadow import load_rewards
-
-load_rewards()  # ours under the name ``rewards`` whatever sys.path says, before the alias below imports it
-
-from rewardcheck.rewards.trl_shaped import (  # noqa: E402
+from rewardcheck.rewards.trl_shaped import (
     TRL_VERSION,
     accuracy_reward,
     get_cosine_scaled_reward,

@@ -1,11 +1,17 @@
 """rewardcheck's reward functions: faithful open-r1 profiles and patched rewards that drop into TRL.
 
->>> from rewards import get_reward_funcs
+>>> from rewardcheck.rewards import get_reward_funcs
 >>> [f.__name__ for f in get_reward_funcs({"reward_funcs": ["accuracy"]}, profile="openr1@1416fa0")]
 ['accuracy_reward']
 """
 
 from __future__ import annotations
+
+if __name__ == "rewards":  # the old top-level name: refuse, rather than load a second copy of every module
+    raise ImportError(
+        "rewardcheck's rewards package is rewardcheck.rewards since 0.2: 'import rewardcheck.rewards' "
+        "(the top-level name 'rewards' is left to your own code)"
+    )
 
 from typing import Any
 

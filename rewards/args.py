@@ -16,7 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["RewardArgs"]
+__all__ = ["RewardArgs", "TRAINING_FIELDS"]
+
+# Fields open-r1 keeps in the training config (GRPOConfig), not in its script arguments.
+TRAINING_FIELDS = ("max_completion_length", "num_generations")
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,30 @@ class RewardArgs:
     eos_token_id: int | tuple[int, ...] | None = None
     tokenizer: Any = field(default=None, compare=False, repr=False)
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def with_training(self, training_args: Any) -> RewardArgs:
+        """These arguments completed from the training config (an object or a mapping): the fields open-r1
+        keeps there (``max_completion_length``, ``num_generations``; ``system_prompt`` into ``extra``), where
+        the script arguments left them unset.
+
+        >>> RewardArgs().with_training({"max_completion_length": 256, "system_prompt": "..."}).max_completion_length
+        256
+        """
+        get = (
+            training_args.get
+            if isinstance(training_args, Mapping)
+            else lambda k: getattr(training_args, k, None)
+        )
+        changes: dict[str, Any] = {}
+        for key in TRAINING_FIELDS:
+            value = get(key)
+            if value is not None and getattr(self, key) is None:
+                changes[key] = int(value)
+        prompt = get("system_prompt")
+        extra = dict(self.extra)
+        if prompt is not None and extra.get("system_prompt") is None:
+            extra["system_prompt"] = prompt
+        return dataclasses.replace(self, **changes, extra=extra)
 
     @classmethod
     def from_any(cls, source: Any = None, **overrides: Any) -> RewardArgs:

@@ -1,7 +1,7 @@
 """Name the degenerate shape of a completion, or ``None`` for an ordinary one (the bench's degenerate classifier).
 
-Lives in ``rewards`` so reward wrappers (:mod:`rewards.guarded`) can use it without importing ``bench``;
-``bench.scan.degenerate`` re-exports it for the scan.
+Lives in ``rewards`` so reward wrappers (:mod:`rewardcheck.rewards.guarded`) can use it without importing ``bench``;
+``rewardcheck.bench.scan.degenerate`` re-exports it for the scan.
 
 >>> [classify_degenerate(t) for t in ["", " \\n", "<think></think>", "First, Finally,", "\\\\boxed{}. " * 8]]
 ['empty', 'whitespace', 'tags_only', 'markers_only', 'boxed_loop']

@@ -4,7 +4,7 @@ A learned reward model scores text it never saw in training (repeated tokens, em
 arbitrary value, often an ordinary mid-range one; a policy that finds such an output is paid for it and PPO
 settles there (the DeepSpeed-Chat step-3 collapse). ``guarded(f)`` leaves every other output's reward as
 ``f`` pays it and pays ``floor`` (default -5, the edge of DeepSpeed-Chat's reward clip) to an output that
-:func:`rewards.degenerate.degenerate_kind` flags, with the kind in the reason.
+:func:`rewardcheck.rewards.degenerate.degenerate_kind` flags, with the kind in the reason.
 
 >>> def rm(completions, **kwargs):
 ...     return [0.2 for _ in completions]

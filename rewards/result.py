@@ -10,8 +10,8 @@ open-r1's ``soft_overlong_punishment_reward(completion_ids)``), shows them in it
 names ``solution`` and ``completion_ids`` where upstream does, for tools that read it to find the gold column),
 and pickles by *recipe*: a module-level function by its name, a factory's product as "call this factory with
 these arguments again", so it can be sent to a spawned process or a Ray worker without shipping a closure.
-Pickles name modules by the unshadowable path ``rewardcheck.rewards.*`` (open-r1's own ``rewards.py`` can
-take the plain name ``rewards`` in the receiving process), or ``rewards.*`` where rewardcheck is absent.
+Pickles name modules ``rewardcheck.rewards.*``, the one name this package has (a ``rewards.py`` of the
+user's, such as open-r1's, cannot take it).
 
 >>> def always_half(completions, **kwargs):
 ...     return [RewardResult(0.5, "constant") for _ in completions]
@@ -25,7 +25,6 @@ take the plain name ``rewards`` in the receiving process), or ``rewards.*`` wher
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import importlib
 import inspect
@@ -48,7 +47,6 @@ __all__ = [
     "explain",
     "POSITIONAL",
     "IDS_OR_COMPLETIONS",
-    "portable_module",
 ]
 
 
@@ -65,11 +63,6 @@ class RewardResult:
     answer: str | None = None
     gold: str | None = None
     details: Mapping[str, Any] = field(default_factory=dict)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # by the unshadowable module name, like the reward functions (results cross processes too)
-        fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        return (_helper("construct"), (portable_module(__name__), "RewardResult", fields))
 
 
 # ``scorer(completions, **columns) -> list[RewardResult]``; columns such as ``solution`` are often positional
@@ -186,47 +179,15 @@ class RewardFunction:
     def __reduce__(self) -> tuple[Any, ...]:
         if self.recipe is not None:
             factory_module, qualname, args, kwargs = self.recipe
-            return (
-                _helper("rebuild"),
-                (portable_module(factory_module), qualname, _portable(args), _portable(kwargs)),
-            )
+            return (_rebuild, (factory_module, qualname, args, kwargs))
         module = sys.modules.get(self.__module__)
         for attr, value in vars(module).items() if module is not None else ():
             if value is self:
-                return (_helper("lookup"), (portable_module(self.__module__), attr))
+                return (_lookup, (self.__module__, attr))
         raise pickle.PicklingError(
             f"reward {self.__name__} was built outside a reward_factory and is not a module global: "
             "it cannot be rebuilt in another process"
         )
-
-
-# Pickles name our modules ``rewardcheck.rewards.*``: in a process where open-r1's ``rewards.py`` comes first on
-# sys.path, ``rewards.result`` is not ours (or does not exist), while rewardcheck.shadow resolves the alias to
-# our package by file location, as the same module objects.
-_ALIAS = "rewardcheck.rewards"
-_ROOT = __name__.rpartition(".")[0] or __name__  # "rewards" (whatever name this package was loaded under)
-
-
-def portable_module(module: str) -> str:
-    """``module`` under the unshadowable alias when it is one of ours and the alias is importable here.
-
-    >>> portable_module("rewards.patched.registry"), portable_module("collections")
-    ('rewardcheck.rewards.patched.registry', 'collections')
-    """
-    if _alias_usable() and (module == _ROOT or module.startswith(_ROOT + ".")):
-        return _ALIAS + module[len(_ROOT) :]
-    return module
-
-
-@functools.lru_cache(maxsize=1)
-def _alias_usable() -> bool:
-    # Imported only to name pickles (rewards never needs rewardcheck to score): the alias must reach this
-    # very module, else a pickle naming it could not be read back.
-    try:
-        alias = importlib.import_module(_ALIAS + __name__[len(_ROOT) :])
-    except ImportError:
-        return False
-    return alias is sys.modules.get(__name__)
 
 
 def _lookup(module: str, attr: str) -> Any:
@@ -235,68 +196,6 @@ def _lookup(module: str, attr: str) -> Any:
 
 def _rebuild(module: str, qualname: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     return _lookup(module, qualname)(*args, **kwargs)
-
-
-def _construct(module: str, qualname: str, fields: dict[str, Any]) -> Any:
-    return _lookup(module, qualname)(**fields)
-
-
-def _lookup_portable(module: str, attr: str) -> Any:
-    return _lookup(module, attr)
-
-
-def _rebuild_portable(module: str, qualname: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-    return _rebuild(module, qualname, args, kwargs)
-
-
-def _construct_portable(module: str, qualname: str, fields: dict[str, Any]) -> Any:
-    return _construct(module, qualname, fields)
-
-
-_PLAIN: dict[str, Callable[..., Any]] = {"lookup": _lookup, "rebuild": _rebuild, "construct": _construct}
-_PORTABLE: dict[str, Callable[..., Any]] = {
-    "lookup": _lookup_portable,
-    "rebuild": _rebuild_portable,
-    "construct": _construct_portable,
-}
-
-
-def _helper(name: str) -> Callable[..., Any]:
-    """The reconstructor ``name``, pickled under the alias when that is usable."""
-    if not _alias_usable():
-        return _PLAIN[name]
-    func = _PORTABLE[name]
-    func.__module__ = portable_module(__name__)  # pickle writes (and checks) this module name
-    return func
-
-
-class _Portable:
-    """Stands in for one of our dataclass instances (``RewardArgs`` in a registry recipe) while a recipe is
-    pickled, so the pickle names its class by the alias too."""
-
-    def __init__(self, obj: Any) -> None:
-        self.obj = obj
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        cls = type(self.obj)
-        fields = {
-            f.name: _portable(getattr(self.obj, f.name)) for f in dataclasses.fields(self.obj) if f.init
-        }
-        return (_helper("construct"), (portable_module(cls.__module__), cls.__qualname__, fields))
-
-
-def _portable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return tuple(_portable(v) for v in value)
-    if isinstance(value, list):
-        return [_portable(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _portable(v) for k, v in value.items()}
-    module = getattr(type(value), "__module__", "")
-    ours = module == _ROOT or module.startswith(_ROOT + ".")
-    if ours and dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return _Portable(value)
-    return value
 
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bench.checker import check_reward
-from bench.strategies.attacks import FAMILIES
+from rewardcheck.bench.checker import check_reward
+from rewardcheck.bench.strategies.attacks import FAMILIES
 
 _MARKS = (
     re.compile(r"The answer is \$\\boxed\{(?P<a>[^{}]*)\}\$\."),

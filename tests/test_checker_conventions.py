@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from bench.checker import CheckReport, check_reward
-from bench.invariants.calling import call_reward
-from bench.invariants.convention import call_arguments, detect_convention
+from rewardcheck.bench.checker import CheckReport, check_reward
+from rewardcheck.bench.invariants.calling import call_reward
+from rewardcheck.bench.invariants.convention import call_arguments, detect_convention
 
 LIMIT_S = 0.5  # the checker's per-completion limit in these tests; a hang sleeps far past it
 _BOX = re.compile(r"\\boxed\{([^{}]*)\}")

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from math_verify import verify
 
-from bench.checker import check_composite, check_reward
-from bench.invariants import BY_NAME, INVARIANTS
-from bench.invariants.attacks import ATTACK_INVARIANTS
-from rewards import build_registry
-from rewards.upstream.mathverify_calls import parse_answer, parse_gold_default
+from rewardcheck.bench.checker import check_composite, check_reward
+from rewardcheck.bench.invariants import BY_NAME, INVARIANTS
+from rewardcheck.bench.invariants.attacks import ATTACK_INVARIANTS
+from rewardcheck.rewards import build_registry
+from rewardcheck.rewards.upstream.mathverify_calls import parse_answer, parse_gold_default
 
 FAST: dict[str, Any] = {"max_examples": 6, "heavy_cases": False}
 ARGS = {"max_completion_length": 1024, "eos_token_id": 151645}

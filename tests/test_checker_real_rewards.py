@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from bench.cases.catalogue import load_attack_corpus
-from bench.checker import check_reward
-from bench.invariants.convention import call_arguments, detect_convention
-from bench.strategies.attacks import corpus_reference
+from rewardcheck.bench.cases.catalogue import load_attack_corpus
+from rewardcheck.bench.checker import check_reward
+from rewardcheck.bench.invariants.convention import call_arguments, detect_convention
+from rewardcheck.bench.strategies.attacks import corpus_reference
 
 _EXPLOITS = ["no_negated_credit", "last_answer_counts", "no_echo_credit"]
 
@@ -130,7 +130,7 @@ def test_trl_rewards_checked_unchanged() -> None:
 
 @pytest.mark.parametrize("profile", ["openr1@e4ac3ae", "openr1@1416fa0"])
 def test_faithful_profiles_report_the_upstream_exploits(profile: str) -> None:
-    from rewards import build_registry
+    from rewardcheck.rewards import build_registry
 
     acc = build_registry({}, profile)["accuracy"]
     report = check_reward(
@@ -216,7 +216,7 @@ openr1_reasoning_steps.__name__ = "reasoning_steps_reward"
 def test_reexpressed_upstream_behaves_like_the_profiles() -> None:
     """The test-local functions agree with the faithful profiles (proved against the real code by
     fixtures/upstream), so the checks below are checks of upstream's behaviour."""
-    from rewards import build_registry
+    from rewardcheck.rewards import build_registry
 
     texts = [
         "<think>\nok\n</think>\nThe answer is $\\boxed{3}$.",

@@ -315,7 +315,7 @@ def test_token_level_truncation_from_ids_and_from_a_tokenizer(tmp_path: Path) ->
     dump = write_jsonl(tmp_path / "ids.jsonl", rows)
     _, data = scan_json(tmp_path, dump, *UPSTREAM, "--max-completion-length", "4", "--eos-token-id", str(eos))
     assert data["flags"]["truncated"] == 1 and data["truncation_basis"] == {"tokens": 2}
-    from bench.tokenizers import qwen_tokenizer
+    from rewardcheck.bench.tokenizers import qwen_tokenizer
 
     cut = "<think>\n" + "Let me add the two numbers carefully, one digit at a time. " * 6
     plain_rows = [

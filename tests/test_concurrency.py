@@ -10,8 +10,8 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from rewards import build_registry
-from rewards.engine import clear_memos, counters, default_pool, judge
+from rewardcheck.rewards import build_registry
+from rewardcheck.rewards.engine import clear_memos, counters, default_pool, judge
 
 # Each needs the isolated worker (factorial, binomial, sum) and is correct. Symbolic golds: for a numeric gold an
 # unevaluated `5!` is refused by policy (EngineConfig.allow_unevaluated) before any isolation is needed.
@@ -74,7 +74,7 @@ def test_daemonic_pool_workers_verify_instead_of_timing_out() -> None:
 
 def test_a_timeout_is_not_remembered() -> None:
     bomb = r"<think>\nok then\n</think>\n\boxed{9^{9^{9^{9}}}}".replace("\\n", "\n")
-    from rewards.engine import EngineConfig
+    from rewardcheck.rewards.engine import EngineConfig
 
     cfg = EngineConfig(timeout_s=0.5)
     first = judge(bomb, "5", config=cfg)

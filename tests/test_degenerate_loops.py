@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from experiments.repro.tasks import make_sft_example
-from rewards.degenerate import DEGENERATE_LABELS, classify_degenerate
+from rewardcheck.rewards.degenerate import DEGENERATE_LABELS, classify_degenerate
 
 ROOT = Path(__file__).resolve().parents[1]
 FILLER = [

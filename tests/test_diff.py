@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.diff import cluster_disagreements, generated_inputs, run_diff
+from rewardcheck.bench.diff import cluster_disagreements, generated_inputs, run_diff
 from rewardcheck.cli import main
 
 
@@ -65,7 +65,7 @@ def test_cli_diff_on_the_bundled_dump(tmp_path: Path, capsys: Any) -> None:
 
 
 def test_check_reward_against_other_verifiers() -> None:
-    from bench.checker import check_reward
+    from rewardcheck.bench.checker import check_reward
 
     report = check_reward(
         strict, "accuracy", invariants=["well_formed"], max_examples=3, heavy_cases=False, against=[lenient]

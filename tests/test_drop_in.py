@@ -10,10 +10,13 @@ from typing import Any
 
 import pytest
 
-from rewards import build_registry, explain
-from rewards.patched.registry import get_cosine_scaled_reward as patched_cosine
-from rewards.upstream.openr1_1416fa0 import get_soft_overlong_punishment
-from rewards.upstream.unchanged_rewards import get_cosine_scaled_reward, get_repetition_penalty_reward
+from rewardcheck.rewards import build_registry, explain
+from rewardcheck.rewards.patched.registry import get_cosine_scaled_reward as patched_cosine
+from rewardcheck.rewards.upstream.openr1_1416fa0 import get_soft_overlong_punishment
+from rewardcheck.rewards.upstream.unchanged_rewards import (
+    get_cosine_scaled_reward,
+    get_repetition_penalty_reward,
+)
 
 PROFILES = ("openr1@e4ac3ae", "openr1@1416fa0", "patched")
 TEXT = "<think>\nFirst, 1 + 2 = 3 because one plus two is three.\n</think>\nThe answer is \\boxed{3}."
@@ -131,11 +134,11 @@ def test_rewards_score_the_same_in_a_spawned_process() -> None:
 def test_verl_adapter_empty_gold_list_and_one_limit_per_response() -> None:
     import time
 
-    from rewards.adapters.verl import compute_score
+    from rewardcheck.rewards.adapters.verl import compute_score
 
     out = compute_score("math", "<think>\nok fine\n</think>\n\\boxed{4}", [])
     assert out["verdict"] == "gold_unparseable" and out["scored"] == 0.0 and "empty" in str(out["reason"])
-    from rewards.engine.isolation import queued_s
+    from rewardcheck.rewards.engine.isolation import queued_s
 
     bomb = "<think>\nok fine\n</think>\n\\boxed{9^{9^{9^{9}}}}"
     t0, q0 = time.monotonic(), queued_s()
@@ -156,7 +159,7 @@ def test_scan_internal_error_has_its_own_exit_status(monkeypatch: pytest.MonkeyP
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("simulated internal failure")
 
-    monkeypatch.setattr("bench.scan.pipeline.score_blocks", broken)
+    monkeypatch.setattr("rewardcheck.bench.scan.pipeline.score_blocks", broken)
     dump = Path(__file__).resolve().parents[1] / "fixtures" / "dumps" / "completions.jsonl"
     rc = main(["scan", str(dump), "--profile", "patched", "--quiet"])
     assert rc == scan.EXIT_INTERNAL_ERROR == 3  # not --fail-on's 1, not a usage error's 2
@@ -177,7 +180,7 @@ def test_signatures_name_their_columns(profile: str) -> None:
     upstream's names; the extra TRL columns still go through **kwargs."""
     import inspect
 
-    from bench.invariants.convention import detect_convention
+    from rewardcheck.bench.invariants.convention import detect_convention
 
     trl_extras = {"trainer_state": None, "log_extra": None, "log_metric": None, "problem": ["p", "p"]}
     for f in build_registry({}, profile).values():

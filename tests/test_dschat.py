@@ -13,15 +13,15 @@ import pytest
 torch = pytest.importorskip("torch")
 torch.set_num_threads(1)
 
-from bench.probe_rm import ProbeItem, run_probe  # noqa: E402
-from bench.probe_rm.harden import harden_rows  # noqa: E402
 from experiments.dschat.pairs import make_pairs, write_jsonl  # noqa: E402
 from experiments.dschat.ppo import compute_rewards, gae  # noqa: E402
 from experiments.dschat.rm import end_scores, load_rm, train_reward_model  # noqa: E402
 from experiments.dschat.smoke import run_smoke  # noqa: E402
 from experiments.repro.tokenizer import load_tokenizer  # noqa: E402
+from rewardcheck.bench.probe_rm import ProbeItem, run_probe  # noqa: E402
+from rewardcheck.bench.probe_rm.harden import harden_rows  # noqa: E402
 from rewardcheck.cli import main  # noqa: E402
-from rewards.degenerate import degenerate_kind  # noqa: E402
+from rewardcheck.rewards.degenerate import degenerate_kind  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +79,7 @@ def test_gae_gamma1_lambda095_against_hand_computation() -> None:
 
 
 def test_pipeline_writes_a_deepspeed_chat_log_that_rewardcheck_logs_reads(smoke: Path) -> None:
-    from bench.logs import read_log
+    from rewardcheck.bench.logs import read_log
 
     log = read_log(str(smoke / "ppo" / "log.txt"))
     assert log.format == "deepspeed-chat"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.tokenizers import qwen_tokenizer
-from rewards.engine import EngineConfig, Verdict, judge
+from rewardcheck.bench.tokenizers import qwen_tokenizer
+from rewardcheck.rewards.engine import EngineConfig, Verdict, judge
 
 GOLDEN = Path(__file__).resolve().parent.parent / "fixtures" / "golden"
 

@@ -12,9 +12,9 @@ import time
 
 import pytest
 
-from rewards.engine import EngineConfig, Verdict, counters, default_pool, judge
-from rewards.engine.prescreen import risk
-from rewards.registry import build_registry
+from rewardcheck.rewards.engine import EngineConfig, Verdict, counters, default_pool, judge
+from rewardcheck.rewards.engine.prescreen import risk
+from rewardcheck.rewards.registry import build_registry
 
 BOMB = r"\boxed{9^{9^{9^{9}}}}"
 LIMIT_S = 3.0
@@ -124,8 +124,8 @@ def test_prescreen(expr: str, risky: bool) -> None:
 
 
 def _bomb_in_child() -> tuple[list[float | None], float, list[float | None]]:
-    from rewards.engine import default_pool as pool
-    from rewards.registry import build_registry as build
+    from rewardcheck.rewards.engine import default_pool as pool
+    from rewardcheck.rewards.registry import build_registry as build
 
     acc = build({"reward_timeout_s": 1.5}, "patched")["accuracy"]
     pool().wait_ready(60.0)
@@ -148,7 +148,7 @@ def test_the_first_start_is_never_charged_to_the_limit(monkeypatch: pytest.Monke
     # Every worker start is made to take 2 s. Charged to a call with a 0.9 s limit it would time that call
     # out: a pool's first start (importing sympy) is a one-off per process, waited for off the clock. Any
     # later wait (a replacement start, a busy pool) is charged: tests/test_limits_queueing.py.
-    from rewards.engine import isolation
+    from rewardcheck.rewards.engine import isolation
 
     original = isolation._Worker._start
 
@@ -169,8 +169,8 @@ def test_the_first_start_is_never_charged_to_the_limit(monkeypatch: pytest.Monke
 
 
 def test_scan_style_registry_starts_no_worker_until_needed() -> None:
-    from rewards import build_registry
-    from rewards.engine import default_pool
+    from rewardcheck.rewards import build_registry
+    from rewardcheck.rewards.engine import default_pool
 
     pool = default_pool()
     pool.close()

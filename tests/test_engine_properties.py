@@ -7,9 +7,9 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rewards.engine import EngineConfig, Verdict, judge
-from rewards.engine.text import extract_answer, normalise
-from rewards.engine.truncation import is_truncated
+from rewardcheck.rewards.engine import EngineConfig, Verdict, judge
+from rewardcheck.rewards.engine.text import extract_answer, normalise
+from rewardcheck.rewards.engine.truncation import is_truncated
 
 
 def done(final: str) -> str:

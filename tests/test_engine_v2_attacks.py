@@ -10,9 +10,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from bench.cases.catalogue import ATTACK_CORPUS
-from rewards.engine import judge
-from rewards.registry import build_registry
+from rewardcheck.bench.cases.catalogue import ATTACK_CORPUS
+from rewardcheck.rewards.engine import judge
+from rewardcheck.rewards.registry import build_registry
 
 ATTACKS = ATTACK_CORPUS
 ROWS = [json.loads(line) for line in ATTACKS.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -71,7 +71,7 @@ def test_echo_needs_the_prompt_and_a_fresh_expression_is_still_judged() -> None:
 
 
 def test_unevaluated_is_an_option() -> None:
-    from rewards.engine import EngineConfig
+    from rewardcheck.rewards.engine import EngineConfig
 
     loose = EngineConfig(allow_unevaluated=True)
     assert judge(T + "\\boxed{8 \\times 9}", "72").accuracy == 0.0

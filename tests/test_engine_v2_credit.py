@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rewards.engine import Verdict, judge
-from rewards.registry import build_registry
+from rewardcheck.rewards.engine import Verdict, judge
+from rewardcheck.rewards.registry import build_registry
 
 T = "<think>\nI work it out step by step and check it.\n</think>\n"
 P = build_registry({}, "patched")

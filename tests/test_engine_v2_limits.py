@@ -14,12 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rewards.engine import EngineConfig, Verdict, clear_caches, judge, judge_batch, normalise
-from rewards.engine.isolation import IsolationTimeout
-from rewards.engine.text import extract_answer
-from rewards.registry import build_registry
+from rewardcheck.rewards.engine import EngineConfig, Verdict, clear_caches, judge, judge_batch, normalise
+from rewardcheck.rewards.engine.isolation import IsolationTimeout
+from rewardcheck.rewards.engine.text import extract_answer
+from rewardcheck.rewards.registry import build_registry
 
-judge_module = importlib.import_module("rewards.engine.judge")
+judge_module = importlib.import_module("rewardcheck.rewards.engine.judge")
 MB = 1_000_000
 T = "<think>\nI work it out.\n</think>\n"
 P = build_registry({}, "patched")

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from rewards.engine import judge
-from rewards.registry import build_registry
+from rewardcheck.rewards.engine import judge
+from rewardcheck.rewards.registry import build_registry
 
 THINK = "<think>\nok\n</think>\n"
 

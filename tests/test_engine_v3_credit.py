@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rewards.engine import EngineConfig, Verdict, judge
+from rewardcheck.rewards.engine import EngineConfig, Verdict, judge
 
 T = "<think>\nI work it out step by step and check it.\n</think>\n"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rewards.engine import Verdict, judge
+from rewardcheck.rewards.engine import Verdict, judge
 
 T = "<think>\nI work it out step by step and check it.\n</think>\n"
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from rewards.engine import judge
-from rewards.engine.config import EngineConfig
-from rewards.engine.verdict import Verdict
+from rewardcheck.rewards.engine import judge
+from rewardcheck.rewards.engine.config import EngineConfig
+from rewardcheck.rewards.engine.verdict import Verdict
 
 R1 = EngineConfig(think_prefilled=True)
 PLAIN = EngineConfig()

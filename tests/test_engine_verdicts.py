@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rewards.engine import EngineConfig, Verdict, judge, parse_gold, split_layout
-from rewards.engine.mathcore import parse_value
-from rewards.engine.text import extract_answer, normalise
+from rewardcheck.rewards.engine import EngineConfig, Verdict, judge, parse_gold, split_layout
+from rewardcheck.rewards.engine.mathcore import parse_value
+from rewardcheck.rewards.engine.text import extract_answer, normalise
 
 EOS = 99
 IDS_CFG = EngineConfig(max_completion_length=8, eos_token_ids=(EOS,))

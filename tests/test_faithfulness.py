@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from rewards.registry import build_registry
+from rewardcheck.rewards.registry import build_registry
 
 CASES_FILE = Path(__file__).resolve().parent.parent / "fixtures" / "upstream" / "cases.jsonl"
 PROFILES = {

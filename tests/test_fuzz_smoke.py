@@ -35,7 +35,7 @@ def test_command_line_rejects_an_empty_budget(capsys) -> None:
 def test_two_processes_count_every_call_and_leave_no_process() -> None:
     import psutil
 
-    from rewards.engine.isolation import MARGIN_S
+    from rewardcheck.rewards.engine.isolation import MARGIN_S
 
     report = run(
         inputs=16,

@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from bench.tokenizers import qwen_tokenizer
-from rewards.registry import build_registry
+from rewardcheck.bench.tokenizers import qwen_tokenizer
+from rewardcheck.rewards.registry import build_registry
 from tools.fixtures_build import REQUIRED_GOLDEN_FIELDS, check, read_jsonl
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -219,9 +219,9 @@ def test_upstream_profiles_reproduce_probe_values() -> None:
 @cache
 def patched_module() -> Any:
     try:
-        import rewards.patched.registry as registry
+        import rewardcheck.rewards.patched.registry as registry
     except ImportError as exc:  # only while the patched profile is still being written
-        pytest.skip(f"rewards.patched is not importable yet ({exc}); patched checks need it")
+        pytest.skip(f"rewardcheck.rewards.patched is not importable yet ({exc}); patched checks need it")
     return registry
 
 

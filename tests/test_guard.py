@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from transformers import TrainerControl, TrainerState
 
-from bench.guard import Guard, GuardConfig, RecordingReward, RewardcheckCallback, replay_csv
-from bench.guard import monitor as monitor_module
-from bench.logs import read_log
+from rewardcheck.bench.guard import Guard, GuardConfig, RecordingReward, RewardcheckCallback, replay_csv
+from rewardcheck.bench.guard import monitor as monitor_module
+from rewardcheck.bench.logs import read_log
 
 ROOT = Path(__file__).resolve().parents[1]
 PROOF = ROOT / "fixtures/runs/guard"
@@ -131,7 +131,7 @@ def test_guard_attached_to_a_real_trl_grpo_run(tmp_path: Path) -> None:
 
 
 def test_replay_of_a_parsed_log_equals_replay_of_the_raw_csv() -> None:
-    from bench.guard import replay_log
+    from rewardcheck.bench.guard import replay_log
 
     csv_path = ROOT / "fixtures/runs/repro/sft1000_lr3e-4/openr1/metrics.csv"
     raw, parsed = replay_csv(csv_path), replay_log(read_log(csv_path))

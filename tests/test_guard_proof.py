@@ -3,7 +3,7 @@ not train): the same detector fires at the same step as it did live.
 
 - ``live-sft1000_lr3e-4/<run>``: the tiny-LM GRPO reproduction trained with ``--guard`` (stop enabled);
 - ``replay-sft1000_lr3e-4/<run>``: the guard-free 200-step runs of ``fixtures/runs/repro/sft1000_lr3e-4``
-  replayed by ``python -m bench.guard replay ... --stop``; they show where the upstream run would have been
+  replayed by ``python -m rewardcheck.bench.guard replay ... --stop``; they show where the upstream run would have been
   stopped relative to the collapse that followed. The upstream replay was regenerated when ``shaping_gamed``
   was added: it now stops at step 20 (onset 10; before, zero_group_variance at step 35), and the run's own
   samples show that from step 10 it already wrote the short template with wrong answers.
@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.guard import GuardConfig, replay_csv
-from bench.logs import diagnose, read_log
+from rewardcheck.bench.guard import GuardConfig, replay_csv
+from rewardcheck.bench.logs import diagnose, read_log
 
 ROOT = Path(__file__).resolve().parents[1]
 GUARD = ROOT / "fixtures/runs/guard"

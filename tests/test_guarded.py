@@ -1,4 +1,4 @@
-"""rewards.guarded: degenerate outputs are floored with the kind in the reason, everything else passes through
+"""rewardcheck.rewards.guarded: degenerate outputs are floored with the kind in the reason, everything else passes through
 unchanged (a property over arbitrary text), and the classifier moved to rewards/ is what bench re-exports."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rewards.degenerate import degenerate_kind
-from rewards.guarded import guarded
+from rewardcheck.rewards.degenerate import degenerate_kind
+from rewardcheck.rewards.guarded import guarded
 
 
 def _rm(completions, **kwargs):
@@ -55,8 +55,8 @@ def test_unflagged_text_is_paid_exactly_what_the_wrapped_reward_pays(text: str) 
 
 
 def test_bench_uses_the_one_classifier() -> None:
-    import bench.cases
-    from bench.scan.degenerate import degenerate_kind as from_scan
+    import rewardcheck.bench.cases as cases
+    from rewardcheck.bench.scan.degenerate import degenerate_kind as from_scan
 
     assert from_scan is degenerate_kind
-    assert not hasattr(bench.cases, "classify_degenerate")  # no second home: importers use rewards.degenerate
+    assert not hasattr(cases, "classify_degenerate")  # no second home: importers use rewards.degenerate

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from bench.cases.catalogue import CASES
-from bench.checker import check_composite, check_reward
-from bench.invariants import BY_NAME, INVARIANTS
+from rewardcheck.bench.cases.catalogue import CASES
+from rewardcheck.bench.checker import check_composite, check_reward
+from rewardcheck.bench.invariants import BY_NAME, INVARIANTS
 
 FAST = {"max_examples": 5, "heavy_cases": False}
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from rewards import build_registry
-from rewards.adapters.verl import compute_score
-from rewards.patched.correctness import MAX_GOLD_DIGITS, safe_gold_text
+from rewardcheck.rewards import build_registry
+from rewardcheck.rewards.adapters.verl import compute_score
+from rewardcheck.rewards.patched.correctness import MAX_GOLD_DIGITS, safe_gold_text
 
 T = "<think>\nok\n</think>\n\\boxed{5}"
 REG = build_registry({"cosine_count_chars": True}, "patched")

@@ -1,7 +1,7 @@
 r"""Issue 22, findings 1-3: no unbounded sympy call in the caller's process, by construction.
 
 Every sympy/math-verify call made in this process must take an expression of the pre-screen's in-process
-grammar (``rewards.engine.prescreen``); anything else runs in the killable worker under the limit. The
+grammar (``rewardcheck.rewards.engine.prescreen``); anything else runs in the killable worker under the limit. The
 timing assertions are the contract's upper bound (limit plus a generous slack), not performance claims.
 """
 
@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
-from rewards.engine import EngineConfig, Verdict, clear_caches, default_pool, judge, mathcore
-from rewards.engine.isolation import MARGIN_S
-from rewards.engine.prescreen import risk
+from rewardcheck.rewards.engine import EngineConfig, Verdict, clear_caches, default_pool, judge, mathcore
+from rewardcheck.rewards.engine.isolation import MARGIN_S
+from rewardcheck.rewards.engine.prescreen import risk
 
-judge_module = importlib.import_module("rewards.engine.judge")
-gold_module = importlib.import_module("rewards.engine.gold")
+judge_module = importlib.import_module("rewardcheck.rewards.engine.judge")
+gold_module = importlib.import_module("rewardcheck.rewards.engine.gold")
 
 T = "<think>\nI work it out.\n</think>\n"
 LIMIT_S = 1.0

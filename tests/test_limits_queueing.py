@@ -15,9 +15,9 @@ from typing import Any
 import psutil
 import pytest
 
-from rewards.adapters.verl import compute_score
-from rewards.engine import EngineConfig, Verdict, default_pool, isolation, judge
-from rewards.engine.isolation import MARGIN_S, IsolationTimeout, WorkerPool
+from rewardcheck.rewards.adapters.verl import compute_score
+from rewardcheck.rewards.engine import EngineConfig, Verdict, default_pool, isolation, judge
+from rewardcheck.rewards.engine.isolation import MARGIN_S, IsolationTimeout, WorkerPool
 
 LIMIT_S = 1.0
 BOUND_S = LIMIT_S + MARGIN_S + 1.0  # the stated bound plus a generous slack
@@ -185,7 +185,7 @@ def test_verl_adapter_counts_queueing_against_its_limit(monkeypatch: pytest.Monk
 
     import importlib
 
-    monkeypatch.setattr(importlib.import_module("rewards.engine.judge"), "default_pool", _Slow)
+    monkeypatch.setattr(importlib.import_module("rewardcheck.rewards.engine.judge"), "default_pool", _Slow)
     t0 = time.monotonic()
     out = compute_score(
         "math", T + r"\boxed{\sum_{k=1}^{3} k}", ["5", "6", "7", "8", "9"], {"timeout_s": 1.0}

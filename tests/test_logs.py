@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.logs import LogFormatError, diagnose, read_log, read_text
-from bench.logs.detectors import reward_flatline
-from bench.logs.keys import canonical_key
-from bench.logs.records import TrainingLog
+from rewardcheck.bench.logs import LogFormatError, diagnose, read_log, read_text
+from rewardcheck.bench.logs.detectors import reward_flatline
+from rewardcheck.bench.logs.keys import canonical_key
+from rewardcheck.bench.logs.records import TrainingLog
 from rewardcheck.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]

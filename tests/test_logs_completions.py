@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from bench.guard import GuardConfig, RewardcheckCallback, replay_log
-from bench.guard.__main__ import main as guard_main
-from bench.logs import diagnose, read_log
-from bench.logs.completions import table_metrics
+from rewardcheck.bench.guard import GuardConfig, RewardcheckCallback, replay_log
+from rewardcheck.bench.guard.__main__ import main as guard_main
+from rewardcheck.bench.logs import diagnose, read_log
+from rewardcheck.bench.logs.completions import table_metrics
 from rewardcheck.cli import main
 
 pd = pytest.importorskip("pandas")
@@ -180,7 +180,7 @@ def test_an_unreadable_table_is_counted(tmp_path: Path) -> None:
 
 
 def test_amend_recomputes_cached_series_from_the_amended_record() -> None:
-    from bench.logs.records import TrainingLog
+    from rewardcheck.bench.logs.records import TrainingLog
 
     log = TrainingLog("x", "jsonl", [{"step": float(i), "reward": 0.1 * i} for i in range(1, 6)])
     assert log.series("degenerate_rate") == [] and len(log.derived("twice", lambda r: 2 * r["reward"])) == 5

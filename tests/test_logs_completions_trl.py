@@ -14,9 +14,9 @@ pytest.importorskip("pandas")
 
 from test_trl_grpo import NUM_GENERATIONS, PROMPTS_PER_STEP, Tiny, _dataset, _train_tiny  # noqa: E402
 
-from bench.guard import RewardcheckCallback  # noqa: E402
-from bench.logs import read_log  # noqa: E402
-from bench.logs.completions import read_table  # noqa: E402
+from rewardcheck.bench.guard import RewardcheckCallback  # noqa: E402
+from rewardcheck.bench.logs import read_log  # noqa: E402
+from rewardcheck.bench.logs.completions import read_table  # noqa: E402
 
 
 def accuracy_reward(completions: list[Any], **kw: Any) -> list[float]:

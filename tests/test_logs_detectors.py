@@ -14,18 +14,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.logs import LogFormatError, diagnose, read_log, read_text
-from bench.logs.dynamics import (
+from rewardcheck.bench.logs import LogFormatError, diagnose, read_log, read_text
+from rewardcheck.bench.logs.dynamics import (
     clip_saturation,
     degenerate_outputs,
     entropy_collapse,
     gradient_spikes,
     nonfinite_values,
 )
-from bench.logs.records import TrainingLog
-from bench.logs.signal import ALPHA, MIN_RUN, persistent_tail
-from bench.logs.trends import kl_drift, reward_eval_divergence, reward_plateau, variance_share
-from bench.logs.trendstats import mann_kendall, theil_sen
+from rewardcheck.bench.logs.records import TrainingLog
+from rewardcheck.bench.logs.signal import ALPHA, MIN_RUN, persistent_tail
+from rewardcheck.bench.logs.trends import kl_drift, reward_eval_divergence, reward_plateau, variance_share
+from rewardcheck.bench.logs.trendstats import mann_kendall, theil_sen
 
 
 def _log(n: int, make: Callable[[int, random.Random], dict[str, float]], seed: int = 0) -> TrainingLog:

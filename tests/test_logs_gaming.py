@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from bench.guard import Guard, GuardConfig, replay_csv, replay_log
-from bench.logs import diagnose, read_log
-from bench.logs.detectors import DETECTORS
-from bench.logs.gaming import TEMPLATE_SPREAD, shaping_gamed
-from bench.logs.records import TrainingLog
+from rewardcheck.bench.guard import Guard, GuardConfig, replay_csv, replay_log
+from rewardcheck.bench.logs import diagnose, read_log
+from rewardcheck.bench.logs.detectors import DETECTORS
+from rewardcheck.bench.logs.gaming import TEMPLATE_SPREAD, shaping_gamed
+from rewardcheck.bench.logs.records import TrainingLog
 from rewardcheck.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from rewards.upstream import unchanged_rewards
+from rewardcheck.rewards.upstream import unchanged_rewards
 
 PROFILES = {
-    "openr1@e4ac3ae": "rewards.upstream.openr1_e4ac3ae",
-    "openr1@1416fa0": "rewards.upstream.openr1_1416fa0",
+    "openr1@e4ac3ae": "rewardcheck.rewards.upstream.openr1_e4ac3ae",
+    "openr1@1416fa0": "rewardcheck.rewards.upstream.openr1_1416fa0",
 }
 FRAC_63 = r"\frac{63}{400}"
 
@@ -199,7 +199,7 @@ def test_soft_overlong_punishment_call_shapes() -> None:
 
 
 def test_registry_names_in_upstream_order() -> None:
-    from rewards import get_reward_funcs
+    from rewardcheck.rewards import get_reward_funcs
 
     names = ["accuracy", "format", "reasoning_steps", "cosine", "repetition_penalty", "length", "tag_count"]
     funcs = get_reward_funcs({"reward_funcs": names}, profile="openr1@1416fa0")
@@ -216,8 +216,8 @@ def test_registry_names_in_upstream_order() -> None:
 
 # ---- 1416fa0's test_full_repetition_with_language, in every profile whose factory takes ``language``
 LANGUAGE_FACTORIES = {
-    "openr1@1416fa0": "rewards.upstream.openr1_1416fa0",
-    "patched": "rewards.patched.repetition",
+    "openr1@1416fa0": "rewardcheck.rewards.upstream.openr1_1416fa0",
+    "patched": "rewardcheck.rewards.patched.repetition",
 }
 
 

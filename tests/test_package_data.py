@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from bench.cases.catalogue import load_attack_corpus
-from bench.data import NAMES, data_path
-from bench.errors import CorpusError
-from bench.jsonl import read_jsonl
-from bench.simulate.corpus import load_corpus
-from bench.strategies.reasoning import SnippetsMissing, load_snippets
+from rewardcheck.bench.cases.catalogue import load_attack_corpus
+from rewardcheck.bench.data import NAMES, data_path
+from rewardcheck.bench.errors import CorpusError
+from rewardcheck.bench.jsonl import read_jsonl
+from rewardcheck.bench.simulate.corpus import load_corpus
+from rewardcheck.bench.strategies.reasoning import SnippetsMissing, load_snippets
 from tools.make_simulate_corpus import FIELDS, GOLDEN, corpus_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_bundled_file_lies_inside_the_package(name: str) -> None:
     path = data_path(name)
     assert path.is_file() and path.stat().st_size > 0
-    assert path.is_relative_to(ROOT / "bench" / "data")
+    assert path.resolve().is_relative_to((ROOT / "bench" / "data").resolve())
 
 
 def test_unknown_name_is_refused() -> None:
@@ -49,7 +49,7 @@ def test_example_dump_is_the_built_fixture() -> None:
 
 
 def test_simulate_reads_the_gzipped_corpus(tmp_path: Path) -> None:
-    from bench.tokenizers import qwen_tokenizer
+    from rewardcheck.bench.tokenizers import qwen_tokenizer
 
     plain = tmp_path / "golden.jsonl"
     plain.write_bytes(gzip.decompress(data_path("simulate_corpus.jsonl.gz").read_bytes()))

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from bench.tokenizers import qwen_tokenizer
-from rewards.registry import build_registry
+from rewardcheck.bench.tokenizers import qwen_tokenizer
+from rewardcheck.rewards.registry import build_registry
 
 EOS = 151645
 PROMPT = "Tom has 17 apples and buys 25 more. How many apples does he have now?"

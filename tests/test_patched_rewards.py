@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bench.tokenizers import qwen_tokenizer
-from rewards.registry import build_registry, get_reward_funcs
+from rewardcheck.bench.tokenizers import qwen_tokenizer
+from rewardcheck.rewards.registry import build_registry, get_reward_funcs
 
 EOS = 151645
 E4 = build_registry({}, "openr1@e4ac3ae")
@@ -45,7 +45,9 @@ def test_same_names_as_upstream_and_what_trl_passes() -> None:
         values = f(conv, solution=["4"], completion_ids=[ids_for(20)], **extra)
         assert len(values) == 1, name
     assert P["accuracy"](conv, solution=["4"]) == [1.0]
-    assert [f.__name__ for f in get_reward_funcs({"reward_funcs": ["accuracy", "length"]}, "patched")] == [
+    assert [
+        f.__name__ for f in get_reward_funcs({"reward_funcs": ["accuracy", "length"]}, profile="patched")
+    ] == [
         "accuracy_reward",
         "len_reward",
     ]
@@ -168,7 +170,7 @@ def test_reasoning_steps_need_line_starts_content_and_an_answer() -> None:
 
 
 def test_cosine_rejects_inverted_wrong_branch() -> None:
-    from rewards.patched.registry import get_cosine_scaled_reward
+    from rewardcheck.rewards.patched.registry import get_cosine_scaled_reward
 
     with pytest.raises(ValueError, match="inverted"):
         get_cosine_scaled_reward(0.0, -0.5)

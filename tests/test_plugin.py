@@ -82,6 +82,6 @@ def test_plugin_options_are_registered(tmp_path: Path) -> None:
 
 
 def test_plugin_against_option_names() -> None:
-    from bench.pytest_plugin import _names
+    from rewardcheck.bench.pytest_plugin import _names
 
     assert _names(" patched, math-verify ,") == ["patched", "math-verify"]

@@ -11,9 +11,16 @@ import pytest
 torch = pytest.importorskip("torch")
 torch.set_num_threads(1)
 
-from bench.probe_rm import InputError, LoadError, ProbeItem, build_probes, load_reward_model, read_probe_input  # noqa: E402
-from bench.probe_rm.tiny import EOS, save_dschat, save_hf, tiny_base, word_tokenizer  # noqa: E402
-from bench.probe_rm.variants import FIXED_CLASS, PROBE_CLASSES  # noqa: E402
+from rewardcheck.bench.probe_rm import (  # noqa: E402
+    InputError,
+    LoadError,
+    ProbeItem,
+    build_probes,
+    load_reward_model,
+    read_probe_input,
+)
+from rewardcheck.bench.probe_rm.tiny import EOS, save_dschat, save_hf, tiny_base, word_tokenizer  # noqa: E402
+from rewardcheck.bench.probe_rm.variants import FIXED_CLASS, PROBE_CLASSES  # noqa: E402
 
 PROMPTS = [
     "\n\nHuman: What is two plus two ?\n\nAssistant:",

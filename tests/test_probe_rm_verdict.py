@@ -13,7 +13,7 @@ import pytest
 torch = pytest.importorskip("torch")
 torch.set_num_threads(1)
 
-from bench.probe_rm import (  # noqa: E402
+from rewardcheck.bench.probe_rm import (  # noqa: E402
     CallableRewardModel,
     ProbeItem,
     Thresholds,
@@ -21,10 +21,10 @@ from bench.probe_rm import (  # noqa: E402
     read_probe_input,
     run_probe,
 )
-from bench.probe_rm.demo import BUNDLED_PROMPTS  # noqa: E402
-from bench.probe_rm.stats import auc  # noqa: E402
-from bench.probe_rm.tiny import save_dschat, tiny_base, train_pairwise, word_tokenizer  # noqa: E402
-from bench.probe_rm.variants import FAKE_HUMAN_TURN, FIXED_STRING  # noqa: E402
+from rewardcheck.bench.probe_rm.demo import BUNDLED_PROMPTS  # noqa: E402
+from rewardcheck.bench.probe_rm.stats import auc  # noqa: E402
+from rewardcheck.bench.probe_rm.tiny import save_dschat, tiny_base, train_pairwise, word_tokenizer  # noqa: E402
+from rewardcheck.bench.probe_rm.variants import FAKE_HUMAN_TURN, FIXED_STRING  # noqa: E402
 from rewardcheck.cli import main  # noqa: E402
 
 

@@ -15,7 +15,7 @@ USER_COMMANDS = ("scan", "check", "diff", "logs", "simulate", "probe_rm")
 
 def test_import_is_cheap() -> None:
     # a trainer imports rewardcheck before anything else: neither sympy nor transformers may come with it
-    code = "import sys, rewardcheck; print(sorted(m for m in ('sympy', 'transformers', 'bench') if m in sys.modules))"
+    code = "import sys, rewardcheck; print(sorted(m for m in ('sympy', 'transformers', 'rewardcheck.bench') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 

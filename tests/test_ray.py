@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from rewards import build_registry
-from rewards.adapters.verl import compute_score
+from rewardcheck.rewards import build_registry
+from rewardcheck.rewards.adapters.verl import compute_score
 
 ray = pytest.importorskip("ray")
 
@@ -61,13 +61,13 @@ def test_rewards_in_a_ray_task_score_as_in_process(cluster: Any) -> None:
 
 class _Scorer:
     def __init__(self) -> None:
-        from rewards.engine import default_pool
+        from rewardcheck.rewards.engine import default_pool
 
         self.acc = build_registry({"reward_timeout_s": LIMIT_S}, "patched")["accuracy"]
         default_pool().wait_ready(60.0)
 
     def bomb(self) -> tuple[list[float | None], float, dict[str, Any], int]:
-        from rewards.engine import counters
+        from rewardcheck.rewards.engine import counters
 
         before = counters().get("timeouts", 0)
         t0 = time.monotonic()

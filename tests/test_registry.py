@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-import rewards
-from rewards import PROFILES, RewardArgs, UnknownRewardError, build_registry, get_reward_funcs
+import rewardcheck.rewards as rewards
+from rewardcheck.rewards import PROFILES, RewardArgs, UnknownRewardError, build_registry, get_reward_funcs
 
 UPSTREAM_NAMES = {
     "accuracy": "accuracy_reward",

@@ -15,10 +15,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from bench.scan.loader import DumpStream
-from bench.scan.readers import InputError
-from bench.scan.rows import DumpRow
-from bench.scan.runner import Grouping, make_blocks
+from rewardcheck.bench.scan.loader import DumpStream
+from rewardcheck.bench.scan.readers import InputError
+from rewardcheck.bench.scan.rows import DumpRow
+from rewardcheck.bench.scan.runner import Grouping, make_blocks
 from rewardcheck.cli import main as cli_main
 
 GOOD = "<think>\n1+2=3\n</think>\nThe answer is \\boxed{3}."
@@ -242,7 +242,7 @@ def test_number_past_the_int_digit_limit_is_a_counted_skip(tmp_path: Path) -> No
 
 
 def test_internal_error_has_its_own_exit_status(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import bench.scan.pipeline as pipeline
+    import rewardcheck.bench.scan.pipeline as pipeline
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("boom")

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.simulate import Settings, simulate
-from bench.training_config import load_config
+from rewardcheck.bench.simulate import Settings, simulate
+from rewardcheck.bench.training_config import load_config
 from rewardcheck.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from bench.simulate import Settings, simulate
-from bench.simulate.limits import prediction_limit
-from bench.simulate.report import html_page, json_document, print_summary
-from bench.simulate.start import read_start
-from bench.training_config import load_config
+from rewardcheck.bench.simulate import Settings, simulate
+from rewardcheck.bench.simulate.limits import prediction_limit
+from rewardcheck.bench.simulate.report import html_page, json_document, print_summary
+from rewardcheck.bench.simulate.start import read_start
+from rewardcheck.bench.training_config import load_config
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_CONFIG = ROOT / "fixtures/configs/openr1-seed.yaml"

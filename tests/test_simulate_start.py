@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from bench.simulate import Settings, simulate
-from bench.simulate.crosscheck import Agreement, cross_check
-from bench.simulate.start import StartError, read_start
-from bench.tokenizers import qwen_tokenizer
-from bench.training_config import load_config
+from rewardcheck.bench.simulate import Settings, simulate
+from rewardcheck.bench.simulate.crosscheck import Agreement, cross_check
+from rewardcheck.bench.simulate.start import StartError, read_start
+from rewardcheck.bench.tokenizers import qwen_tokenizer
+from rewardcheck.bench.training_config import load_config
 from rewardcheck.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.simulate.corpus import DEFAULT_GOLDEN, load_corpus, split_completion
-from bench.simulate.engine import MARKERS, _Texts, group_advantages, length_grid
-from bench.simulate.policy import MARKER_SLOTS, Draw, Policy
-from bench.tokenizers import qwen_tokenizer
-from rewards.upstream.unchanged_rewards import STEP_PATTERN
+from rewardcheck.bench.simulate.corpus import DEFAULT_GOLDEN, load_corpus, split_completion
+from rewardcheck.bench.simulate.engine import MARKERS, _Texts, group_advantages, length_grid
+from rewardcheck.bench.simulate.policy import MARKER_SLOTS, Draw, Policy
+from rewardcheck.bench.tokenizers import qwen_tokenizer
+from rewardcheck.rewards.upstream.unchanged_rewards import STEP_PATTERN
 
 ROOT = Path(__file__).resolve().parents[1]
 

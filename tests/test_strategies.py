@@ -10,7 +10,7 @@ import pytest
 from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
-from bench.strategies import (
+from rewardcheck.bench.strategies import (
     ANSWER_CASES,
     SEED_EXPLOIT,
     ByteTokenizer,
@@ -24,10 +24,10 @@ from bench.strategies import (
     tokens_for,
     truncate,
 )
-from bench.strategies import reasoning as reasoning_mod
-from bench.strategies.reasoning import SNIPPETS_PATH, SnippetsMissing
-from bench.tokenizers import qwen_tokenizer
-from rewards.degenerate import DEGENERATE_LABELS, classify_degenerate
+from rewardcheck.bench.strategies import reasoning as reasoning_mod
+from rewardcheck.bench.strategies.reasoning import SNIPPETS_PATH, SnippetsMissing
+from rewardcheck.bench.tokenizers import qwen_tokenizer
+from rewardcheck.rewards.degenerate import DEGENERATE_LABELS, classify_degenerate
 
 QWEN = tokens_for(qwen_tokenizer())
 QWEN_EOS = 151645
@@ -91,7 +91,7 @@ def test_byte_tokenizer_fallback() -> None:
 
 def test_seed_exploit_reconstruction_matches_the_log() -> None:
     # The seed log: completion_length 7.0 (6 tokens + EOS), reasoning_steps 0.6667, cosine -0.0005969.
-    from rewards import build_registry
+    from rewardcheck.rewards import build_registry
 
     reg = build_registry({}, "openr1@e4ac3ae")
     ids = QWEN.encode(SEED_EXPLOIT) + [QWEN_EOS]
@@ -165,7 +165,7 @@ def test_missing_snippets_fail_clearly_and_fall_back(tmp_path, monkeypatch) -> N
 @settings(max_examples=5)
 @given(st.data())
 def test_truncated_completions_are_cut_like_trl(data: st.DataObject) -> None:
-    from bench.strategies import truncated_completions
+    from rewardcheck.bench.strategies import truncated_completions
 
     c = data.draw(truncated_completions(QWEN, 256, prefill_think=True))
     assert c.truncated and len(c.completion_ids) == 256 and c.completion_ids[-1] != QWEN_EOS

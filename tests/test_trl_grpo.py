@@ -28,9 +28,9 @@ trl = pytest.importorskip("trl", reason="TRL GRPO tests need trl: pip install -e
 datasets = pytest.importorskip("datasets", reason="TRL GRPO tests need datasets: pip install -e '.[grpo]'")
 
 from experiments.repro.tokenizer import load_tokenizer, train_tokenizer  # noqa: E402
-from rewards.completions import completion_text  # noqa: E402
-from rewards.registry import build_registry, get_reward_funcs  # noqa: E402
-from rewards.result import RewardResult, explain  # noqa: E402
+from rewardcheck.rewards.completions import completion_text  # noqa: E402
+from rewardcheck.rewards.registry import build_registry, get_reward_funcs  # noqa: E402
+from rewardcheck.rewards.result import RewardResult, explain  # noqa: E402
 
 PROFILES = ("openr1@e4ac3ae", "openr1@1416fa0", "patched")
 # open-r1's function names (src/open_r1/rewards.py at both commits): what TRL logs as rewards/<name>/mean.

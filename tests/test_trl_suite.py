@@ -391,7 +391,7 @@ def test_products_pickle_like_trls() -> None:
 
 
 def test_checker_knows_the_trl_names_and_calls_ours_right() -> None:
-    from bench.checker import check_reward, kind_of
+    from rewardcheck.bench.checker import check_reward, kind_of
 
     ours = impl("rewardcheck.trl")
     assert [kind_of(f) for f in (ours.think_format_reward, trl_rewards.reasoning_accuracy_reward)] == [

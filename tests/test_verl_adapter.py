@@ -1,4 +1,4 @@
-"""rewards.adapters.verl.compute_score, called the ways verl's reward managers call it.
+"""rewardcheck.rewards.adapters.verl.compute_score, called the ways verl's reward managers call it.
 
 The naive/batch managers call it in the trainer process with keywords; the prime manager submits
 ``partial(compute_score, data_source, response, ground_truth, extra_info)`` to a ``ProcessPoolExecutor``
@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from rewards.adapters.verl import compute_score, score_only
+from rewardcheck.rewards.adapters.verl import compute_score, score_only
 
 KEYS = {"score", "acc", "scored", "verdict", "pred", "gold", "reason"}
 THINK = "<think>\nFirst, add the numbers.\n</think>\n"
@@ -155,7 +155,7 @@ def test_plural_names_like_the_batch_manager() -> None:
     assert isinstance(results, list) and [r["verdict"] for r in results] == [v for _, _, _, v in rows]
     assert all(set(r) == KEYS for r in results)
     # the batch entry point and score_only take the same plural call
-    from rewards.adapters.verl import compute_score_batch
+    from rewardcheck.rewards.adapters.verl import compute_score_batch
 
     assert compute_score_batch(["math"], [THINK + "\\boxed{4}"], ["4"])[0]["score"] == 1.0
     assert score_only(

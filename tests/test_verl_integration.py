@@ -28,7 +28,7 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 from omegaconf import OmegaConf  # noqa: E402
 
-import rewards.adapters.verl as adapter  # noqa: E402
+import rewardcheck.rewards.adapters.verl as adapter  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 ADAPTER_PATH = str(ROOT / "rewards" / "adapters" / "verl.py")
@@ -161,7 +161,9 @@ def config(tokenizer_path: str, manager: str, path: str = ADAPTER_PATH, **reward
 # --- how verl loads the file -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", [ADAPTER_PATH, "file://" + ADAPTER_PATH, "pkg://rewards.adapters.verl"])
+@pytest.mark.parametrize(
+    "path", [ADAPTER_PATH, "file://" + ADAPTER_PATH, "pkg://rewardcheck.rewards.adapters.verl"]
+)
 def test_custom_reward_function_loads_by_path(tokenizer_path: str, path: str) -> None:
     """verl's loader executes the file as a module of its own; ours hands out the package's functions."""
     from verl.trainer.ppo.reward import get_custom_reward_fn

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.errors import InputError
-from bench.jsonl import read_jsonl as bench_read_jsonl
+from rewardcheck.bench.errors import InputError
+from rewardcheck.bench.jsonl import read_jsonl as bench_read_jsonl
 
 __all__ = [
     "GOLDEN",
@@ -98,7 +98,7 @@ REQUIRED_GOLDEN_FIELDS = (
 
 
 def read_jsonl(path: Path, required: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """JSON objects, one per line (:func:`bench.jsonl.read_jsonl`); a bad line, a missing field or a missing
+    """JSON objects, one per line (:func:`rewardcheck.bench.jsonl.read_jsonl`); a bad line, a missing field or a missing
     file raises :class:`FixtureError` as ``file:line: ...``."""
     return bench_read_jsonl(path, required, FixtureError)
 
@@ -264,7 +264,7 @@ def dump_files(golden: Sequence[Mapping[str, Any]], tokenizer: Any) -> dict[Path
 def derived_files(root: Path, tokenizer: Any = None) -> dict[Path, bytes]:
     """Relative path -> content of every derived fixture, computed from ``root/golden/golden.jsonl``."""
     if tokenizer is None:
-        from bench.tokenizers import qwen_tokenizer
+        from rewardcheck.bench.tokenizers import qwen_tokenizer
 
         tokenizer = qwen_tokenizer()
     golden = read_jsonl(root / GOLDEN, REQUIRED_GOLDEN_FIELDS)

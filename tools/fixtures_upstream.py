@@ -163,7 +163,7 @@ def _fill(
 def regenerate(root: Path, src: Path, tokenizer: Any = None) -> BuildReport:
     """Recompute the upstream values of golden.jsonl, probes.jsonl and upstream/cases.jsonl under ``root``."""
     if tokenizer is None:
-        from bench.tokenizers import qwen_tokenizer
+        from rewardcheck.bench.tokenizers import qwen_tokenizer
 
         tokenizer = qwen_tokenizer()
     modules = {profile: load_rewards(src, commit) for profile, commit in COMMITS.items()}

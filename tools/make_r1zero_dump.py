@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bench.jsonl import numbered_jsonl
+from rewardcheck.bench.jsonl import numbered_jsonl
 
 CAP = 3000  # max_completion_length of the simulated run (tokens)
 ROWS = 24030  # the size of the user's report in issue 15
@@ -79,7 +79,7 @@ def _layout(rec: dict[str, Any], tok: Any) -> dict[str, Any]:
 
 
 def main(realdata: Path) -> None:
-    from bench.tokenizers import qwen_tokenizer
+    from rewardcheck.bench.tokenizers import qwen_tokenizer
 
     tok = qwen_tokenizer()
     base = [_layout(r, tok) for r in _records(realdata)]

@@ -10,7 +10,7 @@ import re
 import sys
 from pathlib import Path
 
-from bench.jsonl import numbered_jsonl
+from rewardcheck.bench.jsonl import numbered_jsonl
 
 SOURCES = {
     "manncodes__thought-anchors.jsonl.gz": ("MIT", 30),

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.jsonl import read_jsonl
+from rewardcheck.bench.jsonl import read_jsonl
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "fixtures" / "golden" / "golden.jsonl"

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bench.strategies.answers import AnswerPair
-from bench.strategies.attacks import Attack
-from bench.strategies.degenerate import Degenerate
+from rewardcheck.bench.strategies.answers import AnswerPair
+from rewardcheck.bench.strategies.attacks import Attack
+from rewardcheck.bench.strategies.degenerate import Degenerate
 
 __all__ = [
     "CaseSettings",

@@ -18,14 +18,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from bench.data import data_path
-from bench.errors import CorpusError
-from bench.jsonl import numbered_jsonl
-from bench.strategies.adversarial import heavy_adversarial
-from bench.strategies.answers import AnswerPair
-from bench.strategies.attacks import FAMILIES, Attack
-from bench.strategies.completions import build_completion, canonical_r1
-from bench.strategies.degenerate import SEED_EXPLOIT, Degenerate
+from rewardcheck.bench.data import data_path
+from rewardcheck.bench.errors import CorpusError
+from rewardcheck.bench.jsonl import numbered_jsonl
+from rewardcheck.bench.strategies.adversarial import heavy_adversarial
+from rewardcheck.bench.strategies.answers import AnswerPair
+from rewardcheck.bench.strategies.attacks import FAMILIES, Attack
+from rewardcheck.bench.strategies.completions import build_completion, canonical_r1
+from rewardcheck.bench.strategies.degenerate import SEED_EXPLOIT, Degenerate
 
 from .cases import (
     CaseSettings,

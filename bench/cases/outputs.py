@@ -1,7 +1,7 @@
 """The catalogue's whole outputs for a training config: cheap exploits next to genuine attempts.
 
-``rewardcheck check`` scores these with a config's composite (:mod:`bench.configcheck.composite`); the same
-problem and gold as the attack families' first problem (:data:`bench.strategies.attacks.PROBLEMS`).
+``rewardcheck check`` scores these with a config's composite (:mod:`rewardcheck.bench.configcheck.composite`); the same
+problem and gold as the attack families' first problem (:data:`rewardcheck.bench.strategies.attacks.PROBLEMS`).
 
 >>> from bench.training_config import TrainingConfig
 >>> [o.name for o in standard_outputs(TrainingConfig.from_mapping({"reward_funcs": ["format"]}))][:3]
@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bench.strategies.attacks import PROBLEMS
-from bench.training_config import TrainingConfig
+from rewardcheck.bench.strategies.attacks import PROBLEMS
+from rewardcheck.bench.training_config import TrainingConfig
 
 __all__ = ["SampleOutput", "standard_outputs", "PROBLEM", "GOLD"]
 

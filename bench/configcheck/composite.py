@@ -3,7 +3,7 @@
 ``rewardcheck check`` asks one question before training starts: can the policy earn as much with a short
 output that answers nothing as with a genuine attempt? This module builds the composite exactly as
 open-r1's ``grpo.py`` hands it to TRL (reward functions in config order, ``reward_weights``, TRL's
-``nansum``), scores the catalogue's exploit and genuine outputs (:mod:`bench.cases.outputs`) with it, and compares.
+``nansum``), scores the catalogue's exploit and genuine outputs (:mod:`rewardcheck.bench.cases.outputs`) with it, and compares.
 
 >>> from bench.training_config import TrainingConfig
 >>> cfg = TrainingConfig.from_mapping({"reward_funcs": ["reasoning_steps"], "max_completion_length": 64})
@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.cases.outputs import GOLD, PROBLEM, SampleOutput
-from bench.scan.profiles import build_profile
-from bench.training_config import TrainingConfig
-from rewards.result import RewardFunc, explain
+from rewardcheck.bench.cases.outputs import GOLD, PROBLEM, SampleOutput
+from rewardcheck.bench.scan.profiles import build_profile
+from rewardcheck.bench.training_config import TrainingConfig
+from rewardcheck.rewards.result import RewardFunc, explain
 
 __all__ = [
     "SampleOutput",

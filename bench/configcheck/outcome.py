@@ -1,9 +1,9 @@
 """What ``rewardcheck check`` finds about a config: the invariants of its composite under each profile and
 the exploit comparison.
 
-The invariants come from :func:`bench.checker.check_composite`; the exploit comparison (and the invariant
-``no_collapse`` it decides) from :mod:`bench.configcheck.composite`; the outputs compared from the catalogue
-(:mod:`bench.cases.outputs`). Rendering is :mod:`bench.configcheck.render`.
+The invariants come from :func:`rewardcheck.bench.checker.check_composite`; the exploit comparison (and the invariant
+``no_collapse`` it decides) from :mod:`rewardcheck.bench.configcheck.composite`; the outputs compared from the catalogue
+(:mod:`rewardcheck.bench.cases.outputs`). Rendering is :mod:`rewardcheck.bench.configcheck.render`.
 
 >>> from bench.training_config import TrainingConfig
 >>> cfg = TrainingConfig.from_mapping({"reward_funcs": ["reasoning_steps"], "max_completion_length": 64})
@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.cases.outputs import standard_outputs
-from bench.scan.profiles import ProfileUnavailable
-from bench.scan.quiet import quiet_upstream_logs
-from bench.training_config import TrainingConfig
+from rewardcheck.bench.cases.outputs import standard_outputs
+from rewardcheck.bench.scan.profiles import ProfileUnavailable
+from rewardcheck.bench.scan.quiet import quiet_upstream_logs
+from rewardcheck.bench.training_config import TrainingConfig
 
 from .composite import Comparison, build_composite, compare
 
@@ -96,7 +96,7 @@ def _invariants(
     composite: Any, config: TrainingConfig, tokenizer: Any, max_examples: int
 ) -> tuple[list[InvariantRow], str | None]:
     try:
-        from bench.checker import check_composite
+        from rewardcheck.bench.checker import check_composite
     except ImportError as exc:
         return [], f"invariant checker unavailable ({exc}); only the exploit comparison ran"
     report = check_composite(

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from bench.htmlreport import Page
+from rewardcheck.bench.htmlreport import Page
 
 from .outcome import CheckOutcome
 

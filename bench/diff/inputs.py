@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bench.cases.catalogue import load_attack_corpus
-from bench.strategies.answers import ANSWER_CASES
-from bench.strategies.attacks import FAMILIES, GENUINE_BODY, PROBLEMS, build_attack
-from bench.strategies.templates import TEMPLATES_BY_NAME, render
+from rewardcheck.bench.cases.catalogue import load_attack_corpus
+from rewardcheck.bench.strategies.answers import ANSWER_CASES
+from rewardcheck.bench.strategies.attacks import FAMILIES, GENUINE_BODY, PROBLEMS, build_attack
+from rewardcheck.bench.strategies.templates import TEMPLATES_BY_NAME, render
 
 __all__ = ["DiffInput", "generated_inputs", "corpus_inputs", "dump_inputs", "DIFF_TEMPLATES"]
 
@@ -99,7 +99,7 @@ def corpus_inputs() -> list[DiffInput]:
 def dump_inputs(paths: Sequence[str]) -> tuple[list[DiffInput], list[str]]:
     """Rows of completion dumps (any format ``rewardcheck scan`` reads) that carry a gold; the skipped rows
     come back as ``file:line: reason`` lines."""
-    from bench.scan import load_dumps
+    from rewardcheck.bench.scan import load_dumps
 
     loaded = load_dumps(list(paths))
     out, skipped = [], [f"{s.source}:{s.line}: {s.reason}" for s in loaded.skips]

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from bench.htmlreport import Page
+from rewardcheck.bench.htmlreport import Page
 
 from .run import DiffReport
 

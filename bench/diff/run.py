@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.invariants.calling import call_reward
-from bench.invariants.convention import Convention
+from rewardcheck.bench.invariants.calling import call_reward
+from rewardcheck.bench.invariants.convention import Convention
 
 from .cluster import Cluster, cluster_disagreements, value_verdict
 from .inputs import DiffInput

@@ -25,7 +25,7 @@ class UnknownVerifier(ValueError):
 
 
 def _profile(name: str) -> Callable[..., Any]:
-    from rewards import build_registry
+    from rewardcheck.rewards import build_registry
 
     func = build_registry({}, name)["accuracy"]
     return func  # type: ignore[no-any-return]

@@ -8,7 +8,7 @@
 
 In TRL (``RewardcheckCallback`` is a ``transformers.TrainerCallback``)::
 
-    from bench.guard import RewardcheckCallback
+    from rewardcheck.bench.guard import RewardcheckCallback
     guard = RewardcheckCallback(actions=("warn", "report", "stop"), report_dir="runs/guard")
     trainer = GRPOTrainer(model=..., reward_funcs=..., args=..., train_dataset=..., callbacks=[guard])
 """

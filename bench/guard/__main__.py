@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bench.logs import LogFormatError, read_log
+from rewardcheck.bench.logs import LogFormatError, read_log
 
 from .monitor import GuardConfig
 from .replay import replay_log

@@ -80,7 +80,7 @@ class RewardcheckCallback(TrainerCallback):  # type: ignore[misc]
     def _read_completions(self, folder: Path, step: float) -> None:
         """Fold the completions tables of the steps logged before this one into those steps (TRL writes a
         step's table right after its log), then remember this step for the next log."""
-        from bench.logs.completions import read_table, table_metrics
+        from rewardcheck.bench.logs.completions import read_table, table_metrics
 
         started = time.perf_counter()
         try:

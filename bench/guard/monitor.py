@@ -1,6 +1,6 @@
 """The guard's core, free of any trainer: feed it each logged metrics dict, get back the findings that fired.
 
-It keeps a growing :class:`~bench.logs.records.TrainingLog` and runs :func:`bench.logs.detectors.detect` on
+It keeps a growing :class:`~bench.logs.records.TrainingLog` and runs :func:`rewardcheck.bench.logs.detectors.detect` on
 it after every log (the very code ``rewardcheck logs`` runs on a finished log). A detector fires once, at the
 first log where it reports a signal. Nothing raises out of :meth:`Guard.observe`: a failing detector or a
 malformed metric is logged, counted in ``errors`` and skipped.
@@ -19,10 +19,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.logs.detectors import DetectorCache, Signal, detect
-from bench.logs.diagnosis import Diagnosis, diagnose
-from bench.logs.readers import record_metrics
-from bench.logs.records import TrainingLog
+from rewardcheck.bench.logs.detectors import DetectorCache, Signal, detect
+from rewardcheck.bench.logs.diagnosis import Diagnosis, diagnose
+from rewardcheck.bench.logs.readers import record_metrics
+from rewardcheck.bench.logs.records import TrainingLog
 
 __all__ = ["ACTIONS", "Finding", "Guard", "GuardConfig"]
 
@@ -110,7 +110,7 @@ class Guard:
         return new
 
     def add_completions(self, metrics: Mapping[str, Any], step: float) -> list[str]:
-        """Add one completions table's metrics (:func:`bench.logs.completions.table_metrics`) to the record of
+        """Add one completions table's metrics (:func:`rewardcheck.bench.logs.completions.table_metrics`) to the record of
         ``step`` where the trainer logged no value of its own; the next :meth:`observe` sees them. Returns the
         canonical names added (none when that step has no record). Never raises."""
         try:

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rewards.completions import completion_texts
+from rewardcheck.rewards.completions import completion_texts
 
 __all__ = ["RecordingReward"]
 
@@ -50,7 +50,7 @@ class RecordingReward:
     def _record(
         self, completions: Sequence[Any], values: Sequence[float | None], kwargs: dict[str, Any]
     ) -> None:
-        from bench.scan.degenerate import degenerate_kind
+        from rewardcheck.bench.scan.degenerate import degenerate_kind
 
         texts = completion_texts(completions)
         prompts = completion_texts(kwargs.get("prompts") or [""] * len(texts))

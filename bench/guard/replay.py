@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from bench.logs.records import TrainingLog
+from rewardcheck.bench.logs.records import TrainingLog
 
 from .monitor import Guard, GuardConfig
 
@@ -52,5 +52,5 @@ def replay_csv(path: str | Path, config: GuardConfig | None = None) -> Guard:
 
 
 def replay_log(log: TrainingLog, config: GuardConfig | None = None) -> Guard:
-    """Replay a log already read by :func:`bench.logs.read_log` (canonical names read back unchanged)."""
+    """Replay a log already read by :func:`rewardcheck.bench.logs.read_log` (canonical names read back unchanged)."""
     return replay_rows(log.records, config, source=log.source)

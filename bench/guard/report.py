@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bench.logs.report import html_page
+from rewardcheck.bench.logs.report import html_page
 
 from .monitor import Guard
 

@@ -11,10 +11,17 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.cases.cases import Attack
-from bench.cases.catalogue import load_attack_corpus
-from bench.strategies.attacks import FAMILIES, GENUINE_BODY, PROBLEMS, around, attacks, corpus_reference
-from bench.strategies.templates import Template, render, templates_for
+from rewardcheck.bench.cases.cases import Attack
+from rewardcheck.bench.cases.catalogue import load_attack_corpus
+from rewardcheck.bench.strategies.attacks import (
+    FAMILIES,
+    GENUINE_BODY,
+    PROBLEMS,
+    around,
+    attacks,
+    corpus_reference,
+)
+from rewardcheck.bench.strategies.templates import Template, render, templates_for
 
 from .base import Finding, Invariant, make_batch
 from .context import CheckContext

@@ -10,8 +10,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from bench.cases.catalogue import cases_for
-from bench.strategies.tokens import truncate
+from rewardcheck.bench.cases.catalogue import cases_for
+from rewardcheck.bench.strategies.tokens import truncate
 
 from .context import Batch, CheckContext, Scored
 from .results import Counterexample, InvariantResult

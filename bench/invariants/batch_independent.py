@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.cases.cases import GroupsCase
-from bench.strategies.answers import answer_pairs
-from bench.strategies.completions import completions_with_answer
+from rewardcheck.bench.cases.cases import GroupsCase
+from rewardcheck.bench.strategies.answers import answer_pairs
+from rewardcheck.bench.strategies.completions import completions_with_answer
 
 from .base import Finding, Invariant, make_batch, same
 from .context import CheckContext, Scored

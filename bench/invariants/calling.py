@@ -1,5 +1,5 @@
 """Call reward functions safely, as the user wrote them: the calling convention detected (see
-:mod:`bench.invariants.convention`), a wall-clock limit, exceptions as outcomes.
+:mod:`rewardcheck.bench.invariants.convention`), a wall-clock limit, exceptions as outcomes.
 
 On the main thread the limit is enforced by a watchdog that signals the main thread (SIGUSR1), so math-verify's
 own SIGALRM timeouts keep working inside the call; elsewhere the call runs in a daemon thread that is

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample, Unsatisfiable
 
-from bench.strategies.tokens import Tokens
+from rewardcheck.bench.strategies.tokens import Tokens
 
 from .calling import call_reward
 from .convention import Convention

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.cases.cases import EquivalenceCase
-from bench.strategies.answers import FAMILIES, answer_pairs
-from bench.strategies.completions import build_completion, completion_styles
-from bench.strategies.reasoning import generated_bodies
+from rewardcheck.bench.cases.cases import EquivalenceCase
+from rewardcheck.bench.strategies.answers import FAMILIES, answer_pairs
+from rewardcheck.bench.strategies.completions import build_completion, completion_styles
+from rewardcheck.bench.strategies.reasoning import generated_bodies
 
 from .base import Finding, Invariant, make_batch
 from .context import CheckContext

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.cases.cases import FinalAnswerCase
-from bench.strategies.answers import answer_pairs
+from rewardcheck.bench.cases.cases import FinalAnswerCase
+from rewardcheck.bench.strategies.answers import answer_pairs
 
 from .base import Finding, Invariant, make_batch
 from .context import CheckContext

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.cases.cases import LayoutCase
-from bench.strategies.completions import canonical_r1, r1_layouts
+from rewardcheck.bench.cases.cases import LayoutCase
+from rewardcheck.bench.strategies.completions import canonical_r1, r1_layouts
 
 from .base import Finding, Invariant, make_batch
 from .context import CheckContext

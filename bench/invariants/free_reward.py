@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.cases.cases import DegenerateCase, FreeRewardCase
-from bench.strategies.answers import answer_pairs, unparseable_golds
-from bench.strategies.completions import completions_with_answer
-from bench.strategies.degenerate import degenerate_outputs
+from rewardcheck.bench.cases.cases import DegenerateCase, FreeRewardCase
+from rewardcheck.bench.strategies.answers import answer_pairs, unparseable_golds
+from rewardcheck.bench.strategies.completions import completions_with_answer
+from rewardcheck.bench.strategies.degenerate import degenerate_outputs
 
 from .base import Finding, Invariant, make_batch
 from .context import CheckContext

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.cases.cases import LengthCase
-from bench.strategies.answers import ANSWER_CASES
-from bench.strategies.completions import build_completion, completion_styles
-from bench.strategies.reasoning import load_snippets
-from bench.strategies.tokens import pad_to_tokens
+from rewardcheck.bench.cases.cases import LengthCase
+from rewardcheck.bench.strategies.answers import ANSWER_CASES
+from rewardcheck.bench.strategies.completions import build_completion, completion_styles
+from rewardcheck.bench.strategies.reasoning import load_snippets
+from rewardcheck.bench.strategies.tokens import pad_to_tokens
 
 from .base import Finding, Invariant, make_batch
 from .context import CheckContext

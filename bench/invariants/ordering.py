@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.cases.cases import OrderingCase
-from bench.strategies.answers import ANSWER_CASES
-from bench.strategies.completions import build_completion, completion_styles
-from bench.strategies.degenerate import degenerate_outputs
-from bench.strategies.reasoning import real_bodies
-from bench.strategies.tokens import pad_to_tokens
+from rewardcheck.bench.cases.cases import OrderingCase
+from rewardcheck.bench.strategies.answers import ANSWER_CASES
+from rewardcheck.bench.strategies.completions import build_completion, completion_styles
+from rewardcheck.bench.strategies.degenerate import degenerate_outputs
+from rewardcheck.bench.strategies.reasoning import real_bodies
+from rewardcheck.bench.strategies.tokens import pad_to_tokens
 
 from .base import Finding, Invariant, make_batch
 from .context import CheckContext

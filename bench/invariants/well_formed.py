@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bench.cases.cases import WellFormedCase
-from bench.strategies.adversarial import adversarial_outputs
-from bench.strategies.answers import UNPARSEABLE_GOLDS, answer_pairs
-from bench.strategies.completions import completions_with_answer
-from bench.strategies.degenerate import degenerate_outputs
+from rewardcheck.bench.cases.cases import WellFormedCase
+from rewardcheck.bench.strategies.adversarial import adversarial_outputs
+from rewardcheck.bench.strategies.answers import UNPARSEABLE_GOLDS, answer_pairs
+from rewardcheck.bench.strategies.completions import completions_with_answer
+from rewardcheck.bench.strategies.degenerate import degenerate_outputs
 
 from .base import KIND_BOUNDS, Finding, Invariant, make_batch
 from .context import CheckContext

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rewards.completions import completion_text
+from rewardcheck.rewards.completions import completion_text
 
 from .records import TrainingLog
 
@@ -170,7 +170,7 @@ def table_metrics(
     metrics["completions/min_length"] = min(lengths)
     metrics["completions/max_length"] = max(lengths)
     if degenerate:
-        from rewards.degenerate import degenerate_kind
+        from rewardcheck.rewards.degenerate import degenerate_kind
 
         prompts = [_text(p) for p in table.get("prompt") or [""] * n]
         flagged = sum(degenerate_kind(t, p) is not None for t, p in zip(texts, prompts, strict=True))

@@ -1,9 +1,9 @@
 """Collapse detectors over a :class:`TrainingLog`: each returns a :class:`Signal` with its onset and evidence.
 
 Most detectors look for a *tail run*: the stretch from some record to the end of the log over which a
-condition holds, longer than the log's own history explains (:func:`bench.logs.signal.persistent_tail`); its
+condition holds, longer than the log's own history explains (:func:`rewardcheck.bench.logs.signal.persistent_tail`); its
 first step is the onset. A run that recovered before the end is not a collapse. The same detectors run on a
-finished log (``rewardcheck logs``) and, step by step, on a growing one (the live guard, :mod:`bench.guard`).
+finished log (``rewardcheck logs``) and, step by step, on a growing one (the live guard, :mod:`rewardcheck.bench.guard`).
 ``critical`` signals mark the run as collapsed; the others are warnings that explain it.
 
 >>> from bench.logs.records import TrainingLog

@@ -130,7 +130,7 @@ def nonfinite_values(log: TrainingLog) -> Signal | None:
 
 def degenerate_outputs(log: TrainingLog) -> Signal | None:
     """Half or more of each batch is a degenerate output (empty, tags or step markers only, repetition, prompt
-    echo) by the scan's classifier, as logged by :class:`bench.guard.RecordingReward`."""
+    echo) by the scan's classifier, as logged by :class:`rewardcheck.bench.guard.RecordingReward`."""
     pts = log.series("degenerate_rate")
     i = persistent_tail(pts, lambda v: v >= DEGENERATE_LIMIT) if pts else None
     if i is None:

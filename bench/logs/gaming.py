@@ -2,7 +2,7 @@
 the accuracy reward stays flat near chance. Nothing is exactly 0 or constant (a correct answer now and then,
 a little group variance left), so the collapse detectors stay quiet; the run still learns nothing.
 
-:func:`shaping_gamed` looks for a tail run (:func:`bench.logs.signal.persistent_tail`, at least
+:func:`shaping_gamed` looks for a tail run (:func:`rewardcheck.bench.logs.signal.persistent_tail`, at least
 ``MIN_RECORDS`` records) of mean completion lengths at most ``SHORT`` of the starting length, and over that
 tail asks for: a template (the batch's max - min length, median over the last ``MIN_RECORDS`` records, at most
 ``TEMPLATE_SPREAD`` of the mean; a log without min/max lengths must instead have shrunk to ``SHORT_NO_SPREAD``

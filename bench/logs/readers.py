@@ -6,9 +6,9 @@ Recognised, line by line (formats may be mixed, e.g. a console capture):
 - DeepSpeed-Chat step 3: ``epoch: E|step: S|ppo_ep: P|act_loss: ..|cri_loss: ..|unsuper_loss: ..`` followed by
   ``average reward score: X``; DeepSpeed's ``step=N, skipped=K, lr=[..]`` and ``MemAllocated=..GB`` lines.
 A whole-file JSON object with ``log_history`` is read as HF ``trainer_state.json``; TensorBoard event files
-(``events.out.tfevents.*``, via :mod:`bench.logs.tensorboard`) and CSV files with a ``step`` column
+(``events.out.tfevents.*``, via :mod:`rewardcheck.bench.logs.tensorboard`) and CSV files with a ``step`` column
 (``experiments.repro``'s ``metrics.csv``) are read whole, and so are TRL's ``log_completions`` Parquet tables
-(:mod:`bench.logs.completions`: one file, or a folder of ``completions_*.parquet``). A folder is read through
+(:mod:`rewardcheck.bench.logs.completions`: one file, or a folder of ``completions_*.parquet``). A folder is read through
 its ``trainer_state.json``, the newest ``checkpoint-*/trainer_state.json``, its wandb history, or its event
 files; completions tables beside them (``completions/``) add their per-step metrics where the log has none. Other lines are counted
 as unknown and ignored; a file with no usable record raises :class:`LogFormatError` saying what was expected.

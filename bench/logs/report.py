@@ -15,7 +15,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from bench.htmlreport import Page
+from rewardcheck.bench.htmlreport import Page
 
 from .detectors import fmt
 from .diagnosis import Diagnosis

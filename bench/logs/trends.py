@@ -1,4 +1,4 @@
-"""Trend detectors (Mann-Kendall and Theil-Sen from :mod:`bench.logs.trendstats`, no fixed window): reward
+"""Trend detectors (Mann-Kendall and Theil-Sen from :mod:`rewardcheck.bench.logs.trendstats`, no fixed window): reward
 plateau with drained group variance, KL drift, each reward component's share of the reward variance, and
 training reward vs evaluation divergence.
 

@@ -6,12 +6,29 @@
 'exploitable'
 """
 
-from bench.probe_rm.inputs import InputError, ProbeInput, ProbeItem, read_probe_input
-from bench.probe_rm.loading import LoadError, TransformersRewardModel, detect_layout, load_reward_model
-from bench.probe_rm.report import ProbeReport, Thresholds
-from bench.probe_rm.run import run_probe
-from bench.probe_rm.scoring import CallableRewardModel, RewardModel, Score, load_callable, score_in_batches
-from bench.probe_rm.variants import DEGENERATE_CLASSES, FIXED_STRING, PROBE_CLASSES, Probe, build_probes
+from rewardcheck.bench.probe_rm.inputs import InputError, ProbeInput, ProbeItem, read_probe_input
+from rewardcheck.bench.probe_rm.loading import (
+    LoadError,
+    TransformersRewardModel,
+    detect_layout,
+    load_reward_model,
+)
+from rewardcheck.bench.probe_rm.report import ProbeReport, Thresholds
+from rewardcheck.bench.probe_rm.run import run_probe
+from rewardcheck.bench.probe_rm.scoring import (
+    CallableRewardModel,
+    RewardModel,
+    Score,
+    load_callable,
+    score_in_batches,
+)
+from rewardcheck.bench.probe_rm.variants import (
+    DEGENERATE_CLASSES,
+    FIXED_STRING,
+    PROBE_CLASSES,
+    Probe,
+    build_probes,
+)
 
 __all__ = [
     "CallableRewardModel",

@@ -14,9 +14,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.data import data_path
-from bench.probe_rm.inputs import ProbeItem, read_probe_input
-from bench.probe_rm.variants import FAKE_HUMAN_TURN, FIXED_STRING
+from rewardcheck.bench.data import data_path
+from rewardcheck.bench.probe_rm.inputs import ProbeItem, read_probe_input
+from rewardcheck.bench.probe_rm.variants import FAKE_HUMAN_TURN, FIXED_STRING
 
 __all__ = ["BUNDLED_PROMPTS", "build_demo_model"]
 
@@ -34,8 +34,14 @@ def build_demo_model(
     """Train a tiny reward model on ``items`` (default: the bundled prompts) and save it to ``folder``."""
     import torch
 
-    from bench.probe_rm.loading import load_reward_model
-    from bench.probe_rm.tiny import save_dschat, save_hf, tiny_base, train_pairwise, word_tokenizer
+    from rewardcheck.bench.probe_rm.loading import load_reward_model
+    from rewardcheck.bench.probe_rm.tiny import (
+        save_dschat,
+        save_hf,
+        tiny_base,
+        train_pairwise,
+        word_tokenizer,
+    )
 
     torch.manual_seed(seed)
     items = items if items is not None else read_probe_input(BUNDLED_PROMPTS).items

@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.probe_rm.inputs import ProbeItem
-from bench.probe_rm.variants import DEGENERATE_CLASSES, FIXED_CLASS, FIXED_STRING, build_probes
+from rewardcheck.bench.probe_rm.inputs import ProbeItem
+from rewardcheck.bench.probe_rm.variants import DEGENERATE_CLASSES, FIXED_CLASS, FIXED_STRING, build_probes
 
 __all__ = ["HARDEN_CLASSES", "harden_rows", "write_harden"]
 

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.errors import InputError
-from bench.jsonl import numbered_jsonl
+from rewardcheck.bench.errors import InputError
+from rewardcheck.bench.jsonl import numbered_jsonl
 
 __all__ = [
     "ProbeItem",

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.probe_rm.scoring import Score
+from rewardcheck.bench.probe_rm.scoring import Score
 
 __all__ = ["LoadError", "TransformersRewardModel", "detect_layout", "load_reward_model", "DTYPES"]
 
@@ -258,7 +258,7 @@ class TransformersRewardModel:
 
 
 def _load_tokenizer(folder: Path, tokenizer: str | None) -> Any:
-    from bench.tokenizers import TokenizerError, load_tokenizer
+    from rewardcheck.bench.tokenizers import TokenizerError, load_tokenizer
 
     try:
         return load_tokenizer(tokenizer or str(folder))

@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.errors import InputError
-from bench.jsonl import numbered_jsonl
-from bench.probe_rm.scoring import RewardModel, score_in_batches
-from rewards.degenerate import degenerate_kind
+from rewardcheck.bench.errors import InputError
+from rewardcheck.bench.jsonl import numbered_jsonl
+from rewardcheck.bench.probe_rm.scoring import RewardModel, score_in_batches
+from rewardcheck.rewards.degenerate import degenerate_kind
 
 __all__ = ["read_outputs", "score_outputs", "summarize_outputs"]
 

@@ -15,7 +15,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from bench.probe_rm.report import ProbeReport
+from rewardcheck.bench.probe_rm.report import ProbeReport
 
 __all__ = ["print_report", "terminal_text", "write_json", "write_html"]
 
@@ -188,7 +188,7 @@ def write_json(r: ProbeReport, path: str | Path) -> Path:
 
 
 def write_html(r: ProbeReport, path: str | Path) -> Path:
-    from bench.htmlreport import Page
+    from rewardcheck.bench.htmlreport import Page
 
     page = Page(f"rewardcheck probe-rm: {r.model}")
     page.paragraph(

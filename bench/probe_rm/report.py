@@ -16,10 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from bench.probe_rm.inputs import ProbeItem
-from bench.probe_rm.scoring import Score
-from bench.probe_rm.stats import auc, median, percentile, spearman
-from bench.probe_rm.variants import CLASS_HELP, FIXED_CLASS, PROBE_CLASSES, Probe
+from rewardcheck.bench.probe_rm.inputs import ProbeItem
+from rewardcheck.bench.probe_rm.scoring import Score
+from rewardcheck.bench.probe_rm.stats import auc, median, percentile, spearman
+from rewardcheck.bench.probe_rm.variants import CLASS_HELP, FIXED_CLASS, PROBE_CLASSES, Probe
 
 __all__ = [
     "Thresholds",

@@ -16,10 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from bench.probe_rm.inputs import ProbeItem
-from bench.probe_rm.report import ProbeReport, Sensitivity, Thresholds, build_report, sensitivity
-from bench.probe_rm.scoring import RewardModel, score_in_batches
-from bench.probe_rm.variants import FIXED_STRING, build_probes
+from rewardcheck.bench.probe_rm.inputs import ProbeItem
+from rewardcheck.bench.probe_rm.report import ProbeReport, Sensitivity, Thresholds, build_report, sensitivity
+from rewardcheck.bench.probe_rm.scoring import RewardModel, score_in_batches
+from rewardcheck.bench.probe_rm.variants import FIXED_STRING, build_probes
 
 __all__ = ["run_probe", "READ_RULES"]
 

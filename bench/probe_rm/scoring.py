@@ -1,7 +1,7 @@
 """What every reward model under probe looks like: ``score(prompts, answers, layout) -> list[Score]``.
 
 A plain Python callable ``f(prompts, completions) -> scores`` is wrapped by :class:`CallableRewardModel`;
-transformers checkpoints live in :mod:`bench.probe_rm.loading`.
+transformers checkpoints live in :mod:`rewardcheck.bench.probe_rm.loading`.
 
 >>> rm = CallableRewardModel(lambda prompts, completions: [len(c) for c in completions])
 >>> [s.value for s in score_in_batches(rm, ["p", "q"], ["ab", "abcd"], batch_size=1)]

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bench.probe_rm.inputs import ProbeItem
+from rewardcheck.bench.probe_rm.inputs import ProbeItem
 
 __all__ = [
     "Probe",

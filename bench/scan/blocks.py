@@ -1,7 +1,7 @@
 """The unit of work every scan backend shares: a block of whole groups, how one is scored, and how results
 come back in block order.
 
-The local runner (:mod:`bench.scan.runner`) and the Ray backend (:mod:`bench.scan.ray_backend`) both import
+The local runner (:mod:`rewardcheck.bench.scan.runner`) and the Ray backend (:mod:`rewardcheck.bench.scan.ray_backend`) both import
 this module and never each other's pieces, so the dependency runs one way: runner -> ray_backend -> blocks.
 
 >>> from concurrent.futures import Future

@@ -1,6 +1,6 @@
 """The probe classifier's verdict on one completion, as the short kind name a scan reports.
 
-Re-exports :func:`rewards.degenerate.degenerate_kind` (empty, tags only, markers only, repetition, prompt echo,
+Re-exports :func:`rewardcheck.rewards.degenerate.degenerate_kind` (empty, tags only, markers only, repetition, prompt echo,
 boxed loop), where the classifier lives so that reward wrappers can use it without importing ``bench``.
 
 >>> degenerate_kind("", "What is 1+1?") is not None
@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-from rewards.degenerate import degenerate_kind
+from rewardcheck.rewards.degenerate import degenerate_kind
 
 __all__ = ["degenerate_kind", "classifier_available"]
 

@@ -95,8 +95,10 @@ class DumpStream:
         return self._format_of(path, self.fmt)
 
     def skip(self, source: str, line: int, reason: str, message: str) -> None:
+        # one example per reason: a column missing from every row is told once, with its count
+        first = self.skip_counts[reason] == 0
         self.skip_counts[reason] += 1
-        if len(self.skip_examples) < SKIP_EXAMPLES:
+        if first and len(self.skip_examples) < SKIP_EXAMPLES:
             self.skip_examples.append(Skip(source, line, reason, message))
 
     def skipped_by_reason(self) -> dict[str, int]:

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.tokenizers import TokenizerError, load_tokenizer
-from bench.training_config import ConfigError, load_config
+from rewardcheck.bench.tokenizers import TokenizerError, load_tokenizer
+from rewardcheck.bench.training_config import ConfigError, load_config
 
 from .profiles import (
     DEFAULT_FUNCS,

@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rewards.args import RewardArgs
-from rewards.registry import build_registry, resolve_profile
-from rewards.result import RewardFunc
+from rewardcheck.rewards.args import RewardArgs
+from rewardcheck.rewards.registry import build_registry, resolve_profile
+from rewardcheck.rewards.result import RewardFunc
 
 __all__ = [
     "LOGGED",
@@ -41,6 +41,7 @@ _TRL_NAMES = {
     "cosine_scaled": "cosine",
     "len": "length",
     "soft_overlong_punishment": "soft_overlong_punishment",
+    "acc": "accuracy",  # verl's correctness column
 }
 
 

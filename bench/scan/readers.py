@@ -20,12 +20,13 @@ import gzip
 import io
 import json
 import math
+import zlib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from bench.errors import InputError
-from bench.jsonl import RowError, is_gzip, iter_jsonl, open_bytes
+from rewardcheck.bench.errors import InputError
+from rewardcheck.bench.jsonl import RowError, is_gzip, iter_jsonl, open_bytes
 
 __all__ = [
     "FORMATS",
@@ -89,6 +90,22 @@ def _read_text(p: Path) -> str:
             raise InputError(f"{p}: damaged gzip file: {exc}") from None
 
 
+def _readable_head(p: Path, size: int = 1 << 16) -> bytes:
+    """Up to ``size`` bytes of the file, decompressed; a damaged gzip gives what precedes the damage."""
+    chunks: list[bytes] = []
+    try:
+        with open_bytes(p) as fh:
+            while sum(map(len, chunks)) < size:
+                chunk = fh.read(4096)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+    except (EOFError, OSError, zlib.error) as exc:
+        if not chunks:
+            raise InputError(f"{p}: damaged gzip file, nothing readable: {exc}") from None
+    return b"".join(chunks)[:size]
+
+
 def detect_format(path: str | Path) -> str:
     """``parquet`` by magic bytes; a ``.jsonl`` / ``.ndjson`` name (``.gz`` too) is ``jsonl`` and a ``.csv``
     name ``csv`` whatever the first line holds; otherwise ``wandb`` for a ``{"columns", "data"}`` object,
@@ -96,11 +113,7 @@ def detect_format(path: str | Path) -> str:
     head, is an object of its own (a broken first line is then a counted skip, not a CSV header); ``csv``
     otherwise."""
     p = Path(path)
-    try:
-        with open_bytes(p) as fh:
-            head = fh.read(1 << 16)
-    except (EOFError, gzip.BadGzipFile) as exc:
-        raise InputError(f"{p}: damaged gzip file: {exc}") from None
+    head = _readable_head(p)
     if head[:4] == b"PAR1":
         return "parquet"
     text = head.decode("utf-8", errors="replace").lstrip("\ufeff \t\r\n")

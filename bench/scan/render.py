@@ -13,7 +13,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from bench.htmlreport import Page
+from rewardcheck.bench.htmlreport import Page
 
 from .aggregate import ScanAggregate
 from .report import ScanReport

@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.jsonl import RowError
-from rewards.completions import completion_text
+from rewardcheck.bench.jsonl import RowError
+from rewardcheck.rewards.completions import completion_text
 
 __all__ = ["DumpRow", "Skip", "FieldMap", "RowError", "is_reward_column"]
 
@@ -106,6 +106,11 @@ def _number(value: Any) -> float | None:
     raise TypeError(value)
 
 
+# verl's generation dump logs its reward as ``score`` (and a reward function's ``acc`` beside it); read as
+# logged rewards in a row that has verl's ``gts`` gold column, so that another dump's "score" is never taken.
+VERL_REWARDS = ("score", "acc")
+
+
 def is_reward_column(name: str, value: Any) -> bool:
     """Whether a column of a dump is a logged reward (TRL names them after the reward function)."""
     if name in _NOT_REWARDS:
@@ -136,7 +141,8 @@ class FieldMap:
 
     PROMPT_NAMES = ("prompt", "problem", "question", "input", "query")
     COMPLETION_NAMES = ("completion", "response", "output", "generation", "completions")
-    GOLD_NAMES = ("solution", "gold", "answer", "ground_truth", "reference", "target")
+    # ``gts``: verl's generation dump (``input``, ``output``, ``gts``, ``score``)
+    GOLD_NAMES = ("solution", "gold", "answer", "ground_truth", "gts", "reference", "target")
     IDS_NAMES = ("completion_ids",)
     ID_NAMES = ("id", "uid", "sample_id")
     STEP_NAMES = ("step", "global_step")
@@ -158,7 +164,8 @@ class FieldMap:
             wanted = self.completion or "completion"
             raise RowError(
                 "missing_completion",
-                f"field {wanted!r} is missing (use --completion-field to map another column)",
+                f"field {wanted!r} is missing; columns found: {', '.join(map(str, record)) or 'none'} "
+                "(use --completion-field to map another column)",
             )
         completion = record[key]
         try:
@@ -206,7 +213,9 @@ class FieldMap:
         columns = (
             self.reward_columns
             if self.reward_columns is not None
-            else [k for k in record if is_reward_column(k, record[k])]
+            else [
+                k for k in record if is_reward_column(k, record[k]) or (k in VERL_REWARDS and "gts" in record)
+            ]
         )
         for name in columns:
             if name in record:

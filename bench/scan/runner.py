@@ -3,9 +3,9 @@
 A group is the rows that share a key ((step, prompt), or the ``--group-field`` values). Rows arrive in
 dump order; a group is closed once no row of it was seen for ``window`` rows (dumps write a group's
 completions together), so memory holds a window of rows, never the dump. Blocks are scored inline, in a
-process pool (``workers > 1``) or on Ray (:mod:`bench.scan.ray_backend`); every backend hands results back
+process pool (``workers > 1``) or on Ray (:mod:`rewardcheck.bench.scan.ray_backend`); every backend hands results back
 in block order, so the aggregate is the same whichever ran them. What the backends share (the block, how
-one is scored, the in-order hand-back) is :mod:`bench.scan.blocks`.
+one is scored, the in-order hand-back) is :mod:`rewardcheck.bench.scan.blocks`.
 
 >>> from bench.scan.rows import DumpRow
 >>> from bench.scan.profiles import build_profile

@@ -18,9 +18,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rewards.engine import EngineConfig, eos_ids_from, split_layout
-from rewards.engine.truncation import is_truncated
-from rewards.result import RewardFunc, RewardResult, explain
+from rewardcheck.rewards.engine import EngineConfig, eos_ids_from, split_layout
+from rewardcheck.rewards.engine.truncation import is_truncated
+from rewardcheck.rewards.result import RewardFunc, RewardResult, explain
 
 from .degenerate import degenerate_kind
 from .profiles import LOGGED, ProfileSpec, logged_key
@@ -156,7 +156,7 @@ class GroupScorer:
         self.tokenizer: Any = None
         self.eos = options.eos_token_id
         if options.tokenizer:
-            from bench.tokenizers import load_tokenizer
+            from rewardcheck.bench.tokenizers import load_tokenizer
 
             self.tokenizer = load_tokenizer(options.tokenizer)
             if self.eos is None:
@@ -193,7 +193,7 @@ class GroupScorer:
         return out
 
     def _truncated(self, row: RowInput, ids: list[int] | None, verdict: str) -> tuple[bool, str]:
-        """Cut by the generation limit? The engine's rule (:func:`rewards.engine.truncation.is_truncated`),
+        """Cut by the generation limit? The engine's rule (:func:`rewardcheck.rewards.engine.truncation.is_truncated`),
         on the best evidence the row has, and which evidence that was."""
         if self.cut.max_completion_length is not None:
             if row.length is not None:

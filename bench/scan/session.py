@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bench.errors import InputError
+from rewardcheck.bench.errors import InputError
 
 from . import pipeline
 from .loader import DumpStream
@@ -69,14 +69,18 @@ class ScanSession:
         )
 
     def skip_messages(self) -> list[str]:
-        """What to tell the user about skipped rows: the first few, then how many more."""
+        """What to tell the user about skipped rows: one example per reason with its count, then how many
+        more."""
         stream = self.stream
-        lines = [f"skipped {skip}" for skip in stream.skip_examples]
-        if stream.skipped > len(stream.skip_examples):
-            lines.append(
-                f"... {stream.skipped - len(stream.skip_examples)} more skipped rows "
-                "(counted by reason in the report)"
-            )
+        counts = stream.skip_counts
+        lines = [
+            f"skipped {skip}"
+            + (f" (and {counts[skip.reason] - 1} more rows like it)" if counts[skip.reason] > 1 else "")
+            for skip in stream.skip_examples
+        ]
+        shown = sum(counts[skip.reason] for skip in stream.skip_examples)
+        if stream.skipped > shown:
+            lines.append(f"... {stream.skipped - shown} more skipped rows (counted by reason in the report)")
         return lines
 
     def report(self, result: ScanResult) -> ScanReport:

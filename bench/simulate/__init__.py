@@ -9,7 +9,7 @@ The model (every assumption is a choice the results depend on; see also the READ
   (16 tokens to 90% of it). The solution column is the gold in ``$...$`` as in open-r1's datasets.
   Each prompt keeps a correct and a wrong answer tail, verified with the profile's own accuracy reward.
 - **Policy**: four parameters shared by all prompts, as a language model's weights couple them
-  (:mod:`bench.simulate.policy`): a length tendency ``mu`` and spread ``sigma`` (log-normal thinking
+  (:mod:`rewardcheck.bench.simulate.policy`): a length tendency ``mu`` and spread ``sigma`` (log-normal thinking
   length; each prompt adds its own offset, the log of its real completions' thinking length minus the mean
   over the run's prompts), the probability of writing the final answer, and the probability of announcing
   each of three step slots with a marker ("First,", "Next,", "Finally,"). Start: ``mu`` at the prompts'

@@ -24,9 +24,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from bench.data import data_path
-from bench.errors import CorpusError
-from bench.jsonl import read_jsonl
+from rewardcheck.bench.data import data_path
+from rewardcheck.bench.errors import CorpusError
+from rewardcheck.bench.jsonl import read_jsonl
 
 __all__ = ["CorpusError", "Prompt", "Corpus", "load_corpus", "split_completion", "DEFAULT_GOLDEN"]
 

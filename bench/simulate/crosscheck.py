@@ -7,8 +7,8 @@ scored below their groups (an answer earned more), so GRPO pushed away from them
 the policy collapsed without an exploit that out-earns a cut attempt (it was walked there by a reward that
 pays shorter outputs more at every step).
 
-The check core is reached through the imports below (``bench.configcheck`` and the sample outputs of
-``bench.cases.outputs``).
+The check core is reached through the imports below (``rewardcheck.bench.configcheck`` and the sample outputs of
+``rewardcheck.bench.cases.outputs``).
 
 >>> Agreement(True, True, "step_markers", "First, Second,", 1.0, 0.8, 8, None).agree
 True
@@ -22,9 +22,11 @@ from typing import Any
 
 import numpy as np
 
-from bench.cases.outputs import standard_outputs
-from bench.configcheck import composite as check_core  # the one entry to `check`'s core (see module doc)
-from bench.training_config import TrainingConfig
+from rewardcheck.bench.cases.outputs import standard_outputs
+from rewardcheck.bench.configcheck import (
+    composite as check_core,  # the one entry to `check`'s core (see module doc)
+)
+from rewardcheck.bench.training_config import TrainingConfig
 
 from .engine import SimulationResult
 

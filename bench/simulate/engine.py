@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from bench.tokenizers import qwen_tokenizer
-from bench.training_config import TrainingConfig
-from rewards.registry import build_registry, get_reward_funcs, resolve_profile
+from rewardcheck.bench.tokenizers import qwen_tokenizer
+from rewardcheck.bench.training_config import TrainingConfig
+from rewardcheck.rewards.registry import build_registry, get_reward_funcs, resolve_profile
 
 from .corpus import DEFAULT_GOLDEN, Corpus, CorpusError, Prompt, cut, load_corpus
 from .limits import StartLimit, prediction_limit
@@ -432,7 +432,7 @@ def simulate(
     profile = resolve_profile(settings.profile or config.profile or "patched")
     tok = qwen_tokenizer()
     args = config.reward_args(eos_token_id=EOS_ID, tokenizer=tok)
-    funcs = get_reward_funcs(args, profile)
+    funcs = get_reward_funcs(args, profile=profile)
     names = list(config.reward_funcs)
     weights = np.array(config.weights, dtype=float)
     grid = length_grid(config.max_completion_length, settings.grid_levels)

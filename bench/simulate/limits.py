@@ -1,7 +1,7 @@
 """When ``simulate --start-from LOG`` cannot predict the run it started from.
 
 The start is fitted to the log's first records; the rest of the log says how the real run went
-(:func:`bench.logs.diagnose`). When the real run collapsed and the simulation from its own start did not,
+(:func:`rewardcheck.bench.logs.diagnose`). When the real run collapsed and the simulation from its own start did not,
 :func:`prediction_limit` says so with the measured reason: the real run's last record before the onset and its
 first collapsed record (how far apart, in length, accuracy and KL, and whether the log holds the steps
 between), and what the simulated policy did instead (its shortest mean length, its peak degenerate share, the
@@ -55,7 +55,7 @@ def _fmt(v: float | None, digits: int = 3) -> str:
 
 def prediction_limit(log_path: str | Path, result: SimulationResult) -> StartLimit | None:
     """The limit when the log's run collapsed and ``result`` (simulated from its start) did not, else None."""
-    from bench.logs import LogFormatError, diagnose, read_log
+    from rewardcheck.bench.logs import LogFormatError, diagnose, read_log
 
     if result.collapsed:
         return None

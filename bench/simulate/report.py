@@ -12,7 +12,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from bench.htmlreport import Page
+from rewardcheck.bench.htmlreport import Page
 
 from .engine import SimulationResult, StepStats
 

@@ -58,7 +58,7 @@ def _from_csv(path: Path, records: int) -> dict[str, list[float]]:
 
 
 def _from_log(path: Path, records: int) -> dict[str, list[float]]:
-    from bench.logs.readers import read_log
+    from rewardcheck.bench.logs.readers import read_log
 
     log = read_log(path)
     first = log.records[:records]

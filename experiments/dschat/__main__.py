@@ -15,9 +15,9 @@ import shlex
 import sys
 from pathlib import Path
 
-from bench.jsonl import read_jsonl
 from experiments.dschat.pairs import make_pairs, write_jsonl
 from experiments.dschat.ppo import PPOSettings
+from rewardcheck.bench.jsonl import read_jsonl
 
 
 def _tokenizer(actor: str) -> object:

@@ -1,6 +1,6 @@
 """DeepSpeed-Chat's step-3 PPO step, written out for the tiny actor (our own code, read from
 microsoft/DeepSpeedExamples applications/DeepSpeed-Chat/dschat/rlhf/ppo_trainer.py, the dschat/ layout of
-@83757d9 that :mod:`bench.probe_rm.loading` cites).
+@83757d9 that :mod:`rewardcheck.bench.probe_rm.loading` cites).
 
 Why not TRL: TRL 1.16 has no PPOTrainer, and its online trainers score whole sequences with a
 sequence-classification head; the failure studied here depends on step 3's specifics, so they are kept:
@@ -112,7 +112,7 @@ class DSChatPPO:
     """Actor, frozen reference, critic and reward model; :meth:`step` = generate experience + one PPO update.
 
     ``reward_fn(prompts, answers, rm_scores) -> list[float]`` turns the reward model's end scores into the
-    reward PPO optimises (identity by default; :func:`rewards.guarded.guarded` plugs in here)."""
+    reward PPO optimises (identity by default; :func:`rewardcheck.rewards.guarded.guarded` plugs in here)."""
 
     def __init__(
         self,

@@ -1,8 +1,8 @@
 """The step-2 reward model: a tiny GPT-2 base + bias-free ``v_head`` over the actor's tokenizer.
 
 Trained Bradley-Terry on chosen/rejected pairs through the project's step-3 scorer
-(:func:`bench.probe_rm.tiny.train_pairwise`), saved in the DeepSpeed-Chat step-2 layout
-(:func:`bench.probe_rm.tiny.save_dschat`), so ``rewardcheck probe-rm`` loads it like a real step-2 output.
+(:func:`rewardcheck.bench.probe_rm.tiny.train_pairwise`), saved in the DeepSpeed-Chat step-2 layout
+(:func:`rewardcheck.bench.probe_rm.tiny.save_dschat`), so ``rewardcheck probe-rm`` loads it like a real step-2 output.
 The actor pads with its own ``<|pad|>`` token (DeepSpeed-Chat's llama path, which adds a pad token) because
 its prompts contain EOS; the reward model is loaded with the same pad token.
 
@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.probe_rm.loading import TransformersRewardModel, load_reward_model
-from bench.probe_rm.tiny import save_dschat, tiny_base, train_pairwise
+from rewardcheck.bench.probe_rm.loading import TransformersRewardModel, load_reward_model
+from rewardcheck.bench.probe_rm.tiny import save_dschat, tiny_base, train_pairwise
 
 __all__ = ["PAD_TOKEN", "load_rm", "train_reward_model", "read_positions", "end_scores", "token_values"]
 

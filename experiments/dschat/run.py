@@ -24,7 +24,7 @@ from experiments.dschat.ppo import DSChatPPO, PPOSettings
 from experiments.dschat.rm import load_rm
 from experiments.repro.report import write_csv
 from experiments.repro.tasks import boxed_answer, make_problem
-from rewards.degenerate import degenerate_kind
+from rewardcheck.rewards.degenerate import degenerate_kind
 
 __all__ = ["answer_stats", "run_ppo", "guard_reward_fn"]
 
@@ -50,8 +50,8 @@ def answer_stats(texts: Sequence[str], golds: Sequence[int], prompts: Sequence[s
 
 
 def guard_reward_fn(floor: float = -5.0) -> Any:
-    """``reward_fn`` for :class:`DSChatPPO`: the reward model's score through :func:`rewards.guarded.guarded`."""
-    from rewards.guarded import guarded
+    """``reward_fn`` for :class:`DSChatPPO`: the reward model's score through :func:`rewardcheck.rewards.guarded.guarded`."""
+    from rewardcheck.rewards.guarded import guarded
 
     def fn(prompts: list[str], answers: list[str], scores: list[float]) -> list[float]:
         def rm_reward(completions: Sequence[Any], **_: Any) -> list[float]:

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.jsonl import read_jsonl
 from experiments.repro.report import read_csv
+from rewardcheck.bench.jsonl import read_jsonl
 
 __all__ = ["window", "run_table", "main"]
 
@@ -67,7 +67,7 @@ def run_table(runs: dict[str, list[dict[str, Any]]]) -> list[list[str]]:
 
 
 def _logs_verdict(path: Path) -> str:
-    from bench.logs import diagnose, read_log
+    from rewardcheck.bench.logs import diagnose, read_log
 
     d = diagnose(read_log(str(path)))
     names = ", ".join(s.name for s in d.signals) or "none"
@@ -114,7 +114,7 @@ def load_runs(root: Path) -> dict[str, list[dict[str, Any]]]:
 
 
 def write_html(root: Path, runs: dict[str, list[dict[str, Any]]], text: str, out: Path) -> Path:
-    from bench.htmlreport import Page
+    from rewardcheck.bench.htmlreport import Page
 
     page = Page("DeepSpeed-Chat step 3 on the tiny LM: collapse and cures")
     page.pre(text)

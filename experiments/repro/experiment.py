@@ -173,7 +173,7 @@ def run_experiment(
 
         guard: list[Any] = []
         if settings.guard:
-            from bench.guard import RecordingReward, RewardcheckCallback
+            from rewardcheck.bench.guard import RecordingReward, RewardcheckCallback
 
             funcs = [RecordingReward(funcs[0]), *funcs[1:]]
             guard = [

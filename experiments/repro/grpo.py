@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rewards.completions import completion_texts
+from rewardcheck.rewards.completions import completion_texts
 
 from .sft import prompt_messages
 from .stats import completion_stats, is_correct
@@ -144,7 +144,7 @@ def run_grpo(
 
     Creating ``stop_file`` ends training after the current step (the run still evaluates and saves):
     the way to fit a run into a time budget without losing it. ``callbacks`` are added after the log
-    recorder (e.g. :class:`bench.guard.RewardcheckCallback`). ``save_steps`` writes a trainer checkpoint
+    recorder (e.g. :class:`rewardcheck.bench.guard.RewardcheckCallback`). ``save_steps`` writes a trainer checkpoint
     (weights, optimiser, RNG states, and the recorder's history) under ``out_dir/trainer`` every that many
     steps; with ``resume`` the run continues from the newest one, and ``on_resume(step)`` returns the log rows
     already written up to that step (so the returned rows cover the whole run).

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from bench.htmlreport import Page
+from rewardcheck.bench.htmlreport import Page
 
 __all__ = ["write_csv", "write_csv_to", "read_csv", "CHARTS", "write_report", "run_summary"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rewards.registry import get_reward_funcs
+from rewardcheck.rewards.registry import get_reward_funcs
 
 __all__ = ["REWARD_SETS", "REWARD_NAMES", "reward_set", "reward_set_args"]
 

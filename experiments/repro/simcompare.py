@@ -11,7 +11,7 @@ accuracy, reward_std (batch std, as TRL 1.16 logs it) and the collapse onset of 
 
 Calibration (fixed before comparing, not fitted to any run): the simulation's learning rate is the real
 one times ``LR_SCALE`` = 100, i.e. TRL's 3e-4 maps to the simulator's default 0.03 (the step size of its
-five shared parameters; see ``bench.simulate``) and 1e-4 to 0.01. Onset, in both: the first step from which
+five shared parameters; see ``rewardcheck.bench.simulate``) and 1e-4 to 0.01. Onset, in both: the first step from which
 the 10-step mean completion length stays under 32 tokens with accuracy under 0.02 (a degenerate output
 with no correct answers), ``None`` when that never holds to the end.
 
@@ -70,8 +70,8 @@ def compare_run(
 ) -> dict[str, Any]:
     """Simulate one real run from its starting state; both trajectories and onsets. The profile is the run
     folder's (``openr1`` or ``patched``) unless given."""
-    from bench.simulate import Settings, simulate
-    from bench.training_config import load_config
+    from rewardcheck.bench.simulate import Settings, simulate
+    from rewardcheck.bench.training_config import load_config
 
     rows = _rows(run_dir / "metrics.csv")
     profile = profile or PROFILES[run_dir.name]
@@ -195,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def html_page(comparisons: Sequence[dict[str, Any]]) -> Any:
     """One section per run: real and simulated length, accuracy and reward_std against the step."""
-    from bench.htmlreport import Page
+    from rewardcheck.bench.htmlreport import Page
 
     page = Page("rewardcheck simulate vs the tiny-LM GRPO runs")
     page.paragraph(

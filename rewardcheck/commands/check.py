@@ -54,10 +54,10 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from bench.configcheck import CheckOutcome, html_check, print_check, run_check
-    from bench.scan.profiles import ProfileError
-    from bench.tokenizers import TokenizerError, load_tokenizer
-    from bench.training_config import ConfigError, load_config
+    from rewardcheck.bench.configcheck import CheckOutcome, html_check, print_check, run_check
+    from rewardcheck.bench.scan.profiles import ProfileError
+    from rewardcheck.bench.tokenizers import TokenizerError, load_tokenizer
+    from rewardcheck.bench.training_config import ConfigError, load_config
 
     try:
         config = load_config(args.config)
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
             run_invariants=not args.skip_invariants,
             max_examples=args.max_examples,
         )
-    except ProfileError as exc:
+    except (ProfileError, TokenizerError) as exc:
         raise UsageError(str(exc)) from None
     if not args.quiet:
         console = Console(highlight=False, width=max(Console().width, 132))

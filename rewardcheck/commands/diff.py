@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bench.data import data_path
+from rewardcheck.bench.data import data_path
 from rewardcheck.commands.output import OutputOptions
 from rewardcheck.errors import UsageError
 
@@ -44,7 +44,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from bench.diff import (
+    from rewardcheck.bench.diff import (
         available,
         corpus_inputs,
         dump_inputs,
@@ -53,9 +53,9 @@ def run(args: argparse.Namespace) -> int:
         print_diff,
         run_diff,
     )
-    from bench.diff.verifiers import UnknownVerifier
-    from bench.scan import quiet_upstream_logs
-    from bench.scan.loader import InputError
+    from rewardcheck.bench.diff.verifiers import UnknownVerifier
+    from rewardcheck.bench.scan import quiet_upstream_logs
+    from rewardcheck.bench.scan.loader import InputError
 
     quiet_upstream_logs()
     names = [v.strip() for v in args.verifiers.split(",") if v.strip()] if args.verifiers else available()

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bench.logs import LogFormatError, diagnose, read_log
-from bench.logs.report import html_page, json_document, print_summary
+from rewardcheck.bench.logs import LogFormatError, diagnose, read_log
+from rewardcheck.bench.logs.report import html_page, json_document, print_summary
 from rewardcheck.commands.output import OutputOptions
 from rewardcheck.errors import UsageError
 

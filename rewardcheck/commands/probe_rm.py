@@ -152,7 +152,7 @@ def _progress(enabled: bool) -> tuple[Any, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bench.probe_rm import (
+    from rewardcheck.bench.probe_rm import (
         FIXED_STRING,
         PROBE_CLASSES,
         CallableRewardModel,
@@ -164,8 +164,8 @@ def run(args: argparse.Namespace) -> int:
         read_probe_input,
         run_probe,
     )
-    from bench.probe_rm.demo import BUNDLED_PROMPTS, build_demo_model
-    from bench.probe_rm.render import print_report, write_html
+    from rewardcheck.bench.probe_rm.demo import BUNDLED_PROMPTS, build_demo_model
+    from rewardcheck.bench.probe_rm.render import print_report, write_html
 
     unknown = [c for c in args.ignore_class if c not in (*PROBE_CLASSES, "fixed_string")]
     if unknown:
@@ -264,7 +264,7 @@ def run(args: argparse.Namespace) -> int:
     if args.demo:
         report.model = "tiny demo reward model (DeepSpeed-Chat layout)"
     if args.outputs:
-        from bench.probe_rm.outputs import read_outputs, score_outputs
+        from rewardcheck.bench.probe_rm.outputs import read_outputs, score_outputs
 
         try:
             rows = read_outputs(args.outputs)
@@ -275,7 +275,7 @@ def run(args: argparse.Namespace) -> int:
             **score_outputs(model, rows, report.scores["reference"], batch_size=args.batch_size),
         }
     if args.harden:
-        from bench.probe_rm.harden import HARDEN_CLASSES, harden_rows, write_harden
+        from rewardcheck.bench.probe_rm.harden import HARDEN_CLASSES, harden_rows, write_harden
 
         hardened = harden_rows(
             items,

@@ -18,7 +18,7 @@ from rewardcheck.commands.output import OutputOptions, write_json
 from rewardcheck.errors import UsageError
 
 if TYPE_CHECKING:
-    from bench.scan.session import ScanSettings
+    from rewardcheck.bench.scan.session import ScanSettings
 
 OUTPUTS = OutputOptions(json_help="write the full report as JSON")
 
@@ -165,8 +165,8 @@ def run(args: argparse.Namespace) -> int:
 
 def settings_from(args: argparse.Namespace) -> ScanSettings:
     """The scan's settings from the command line (the options' text parsed, nothing decided)."""
-    from bench.scan.rows import FieldMap
-    from bench.scan.session import ScanSettings
+    from rewardcheck.bench.scan.rows import FieldMap
+    from rewardcheck.bench.scan.session import ScanSettings
 
     weights: tuple[float, ...] | None = None
     if args.reward_weights:
@@ -215,10 +215,10 @@ def _run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from bench.errors import InputError
-    from bench.scan.ray_backend import RayUnavailable
-    from bench.scan.render import html_report, print_report
-    from bench.scan.session import NothingScored, ScanSession, ScanSettingsError
+    from rewardcheck.bench.errors import InputError
+    from rewardcheck.bench.scan.ray_backend import RayUnavailable
+    from rewardcheck.bench.scan.render import html_report, print_report
+    from rewardcheck.bench.scan.session import NothingScored, ScanSession, ScanSettingsError
 
     settings = settings_from(args)
     try:

@@ -1,6 +1,6 @@
 """``rewardcheck simulate CONFIG [--steps N] [--seed S] [--json OUT] [--html OUT]``: where does this reward
 config drive a GRPO policy? A fast simulation scored with the config's real reward functions (model and
-assumptions: ``bench.simulate``). CONFIG is read as by ``rewardcheck check`` (recipe YAML or JSON).
+assumptions: ``rewardcheck.bench.simulate``). CONFIG is read as by ``rewardcheck check`` (recipe YAML or JSON).
 
 Exit status 1 when the simulated policy collapses into degenerate outputs, 0 otherwise, 2 for bad input.
 Example: ``rewardcheck simulate fixtures/configs/openr1-seed.yaml --profile patched --html sim.html``.
@@ -11,14 +11,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bench.simulate import CorpusError, Settings, simulate
-from bench.simulate.corpus import DEFAULT_GOLDEN
-from bench.simulate.report import html_page, json_document, print_summary
-from bench.simulate.start import StartError, read_start
-from bench.training_config import ConfigError, load_config
+from rewardcheck.bench.simulate import CorpusError, Settings, simulate
+from rewardcheck.bench.simulate.corpus import DEFAULT_GOLDEN
+from rewardcheck.bench.simulate.report import html_page, json_document, print_summary
+from rewardcheck.bench.simulate.start import StartError, read_start
+from rewardcheck.bench.training_config import ConfigError, load_config
 from rewardcheck.commands.output import OutputOptions
 from rewardcheck.errors import UsageError
-from rewards.registry import UnknownRewardError
+from rewardcheck.rewards.registry import UnknownRewardError
 
 __all__ = ["register", "run"]
 
@@ -125,14 +125,16 @@ def run(args: argparse.Namespace) -> int:
         golden=args.golden,
         start_log=args.start_from,
     )
+    from rewardcheck.bench.tokenizers import TokenizerError
+
     try:
         result = simulate(config, settings)
-    except (ConfigError, CorpusError, UnknownRewardError, ValueError) as exc:
+    except (ConfigError, CorpusError, UnknownRewardError, TokenizerError, ValueError) as exc:
         raise UsageError(str(exc)) from None
     agreement = None
     if not args.no_check:
-        from bench.simulate.crosscheck import cross_check
-        from bench.tokenizers import qwen_tokenizer
+        from rewardcheck.bench.simulate.crosscheck import cross_check
+        from rewardcheck.bench.tokenizers import qwen_tokenizer
 
         agreement = cross_check(config, result, qwen_tokenizer())
     if not args.quiet and not OUTPUTS.json_to_stdout(args):

@@ -1,1 +1,1 @@
-"""Adapters that plug the patched answer engine into trainers other than TRL (``rewards.adapters.verl``)."""
+"""Adapters that plug the patched answer engine into trainers other than TRL (``rewardcheck.rewards.adapters.verl``)."""

@@ -11,7 +11,7 @@ an open think block, or without a final answer, was cut); a dataset can say more
 ``timeout_s`` (the hard limit per response, default 2 s).
 
 Point verl at it with ``custom_reward_function.path=<site-packages>/rewards/adapters/verl.py`` (or
-``pkg://rewards.adapters.verl``) and ``custom_reward_function.name=compute_score`` (or ``score_only`` for a
+``pkg://rewardcheck.rewards.adapters.verl``) and ``custom_reward_function.name=compute_score`` (or ``score_only`` for a
 bare float). verl loads that file as a module of its own; it hands out this package's functions. verl's
 ``batch`` reward manager calls with plural names (``data_sources=``, ``solution_strs=``, ...): the same
 ``compute_score`` then returns one result per response (:func:`compute_score_batch`).
@@ -26,50 +26,14 @@ bare float). verl loads that file as a module of its own; it hands out this pack
 from __future__ import annotations
 
 import dataclasses
-import importlib.machinery
-import importlib.util
-import os
-import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence, Set
 from functools import lru_cache
 from typing import Any, overload
 
-
-def _by_path_package() -> None:
-    """Make ``rewards`` the package this file sits in, for a load by file path.
-
-    verl executes ``custom_reward_function.path`` as a module of its own (``custom_module_<hash>``, no parent
-    package), where relative imports fail; the absolute imports below then need ``rewards`` to be this
-    file's package, never another ``rewards`` first on ``sys.path`` (open-r1 ships a ``rewards.py``).
-    """
-    pkg_dir = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    loaded = sys.modules.get("rewards")
-    if loaded is not None:
-        if os.path.dirname(os.path.abspath(getattr(loaded, "__file__", None) or "")) != pkg_dir:
-            raise ImportError(
-                f"rewards/adapters/verl.py: the module name 'rewards' is already taken by {loaded!r}; "
-                "point verl at custom_reward_function.path=pkg://rewards.adapters.verl instead"
-            )
-        return
-    spec = importlib.machinery.PathFinder.find_spec("rewards", [os.path.dirname(pkg_dir)])
-    if spec is None or spec.loader is None:
-        raise ImportError(f"rewards/adapters/verl.py: no rewards package at {pkg_dir}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["rewards"] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules["rewards"]
-        raise
-
-
-if not __package__:  # loaded by file path (verl's custom_reward_function.path), not imported
-    _by_path_package()
-
-from rewards.engine import EngineConfig, Verdict, judge  # noqa: E402
-from rewards.parser_cache import note_parses  # noqa: E402
-from rewards.patched.correctness import safe_gold_text  # noqa: E402
+from rewardcheck.rewards.engine import EngineConfig, Verdict, judge
+from rewardcheck.rewards.parser_cache import note_parses
+from rewardcheck.rewards.patched.correctness import safe_gold_text
 
 __all__ = ["compute_score", "compute_score_batch", "score_only", "VerlScore", "SCORES"]
 
@@ -312,6 +276,6 @@ if not __package__:
     # Loaded by file path: hand out the package's own objects instead of this module's copies, so there is
     # one copy of every cache, and the functions pickle by reference (verl's process-pool managers pickle
     # the function; this module is in no sys.modules entry).
-    from rewards.adapters import verl as _package_module
+    from rewardcheck.rewards.adapters import verl as _package_module
 
     globals().update({name: getattr(_package_module, name) for name in __all__})

@@ -1,6 +1,6 @@
 r"""Run risky sympy work in a killable worker process, so a hard wall-clock limit holds from any thread.
 
-A worker is a plain ``python -m rewards.engine.worker`` subprocess talking over two private pipes. Unlike
+A worker is a plain ``python -m rewardcheck.rewards.engine.worker`` subprocess talking over two private pipes. Unlike
 multiprocessing's spawn/forkserver it never re-imports the caller's ``__main__`` (a training script that
 imports torch would make every restart cost seconds), it can be started from a daemonic pool worker, and it
 inherits no lock from a caller's thread. A worker killed at a deadline is replaced at once in the
@@ -21,9 +21,9 @@ correct answers (worker work of seconds) and power towers against one pool of 2 
 margin :data:`MARGIN_S` (0.5 s) is about six times that; ``tests/test_limits_queueing.py`` asserts the
 limit + margin + a CI slack, and ``benchmarks.fuzz`` counts calls past limit + margin from the caller's
 side. It covers the kill (SIGKILL, reaped in the background), waking the caller's thread and the judge's
-string work around the call. A call that runs sympy in process (``rewards.engine.mathcore``) waits for
+string work around the call. A call that runs sympy in process (``rewardcheck.rewards.engine.mathcore``) waits for
 that slot until its deadline at most, then runs one parse + verify of the bounded in-process grammar
-(``rewards.engine.prescreen``), which may add up to that one bounded step past the limit.
+(``rewardcheck.rewards.engine.prescreen``), which may add up to that one bounded step past the limit.
 
 A worker is recycled after ``recycle_after`` calls, which bounds the memory that sympy's and the LaTeX
 parser's caches take inside it.
@@ -88,18 +88,15 @@ class IsolationError(RuntimeError):
     pass
 
 
-_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# Our folder goes first on the worker's sys.path: a caller's cwd or PYTHONPATH may hold another `rewards`
-# (open-r1's src/open_r1/rewards.py), which `python -m rewards.engine.worker` would import instead.
-_BOOT = (
-    f"import sys; sys.path.insert(0, {_ROOT!r}); from rewards.engine.worker import serve; "
-    "serve(int(sys.argv[1]), int(sys.argv[2]))"
-)
+# The folder that holds the ``rewardcheck`` package this process runs: the worker imports the same one, also
+# when this process runs from a checkout that is not installed.
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(sys.modules["rewardcheck"].__file__ or "")))
+_BOOT = "import sys; from rewardcheck.rewards.engine.worker import serve; serve(int(sys.argv[1]), int(sys.argv[2]))"
 
 
 def _worker_env() -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (_ROOT, env.get("PYTHONPATH", "")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (env.get("PYTHONPATH", ""), _ROOT) if p)
     return env
 
 

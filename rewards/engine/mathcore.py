@@ -1,9 +1,9 @@
 r"""The math-verify calls the engine makes, with math-verify's own SIGALRM timeouts always disabled.
 
 SIGALRM only works on the main thread of the main interpreter, so ``parsing_timeout=None`` and
-``timeout_seconds=None`` everywhere: the wall-clock limit is enforced by :mod:`rewards.engine.isolation`
+``timeout_seconds=None`` everywhere: the wall-clock limit is enforced by :mod:`rewardcheck.rewards.engine.isolation`
 (a killable worker process), and in the caller's process these functions only ever see expressions of the
-pre-screen's in-process grammar (:mod:`rewards.engine.prescreen`: the rule, by construction).
+pre-screen's in-process grammar (:mod:`rewardcheck.rewards.engine.prescreen`: the rule, by construction).
 
 In the caller's process one thread at a time runs sympy (the GIL serialises it anyway): a thread waits for
 that slot no later than the deadline that :func:`deadline` set for it (the judge sets its call's limit) and

@@ -8,8 +8,8 @@ the next one, so the rule is a whitelist, by construction:
 **The rule.** Every sympy/math-verify call made in the caller's process (parsing an answer or a gold, and
 ``verify`` of the two) takes only expressions that :func:`risk` passes, i.e. expressions of the small
 *in-process grammar* below; everything else (and every worked-solution gold) is parsed and verified only in
-the isolated worker (:mod:`rewards.engine.isolation`), under the hard wall-clock limit. Pure arithmetic
-never reaches sympy at all (:mod:`rewards.engine.exact`).
+the isolated worker (:mod:`rewardcheck.rewards.engine.isolation`), under the hard wall-clock limit. Pure arithmetic
+never reaches sympy at all (:mod:`rewardcheck.rewards.engine.exact`).
 
 The in-process grammar: at most :data:`MAX_CHARS` characters (or ``EngineConfig.max_inline_chars`` if
 lower) and brace depth :data:`MAX_BRACE_DEPTH`; tokens are numbers of at most :data:`MAX_DIGITS` digits,

@@ -1,6 +1,6 @@
-"""Entry point of an isolated verify worker: ``python -m rewards.engine.worker REQUEST_FD RESULT_FD``.
+"""Entry point of an isolated verify worker: ``python -m rewardcheck.rewards.engine.worker REQUEST_FD RESULT_FD``.
 
-Reads ``(function_name, args)`` pickles from the request pipe, runs ``rewards.engine.mathcore.<name>`` and
+Reads ``(function_name, args)`` pickles from the request pipe, runs ``rewardcheck.rewards.engine.mathcore.<name>`` and
 answers ``("ok", value)`` or ``("error", message)``. Exits when the caller closes the pipe.
 """
 
@@ -11,8 +11,8 @@ from multiprocessing.connection import Connection
 
 
 def serve(request_fd: int, result_fd: int) -> None:
-    from rewards.engine import mathcore
-    from rewards.parser_cache import note_parses
+    from rewardcheck.rewards.engine import mathcore
+    from rewardcheck.rewards.parser_cache import note_parses
 
     requests = Connection(request_fd, writable=False)
     results = Connection(result_fd, readable=False)

@@ -2,7 +2,7 @@ r"""The ``patched`` profile: every known fault of open-r1's rewards fixed, same 
 
 ``build_registry(RewardArgs) -> {name: reward}`` with keys accuracy, format, tag_count, reasoning_steps,
 cosine, repetition_penalty, length, soft_overlong_punishment; each function has upstream's ``__name__`` and
-takes what TRL passes. All correctness comes from :mod:`rewards.engine` (one verdict per completion, shared).
+takes what TRL passes. All correctness comes from :mod:`rewardcheck.rewards.engine` (one verdict per completion, shared).
 
 Configuration rule for cosine (exact):
 
@@ -25,8 +25,10 @@ The other rewards:
   template) followed by a final answer; empty think, no final answer or truncation earn 0.
 * tag_count: upstream's 0.25 per tag, a pre-filled ``<think>`` counting as present; 0 when truncated,
   answer-less or the think block is empty (tags alone earned 1.0 upstream).
-* reasoning_steps: min(1, steps / 3) for markers at line starts inside the reasoning, each followed by at
-  least 8 letters/digits; 0 when truncated or without a final answer.
+* reasoning_steps: min(1, steps / 3) for markers at line starts inside the reasoning, each followed by real
+  work (a number, operator, relation or LaTeX); 0 when truncated or without a final answer, and, by default,
+  0 under a wrong answer (``reasoning_steps_gate``: ``"correct"``; ``"none"`` pays steps whatever the answer,
+  upstream's contract, which GRPO gamed in ``fixtures/runs/cure``).
 * length (Kimi 1.5): per prompt group (``prompts``, else ``solution``), tokens; truncated / no answer -0.5;
   None when the gold cannot be judged.
 * repetition_penalty: upstream's n-gram rule, on token ids when given; soft_overlong_punishment: upstream.
@@ -34,7 +36,8 @@ The other rewards:
 Engine settings come from ``RewardArgs``: ``max_completion_length``, ``eos_token_id`` (or
 ``tokenizer.eos_token_id``), ``tokenizer`` (token lengths when TRL passes no ``completion_ids``), and from
 ``RewardArgs.extra``: ``reward_timeout_s`` (default 2.0), ``think_prefilled`` (default False),
-``format_answer_tags`` (default False: R1 layout; True: ``<answer>`` layout), ``cosine_count_chars``,
+``format_answer_tags`` (default: what the recipe's ``system_prompt`` asks for; without one the R1 layout;
+True: ``<answer>`` layout), ``reasoning_steps_gate`` (``"correct"`` or ``"none"``), ``cosine_count_chars``,
 ``isolation_warm_up`` (default True: start the verify worker now; False: only when a risky input needs it).
 
 >>> from rewards.args import RewardArgs
@@ -127,6 +130,23 @@ def get_cosine_scaled_reward(
     return make_cosine(config, Settings(engine=engine, tokenizer=tokenizer, count_chars=count_chars))
 
 
+def answer_tags(args: RewardArgs) -> bool:
+    """Whether ``format`` asks for an ``<answer>`` block: ``format_answer_tags`` when set, else what the
+    recipe's ``system_prompt`` asks for (open-r1's recipes ask for ``<think>`` then ``<answer>``), else the R1
+    layout (a think block, then the final answer) when no prompt is known.
+
+    >>> answer_tags(RewardArgs.from_any({"system_prompt": "<think>...</think><answer>...</answer>"}))
+    True
+    >>> answer_tags(RewardArgs.from_any({})), answer_tags(RewardArgs.from_any({"format_answer_tags": True}))
+    (False, True)
+    """
+    explicit = args.extra.get("format_answer_tags")
+    if explicit is not None:
+        return bool(explicit)
+    prompt = args.extra.get("system_prompt")
+    return isinstance(prompt, str) and "<answer>" in prompt
+
+
 @reward_factory
 def registry_entry(args: RewardArgs, name: str) -> RewardFunc:
     """The patched reward ``name`` configured from ``args``; a pickled registry entry is rebuilt by this call
@@ -135,11 +155,11 @@ def registry_entry(args: RewardArgs, name: str) -> RewardFunc:
     if name == "accuracy":
         return make_accuracy(settings)
     if name == "format":
-        return make_format(settings, answer_tags=bool(args.extra.get("format_answer_tags", False)))
+        return make_format(settings, answer_tags=answer_tags(args))
     if name == "tag_count":
         return make_tag_count(settings)
     if name == "reasoning_steps":
-        return make_reasoning_steps(settings)
+        return make_reasoning_steps(settings, gate=str(args.extra.get("reasoning_steps_gate", "correct")))
     if name == "cosine":
         wrong = (args.cosine_min_value_wrong, args.cosine_max_value_wrong)
         if wrong == OPENR1_CLI_WRONG:

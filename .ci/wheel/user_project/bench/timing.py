@@ -1,0 +1,2 @@
+def label() -> str:
+    return "user bench"
