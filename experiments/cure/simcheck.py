@@ -56,7 +56,9 @@ def table(results: Sequence[dict[str, Any]]) -> str:
         )
     agree = sum((c["real_onset"] is None) == (c["sim_onset"] is None) for c in results)
     lines.append("")
-    lines.append(f"collapse or not predicted correctly for {agree} of {len(results)} runs (lr scale {LR_SCALE:g})")
+    lines.append(
+        f"collapse or not predicted correctly for {agree} of {len(results)} runs (lr scale {LR_SCALE:g})"
+    )
     return "\n".join(lines)
 
 
@@ -73,7 +75,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise SystemExit(f"{a.out}/grpo: no finished run to compare")
     print(table(results))
     if a.json:
-        a.json.write_text(json.dumps({"lr_scale": LR_SCALE, "seed": a.seed, "runs": results}, indent=1) + "\n")
+        a.json.write_text(
+            json.dumps({"lr_scale": LR_SCALE, "seed": a.seed, "runs": results}, indent=1) + "\n"
+        )
     if a.html:
         html_page(results).write(a.html)
     return 0

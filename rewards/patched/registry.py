@@ -25,8 +25,10 @@ The other rewards:
   template) followed by a final answer; empty think, no final answer or truncation earn 0.
 * tag_count: upstream's 0.25 per tag, a pre-filled ``<think>`` counting as present; 0 when truncated,
   answer-less or the think block is empty (tags alone earned 1.0 upstream).
-* reasoning_steps: min(1, steps / 3) for markers at line starts inside the reasoning, each followed by at
-  least 8 letters/digits; 0 when truncated or without a final answer.
+* reasoning_steps: min(1, steps / 3) for markers at line starts inside the reasoning, each followed by real
+  work (a number, operator, relation or LaTeX); 0 when truncated or without a final answer, and, by default,
+  0 under a wrong answer (``reasoning_steps_gate``: ``"correct"``; ``"none"`` pays steps whatever the answer,
+  upstream's contract, which GRPO gamed in ``fixtures/runs/cure``).
 * length (Kimi 1.5): per prompt group (``prompts``, else ``solution``), tokens; truncated / no answer -0.5;
   None when the gold cannot be judged.
 * repetition_penalty: upstream's n-gram rule, on token ids when given; soft_overlong_punishment: upstream.
@@ -139,7 +141,7 @@ def registry_entry(args: RewardArgs, name: str) -> RewardFunc:
     if name == "tag_count":
         return make_tag_count(settings)
     if name == "reasoning_steps":
-        return make_reasoning_steps(settings)
+        return make_reasoning_steps(settings, gate=str(args.extra.get("reasoning_steps_gate", "correct")))
     if name == "cosine":
         wrong = (args.cosine_min_value_wrong, args.cosine_max_value_wrong)
         if wrong == OPENR1_CLI_WRONG:

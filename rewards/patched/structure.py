@@ -16,9 +16,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import Analysis
+from ..engine import Analysis, Verdict
 from ..result import RewardFunc, RewardResult, trl_reward
-from .context import Settings, analysed
+from .context import Settings, analysed, judged
 
 __all__ = [
     "make_format",
@@ -193,24 +193,50 @@ def count_steps(reasoning: str, enough: int = 3) -> tuple[int, int]:
     return len(distinct), seen
 
 
-def make_reasoning_steps(settings: Settings) -> RewardFunc:
+STEP_GATES = ("correct", "none")
+
+
+def make_reasoning_steps(settings: Settings, gate: str = "correct") -> RewardFunc:
     """min(1, steps / 3) for step markers at line starts inside the reasoning, each followed by real work
     (:func:`count_steps`: a number, operator, relation or LaTeX; a repeated step counts once); 0 for a
-    completion that is truncated or has no final answer. Filler lines under step markers earn nothing, so
-    the reward cannot be farmed without doing arithmetic in the steps."""
+    completion that is truncated or has no final answer. Filler lines under step markers earn nothing.
+
+    ``gate="correct"`` (the default) pays steps only under a correct final answer, when the ``solution``
+    column is there: steps are worth something when they lead to the answer. Ungated (``"none"``, upstream's
+    contract), GRPO learned to add steps that do "work" without being right ("Next, add 5.") and lost
+    accuracy doing it (``fixtures/runs/cure``: patched 0.295 -> 0.221 while reasoning_steps rose).
+    """
+    if gate not in STEP_GATES:
+        raise ValueError(f"reasoning_steps gate {gate!r}: expected one of {', '.join(STEP_GATES)}")
 
     def steps(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
+        gated = gate == "correct" and kwargs.get("solution") is not None
+        verdicts = [j for j, _ in judged(completions, kwargs, settings)] if gated else None
         out = []
-        for _, a in analysed(completions, kwargs, settings):
+        for i, (_, a) in enumerate(analysed(completions, kwargs, settings)):
             if a.truncated:
                 out.append(RewardResult(0.0, f"truncated ({a.truncation_reason}): steps earn nothing"))
                 continue
             if a.span.answer is None:
                 out.append(RewardResult(0.0, "no final answer: steps earn nothing"))
                 continue
+            if verdicts is not None:
+                j = verdicts[i]
+                if not j.is_scored:
+                    out.append(RewardResult(None, f"{j.verdict}: skipped ({j.reason})", j.answer, j.gold))
+                    continue
+                if j.verdict is not Verdict.CORRECT:
+                    out.append(
+                        RewardResult(
+                            0.0, f"{j.verdict}: steps earn nothing under a wrong answer", j.answer, j.gold
+                        )
+                    )
+                    continue
             reasoning = a.layout.reasoning if a.layout.reasoning is not None else (a.layout.final or "")
             real, seen = count_steps(reasoning)
             why = f"{real} distinct step(s) with real work at line starts ({seen} markers read); {min(real, 3)}/3 paid"
+            if gate == "correct" and verdicts is None:
+                why += " (no solution column: not gated on the answer)"
             out.append(RewardResult(min(1.0, real / 3), why))
         return out
 
