@@ -40,7 +40,18 @@ class Arm:
 
 ARMS = (
     Arm("openr1", "openr1", "(a) open-r1 e4ac3ae, the seed run's reward set, open-r1's CLI defaults"),
-    Arm("patched", "patched", "(b) patched with its defaults (told max_completion_length and the EOS id)"),
+    Arm(
+        "patched",
+        "patched",
+        "(b) patched with its defaults as the campaign began (commit ed37ffa: reasoning_steps paid whatever the "
+        "answer; reward set patched_ungated reproduces it), told max_completion_length and the EOS id",
+    ),
+    Arm(
+        "patched_gated",
+        "patched_gated",
+        "(c) patched with the reward fix this campaign found: reasoning_steps pays only under a correct answer "
+        "(the patched default since); nothing else changed",
+    ),
 )
 
 

@@ -8,8 +8,12 @@ Definitions, fixed before the runs (the README quotes them):
 - **difference** (per arm): mean over the arm's runs of end - start accuracy on the same held-out problems
   (each run's start and end sampled with the run's seed); **ci95**: percentile interval of a two-level
   bootstrap that resamples runs (seeds) and, within them, problems (paired start/end), 4,000 draws.
-- **collapsed** (a GRPO run): over the last 20 logged steps against the first 20, mean completion length at
-  most 0.75x, the ``\\boxed`` rate at most 0.5x, and reward_std at most 0.5x, all three.
+- **collapsed** (a GRPO run): either rule below. ``collapse_rule`` says which held.
+  - ``length+boxed+std`` (fixed before the runs): over the last 20 logged steps against the first 20, mean
+    completion length at most 0.75x, the ``\\boxed`` rate at most 0.5x, and reward_std at most 0.5x, all three.
+  - ``answer`` (added after the first upstream run, whose policy kept a constant ``\\boxed{0}`` under three
+    step markers, so its ``\\boxed`` rate never fell): the last 20 steps' accuracy at most 0.05 and their
+    reward_std at most 0.5x the first 20's.
 - **filler loops**: the share of end-evaluation samples the degenerate classifier labels ``filler_loop``.
 - **DeepSpeed-Chat**: ``*_start`` are means over the first 10 PPO steps, ``*_end`` over the last 10;
   ``score_std_end`` is the standard deviation of the per-step mean reward-model score over the last 20 steps
@@ -38,7 +42,7 @@ from rewardcheck.bench.htmlreport import Page
 
 from .recipe import ARMS
 
-__all__ = ["collapsed_run", "bootstrap_difference", "collect", "summarize", "markdown_table"]
+__all__ = ["collapse_rule", "collapsed_run", "bootstrap_difference", "collect", "summarize", "markdown_table"]
 
 WINDOW = 20
 DSCHAT_WINDOW = 10
@@ -66,17 +70,28 @@ def window_stats(rows: Sequence[Mapping[str, float]], window: int = WINDOW) -> d
     }
 
 
-def collapsed_run(rows: Sequence[Mapping[str, float]], window: int = WINDOW) -> bool | None:
-    """The collapse rule of the module doc; ``None`` for a run shorter than two windows."""
+def collapse_rule(rows: Sequence[Mapping[str, float]], window: int = WINDOW) -> str | None:
+    """Which collapse rule of the module doc holds (``"length+boxed+std"``, ``"answer"``), ``""`` for none,
+    ``None`` for a run shorter than two windows."""
     if len(rows) < 2 * window:
         return None
     w = window_stats(rows, window)
     f, last = w["first"], w["last"]
-    return bool(
+    if (
         last["length"] <= 0.75 * f["length"]
         and last["boxed"] <= 0.5 * f["boxed"]
         and last["reward_std"] <= 0.5 * f["reward_std"]
-    )
+    ):
+        return "length+boxed+std"
+    if last["accuracy"] <= 0.05 and last["reward_std"] <= 0.5 * f["reward_std"]:
+        return "answer"
+    return ""
+
+
+def collapsed_run(rows: Sequence[Mapping[str, float]], window: int = WINDOW) -> bool | None:
+    """Whether either collapse rule holds; ``None`` for a run shorter than two windows."""
+    rule = collapse_rule(rows, window)
+    return None if rule is None else bool(rule)
 
 
 def bootstrap_difference(
@@ -117,6 +132,7 @@ def _grpo_run(folder: Path) -> dict[str, Any]:
         "start_accuracy": None if start is None else start["accuracy"],
         "end_accuracy": None if end is None or not summary else end["accuracy"],
         "collapsed": collapsed_run(rows),
+        "collapse_rule": collapse_rule(rows),
         "guard_fired_at": summary.get("guard_fired_at") if summary else _partial_guard(folder),
         "guard_signal": summary.get("guard_signal"),
         "guard_stopped_at": summary.get("guard_stopped_at"),

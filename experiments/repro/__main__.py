@@ -24,7 +24,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument(
         "--sft-init", help="continue SFT from this checkpoint folder instead of a random init"
     )
-    parser.add_argument("--runs", default=",".join(REWARD_SETS), help="comma-separated reward sets to run")
+    parser.add_argument(
+        "--runs",
+        default="openr1,patched",
+        help=f"comma-separated reward sets to run ({', '.join(REWARD_SETS)})",
+    )
     parser.add_argument("--kinds", help="comma-separated GRPO problem kinds (add, mul, addsub)")
     parser.add_argument("--threads", type=int, help="torch CPU threads")
     parser.add_argument("--seed", type=int, default=0)

@@ -17,15 +17,25 @@ from rewardcheck.rewards.registry import get_reward_funcs
 __all__ = ["REWARD_SETS", "REWARD_NAMES", "reward_set", "reward_set_args"]
 
 REWARD_NAMES = ("accuracy", "format", "reasoning_steps", "cosine")
-REWARD_SETS = {"openr1": "openr1@e4ac3ae", "patched": "patched"}
+REWARD_SETS = {
+    "openr1": "openr1@e4ac3ae",
+    "patched": "patched",
+    # the patched defaults before the cure campaign's reward fix (steps paid whatever the answer): the (b) runs
+    "patched_ungated": "patched",
+    # the fix made explicit, whatever the defaults: steps pay only under a correct answer
+    "patched_gated": "patched",
+}
+GATES = {"patched_ungated": "none", "patched_gated": "correct"}
 
 
 def reward_set_args(name: str, tokenizer: Any, max_completion_length: int) -> dict[str, Any]:
     """Script arguments for ``name``: upstream gets open-r1's CLI defaults, patched gets the token budget."""
     if name == "openr1":
         return {"reward_funcs": list(REWARD_NAMES)}
-    if name == "patched":
+    if name in ("patched", *GATES):
+        gate = {"reasoning_steps_gate": GATES[name]} if name in GATES else {}
         return {
+            **gate,
             "reward_funcs": list(REWARD_NAMES),
             "max_completion_length": max_completion_length,
             "eos_token_id": None if tokenizer is None else tokenizer.eos_token_id,
