@@ -11,7 +11,7 @@ import pytest
 from rewardcheck import get_reward_funcs
 from rewardcheck.rewards.registry import TruncationUnknownWarning
 
-CUT = "<think>\nadding the numbers gives 3, so \\boxed{3}"
+CUT = "<think>\nadding the numbers gives 3\n</think>\nThe answer is \\boxed{3}."
 R1_PROMPT = (
     "You are a helpful AI Assistant that provides well-reasoned and detailed responses. You first think about "
     "the reasoning process as an internal monologue and then provide the user with the answer. Respond in the "

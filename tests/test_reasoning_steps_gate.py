@@ -15,8 +15,8 @@ def steps_reward(**extra: object):  # type: ignore[no-untyped-def]
 
 
 def trace(a: int, b: int, answer: int, extra_steps: int = 0) -> str:
-    lines = [f"First, take {a}.", f"Next, add {b} to {a}."]
-    lines += [f"Next, add {k + 1}." for k in range(extra_steps)]
+    lines = [f"First, take the number {a}.", f"Next, add {b} to the number {a}."]
+    lines += [f"Next, add {k + 1} to the running total." for k in range(extra_steps)]
     lines.append(f"Finally, the answer is {answer}.")
     return "<think>\n" + "\n".join(lines) + "\n</think>\n\\boxed{" + str(answer) + "}"
 

@@ -52,7 +52,7 @@ training_args = {
 with warnings.catch_warnings():
     warnings.simplefilter("error", TruncationUnknownWarning)
     accuracy, fmt = get_reward_funcs(script_args, training_args)
-cut = "<think>\nthe sum is 3, so \\boxed{3}"
+cut = "<think>\nthe sum is 3\n</think>\nThe answer is \\boxed{3}."
 assert accuracy([cut], solution=["$3$"], completion_ids=[[1] * 8]) == [0.0], "a cut completion was paid"
 assert accuracy([cut], solution=["$3$"], completion_ids=[[1] * 7]) == [1.0]
 assert fmt(["<think>\nx\n</think>\nThe answer is 3."]) == [0.0], "the recipe asks for <answer> tags"

@@ -2,7 +2,8 @@
 # The whole cure campaign, resumable: rerun this script after a stop and it continues where it was.
 # GRPO runs resume from their newest checkpoint (every 50 steps); finished runs (summary.json) are skipped;
 # an unfinished PPO run (minutes long) restarts. Two runs at a time (one torch thread each), for a 2-core
-# machine; set JOBS=16 on a bigger one.
+# machine; set JOBS=16 on a bigger one. The campaign as run (fixtures/runs/cure/commands.txt) was this script
+# for (a), (b) and the twin, then the (c) arm and the DeepSpeed-Chat phase with the same commands.
 #
 #   bash experiments/cure/campaign.sh RUNS_DIR            # e.g. /work/runs/cure
 #   python -m experiments.cure summary RUNS_DIR            # whatever exists so far
@@ -18,10 +19,12 @@ mkdir -p "$OUT/logs"
 # 1. the start (SFT until 35% of validation problems are answered at T=1), once
 $PY -m experiments.cure start "$OUT" >>"$OUT/logs/start.log" 2>&1
 
-# 2. GRPO: arms x seeds, then the guard twin of the first upstream run
+# 2. GRPO: arms x seeds, then the guard twin of the first upstream run. Arms (experiments/cure/recipe.py):
+#    (a) openr1; (b) patched as the campaign began (reasoning_steps paid whatever the answer: reward set
+#    patched_ungated); (c) patched_gated, the reward fix the (b) runs led to (today's patched default).
 jobs=()
 for s in $SEEDS; do
-  for arm in openr1 patched; do
+  for arm in openr1 patched patched_gated; do
     jobs+=("$PY -m experiments.cure grpo $OUT --arm $arm --seed $s --resume >>$OUT/logs/$arm-s$s.log 2>&1")
   done
 done

@@ -42,9 +42,9 @@ ARMS = (
     Arm("openr1", "openr1", "(a) open-r1 e4ac3ae, the seed run's reward set, open-r1's CLI defaults"),
     Arm(
         "patched",
-        "patched",
-        "(b) patched with its defaults as the campaign began (commit ed37ffa: reasoning_steps paid whatever the "
-        "answer; reward set patched_ungated reproduces it), told max_completion_length and the EOS id",
+        "patched_ungated",
+        "(b) patched with its defaults as the campaign began (commit ed37ffa, where reasoning_steps paid steps "
+        "whatever the answer: the reward set patched_ungated), told max_completion_length and the EOS id",
     ),
     Arm(
         "patched_gated",
