@@ -39,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--steps", type=int, help="GRPO steps (default: the recipe's 300)")
     p.add_argument("--lr", type=float, help="GRPO learning rate (default: the recipe's)")
+    p.add_argument("--beta", type=float, help="GRPO KL coefficient (default: the recipe's 0.04)")
     p.add_argument("--resume", action="store_true", help="continue from the run's newest checkpoint")
     p.add_argument("--guard-stop", action="store_true", help="the twin run: the guard stops training")
     p.add_argument("--name", help="run folder name (default ARM-sSEED[-guardstop])")
@@ -66,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.cmd == "grpo":
         from .run import run_arm
 
-        changes = {k: v for k, v in (("steps", a.steps), ("lr", a.lr)) if v is not None}
+        changes = {k: v for k, v in (("steps", a.steps), ("lr", a.lr), ("beta", a.beta)) if v is not None}
         if changes:
             recipe = recipe.with_grpo(**changes)
         summary = run_arm(
@@ -78,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
             guard_stop=a.guard_stop,
             name=a.name,
             command=command,
+            lr_override=a.lr,
+            beta_override=a.beta,
         )
         print(
             f"{summary['name']}: {summary['steps']} steps, accuracy {summary['start_accuracy']:.3f} -> {summary['end_accuracy']:.3f}"

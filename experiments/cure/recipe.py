@@ -32,6 +32,8 @@ class Arm:
     name: str
     reward_set: str  # a key of experiments.repro.rewardsets.REWARD_SETS
     note: str
+    lr: float | None = None  # a recipe change of this arm (None: the recipe's)
+    beta: float | None = None
 
     @property
     def profile(self) -> str:
@@ -51,6 +53,19 @@ ARMS = (
         "patched_gated",
         "(c) patched with the reward fix this campaign found: reasoning_steps pays only under a correct answer "
         "(the patched default since); nothing else changed",
+    ),
+    Arm(
+        "patched_gated_lr5e-5",
+        "patched_gated",
+        "(c) the reward fix plus a recipe fix: learning rate 5e-5 (at 3e-4 the tiny model's arithmetic drifts away "
+        "under every reward set, the gated one included)",
+        lr=5e-5,
+    ),
+    Arm(
+        "openr1_lr5e-5",
+        "openr1",
+        "(a) at (c)'s learning rate: does the upstream set still collapse there?",
+        lr=5e-5,
     ),
 )
 

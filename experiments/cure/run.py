@@ -61,6 +61,8 @@ def run_arm(
     guard_stop: bool = False,
     name: str | None = None,
     command: str = "",
+    lr_override: float | None = None,
+    beta_override: float | None = None,
 ) -> dict[str, Any]:
     """Run (or resume, or reuse) one arm and seed; returns its ``summary.json``."""
     from transformers import AutoModelForCausalLM
@@ -91,6 +93,10 @@ def run_arm(
     _log(f"{name}: start accuracy {start['accuracy']:.3f}")
 
     grpo = dataclasses.replace(recipe.grpo, seed=seed)
+    if arm.lr is not None and lr_override is None:
+        grpo = dataclasses.replace(grpo, lr=arm.lr)
+    if arm.beta is not None and beta_override is None:
+        grpo = dataclasses.replace(grpo, beta=arm.beta)
     funcs = reward_set(arm.reward_set, tokenizer, grpo.max_completion_length)
     funcs = [RecordingReward(funcs[0]), *funcs[1:]]
     actions = ("warn", "report", "stop") if guard_stop else ("warn", "report")
@@ -150,6 +156,7 @@ def run_arm(
         "steps": int(rows[-1]["step"]) if rows else 0,
         "planned_steps": grpo.steps,
         "lr": grpo.lr,
+        "beta": grpo.beta,
         "start_accuracy": start["accuracy"],
         "end_accuracy": end["accuracy"],
         **_guard_fired(callback),
