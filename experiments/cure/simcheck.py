@@ -2,8 +2,8 @@
 
 ``python -m experiments.cure.simcheck RUNS_DIR [--json F] [--html F]``
 
-For every run under ``RUNS_DIR/grpo`` (the guard twins excepted) it simulates the tiny-LM recipe
-(``fixtures/configs/repro-tiny.yaml``) under the run's profile from the run's own first five records, with
+For every run under ``RUNS_DIR/grpo`` (the guard twins excepted) it simulates the campaign's recipe
+(``fixtures/configs/cure-tiny.yaml``: 64 tokens) under the run's profile from the run's own first five records, with
 the calibration of :mod:`experiments.repro.simcompare` fixed before these runs existed (simulator lr = real lr
 x 100; onset = the first step from which the 10-step mean length stays under 32 tokens with accuracy under
 0.02). It prints, per run, the prediction beside the real run: collapse or not, onset step, final length.
@@ -20,6 +20,8 @@ from typing import Any
 
 from experiments.repro.simcompare import LR_SCALE, _first, _rows, compare_run, html_page, logging_quiet
 
+CONFIG = Path(__file__).resolve().parents[2] / "fixtures" / "configs" / "cure-tiny.yaml"
+
 __all__ = ["simulate_runs", "main"]
 
 
@@ -34,7 +36,9 @@ def simulate_runs(out: Path, seed: int = 0) -> list[dict[str, Any]]:
         summary = json.loads(summary_path.read_text())
         twin = out / "grpo" / f"openr1-s{summary['seed']}" / "metrics.csv"
         markers = _first(_rows(twin), "rewards/reasoning_steps_reward/mean") if twin.is_file() else None
-        c = compare_run(run_dir, float(summary["lr"]), markers, seed, profile=summary["profile"])
+        c = compare_run(
+            run_dir, float(summary["lr"]), markers, seed, profile=summary["profile"], config=CONFIG
+        )
         c["run"] = run_dir.name
         real, sim = c["real"]["length"], c["sim"]["length"]
         c["real_final_length"] = sum(real[-10:]) / len(real[-10:])

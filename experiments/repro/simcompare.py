@@ -66,7 +66,12 @@ def _first(rows: Sequence[dict[str, float]], key: str, n: int = 5) -> float | No
 
 
 def compare_run(
-    run_dir: Path, lr: float, marker_rate: float | None, seed: int = 0, profile: str | None = None
+    run_dir: Path,
+    lr: float,
+    marker_rate: float | None,
+    seed: int = 0,
+    profile: str | None = None,
+    config: Path = CONFIG,
 ) -> dict[str, Any]:
     """Simulate one real run from its starting state; both trajectories and onsets. The profile is the run
     folder's (``openr1`` or ``patched``) unless given."""
@@ -85,7 +90,7 @@ def compare_run(
         init_marker_rate=marker_rate,
         profile=profile,
     )
-    result = simulate(load_config(CONFIG), settings)
+    result = simulate(load_config(config), settings)
     real = {
         "length": [r.get("completions/mean_length", float("nan")) for r in rows],
         "accuracy": [r.get("repro/accuracy", float("nan")) for r in rows],
