@@ -77,7 +77,7 @@ def _is_repetition(text: str) -> bool:
 
 
 LOOP_WINDOW = 8000  # a loop runs to the generation limit: its tail is enough, and the cost stays bounded
-LOOP_MIN_LINES = 10
+LOOP_MIN_LINES = 6
 LOOP_LINE_REPEATS = 0.5  # share of lines that repeat an earlier line of the window
 LOOP_MIN_WORDS = 60
 LOOP_GRAM = 6
