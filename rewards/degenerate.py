@@ -105,26 +105,34 @@ def _loop_lines(text: str) -> list[str]:
 
 
 def _commits_to_an_answer(tail: str) -> bool:
-    """Whether the text ends on a stated final answer it commits to. It does not when more than a short close
-    follows the last answer (``AFTER_ANSWER_LINES`` lines of words, or one said before it), when the text stops
-    mid-line (a loop cut off at the limit), or when the last answer's line restates an earlier one with another
-    value (a loop that mentions answers in passing commits to none of them)."""
+    """Whether the text ends on a stated final answer it commits to: it ends on the answer's line, or a short
+    close follows. It does not when the last answer's line restates an earlier one with another value (a loop
+    that mentions answers in passing commits to none of them), when ``AFTER_ANSWER_LINES`` lines of words or one
+    said before follow it, or when what follows stops mid-line (a loop cut off at the limit)."""
     window = tail[-2000:]
     matches = list(_FINAL.finditer(window))
     if not matches:
         return False
-    if not window.rstrip().endswith(_CLOSED):
+    lines = [_answer_line(window, m) for m in matches]
+    last = lines[-1]
+    if any(_shape(line) == _shape(last) and _value(line) != _value(last) for line in lines[:-1]):
         return False
     cut = window.find("\n", matches[-1].end())
     after = [] if cut < 0 else _loop_lines(window[cut:])
-    if len(after) >= AFTER_ANSWER_LINES:
+    if not after:
+        return True  # the text ends on its answer's line
+    if len(after) >= AFTER_ANSWER_LINES or not window.rstrip().endswith(_CLOSED):
         return False
     before = tail[: len(tail) - len(window) + matches[-1].start()]
-    if set(after) & set(_loop_lines(before)):
-        return False
-    lines = [_answer_line(window, m) for m in matches]
-    last = lines[-1]
-    return all(line == last or _NUMBER.sub("#", line) != _NUMBER.sub("#", last) for line in lines)
+    return not set(after) & set(_loop_lines(before))
+
+
+def _shape(line: str) -> str:
+    return _NUMBER.sub("#", line).rstrip(" .")
+
+
+def _value(line: str) -> str:
+    return line.rstrip(" .")
 
 
 def _answer_line(window: str, match: re.Match[str]) -> str:

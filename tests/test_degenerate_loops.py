@@ -74,3 +74,58 @@ def test_the_same_lines_ending_in_an_answer_are_an_attempt() -> None:
 def test_a_phrase_loop_without_line_breaks_is_caught() -> None:
     text = "So the total is the sum of the parts and " * 12 + "so the total is"
     assert classify_degenerate(text) in ("filler_loop", "repetition")
+
+
+# The cure campaign's DeepSpeed-Chat runs (fixtures/runs/cure/dschat): under the guarded reward the policy
+# drifted to the loops the classifier missed, in two wordings; each is a class here, in several wordings.
+FILLERS = [
+    "Let me check this again.",
+    "So far this looks right.",
+    "Wait, let me recount the numbers.",
+    "I will verify the step once more.",
+]
+
+
+@pytest.mark.parametrize("lines", [6, 7, 9])
+@pytest.mark.parametrize("tail", ["18}", "", " again.", "\n13"])
+def test_a_short_loop_without_an_answer_is_a_loop(lines: int, tail: str) -> None:
+    body = [FILLERS[i % 2] for i in range(lines)]
+    text = "<think>\nFirst, 16 + 17 = 33.\n" + "\n".join(body) + ("\n" + tail if tail else "")
+    assert classify_degenerate(text) == "filler_loop", text
+
+
+@pytest.mark.parametrize(
+    "passing",
+    [
+        ["Finally, the answer is 2.", "Finally, the answer is 1."],
+        ["The answer is 4.", "The answer is 4."],
+        ["Finally, the answer is 3."],
+    ],
+)
+@pytest.mark.parametrize(
+    "ending", ["I will verify the step once", "Wait, let me recount the numbers.\nSo far"]
+)
+def test_answers_mentioned_in_passing_inside_a_loop_commit_to_nothing(
+    passing: list[str], ending: str
+) -> None:
+    lines = [FILLERS[i % 3] for i in range(10)]
+    for k, answer in enumerate(passing):
+        lines.insert(2 + 3 * k, answer)
+    text = "<think>\nFirst, take 11.\n" + "\n".join(lines) + "\n" + ending
+    assert classify_degenerate(text) == "filler_loop", text
+
+
+@pytest.mark.parametrize(
+    "ending",
+    ["Finally, the answer is 7.\n</think>\n\\boxed{7}", "So the answer is $\\boxed{7}$.", "#### 7"],
+)
+def test_a_loop_that_ends_on_its_answer_is_an_attempt(ending: str) -> None:
+    lines = [FILLERS[i % 4] for i in range(12)]
+    assert classify_degenerate("<think>\nFirst, take 3.\n" + "\n".join(lines) + "\n" + ending) is None
+
+
+def test_late_outputs_of_the_cure_campaigns_collapse_run_are_flagged() -> None:
+    path = ROOT / "fixtures" / "runs" / "cure" / "dschat" / "collapse-s0" / "samples.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    late = [r["completion"] for r in rows if r["step"] >= 90]
+    assert sum(classify_degenerate(t) is not None for t in late) >= 0.9 * len(late)

@@ -10,6 +10,7 @@ Every step takes ``--threads`` (default 1: two runs share a 2-core machine) and 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import shlex
 import sys
 from pathlib import Path
@@ -33,6 +34,9 @@ def main(argv: list[str] | None = None) -> int:
         "--stop-at", type=float, default=0.35, help="stop SFT once validation accuracy reaches this"
     )
     p.add_argument("--sft-steps", type=int, help="most SFT steps (default: the recipe's)")
+    p.add_argument(
+        "--max-filler", type=int, help="most filler lines in an SFT trace (default: the recipe's 4)"
+    )
     p = sub.add_parser("grpo", help="one GRPO run of one arm and seed")
     p.add_argument("out", type=Path)
     p.add_argument("--arm", required=True, choices=[a.name for a in ARMS])
@@ -59,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
 
         if a.sft_steps:
             recipe = recipe.with_sft(steps=a.sft_steps)
+        if a.max_filler is not None:
+            recipe = recipe.with_sft(mix=dataclasses.replace(recipe.sft.mix, max_filler=a.max_filler))
         a.out.mkdir(parents=True, exist_ok=True)
         (a.out / "start.command.txt").write_text(command + "\n")
         _, start = prepare_start(a.out, recipe, stop_at=a.stop_at, check_every=5 if a.small else 100)

@@ -1,9 +1,9 @@
 """``rewardcheck simulate`` beside the campaign's real GRPO runs: does it predict which arm collapses?
 
-``python -m experiments.cure.simcheck RUNS_DIR [--json F] [--html F]``
+``python -m experiments.cure.simcheck RUNS_DIR [--json F] [--html F] [--markdown F]``
 
 For every run under ``RUNS_DIR/grpo`` (the guard twins excepted) it simulates the campaign's recipe
-(``fixtures/configs/cure-tiny.yaml``: 64 tokens) under the run's profile from the run's own first five records, with
+(``fixtures/configs/repro-tiny.yaml``: 192 tokens; its corpus has nothing that fits 64) under the run's profile from the run's own first five records, with
 the calibration of :mod:`experiments.repro.simcompare` fixed before these runs existed (simulator lr = real lr
 x 100; onset = the first step from which the 10-step mean length stays under 32 tokens with accuracy under
 0.02). It prints, per run, the prediction beside the real run: collapse or not, onset step, final length.
@@ -20,7 +20,9 @@ from typing import Any
 
 from experiments.repro.simcompare import LR_SCALE, _first, _rows, compare_run, html_page, logging_quiet
 
-CONFIG = Path(__file__).resolve().parents[2] / "fixtures" / "configs" / "cure-tiny.yaml"
+# The repro's recipe (192 tokens), the calibration fixed before these runs: the simulator's corpus has no
+# prompt whose real thinking fits the campaign's 64-token budget, so it cannot simulate that budget.
+CONFIG = Path(__file__).resolve().parents[2] / "fixtures" / "configs" / "repro-tiny.yaml"
 
 __all__ = ["simulate_runs", "main"]
 
@@ -72,12 +74,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", type=Path)
     ap.add_argument("--html", type=Path)
+    ap.add_argument("--markdown", type=Path, help="also write the table here")
     a = ap.parse_args(argv)
     logging_quiet()
     results = simulate_runs(a.out, a.seed)
     if not results:
         raise SystemExit(f"{a.out}/grpo: no finished run to compare")
-    print(table(results))
+    text = table(results)
+    print(text)
+    if a.markdown:
+        a.markdown.write_text(text + "\n")
     if a.json:
         a.json.write_text(
             json.dumps({"lr_scale": LR_SCALE, "seed": a.seed, "runs": results}, indent=1) + "\n"

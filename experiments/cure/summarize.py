@@ -42,11 +42,24 @@ from rewardcheck.bench.htmlreport import Page
 
 from .recipe import ARMS
 
-__all__ = ["collapse_rule", "collapsed_run", "bootstrap_difference", "collect", "summarize", "markdown_table"]
+__all__ = [
+    "collapse_rule",
+    "collapsed_run",
+    "bootstrap_difference",
+    "collect",
+    "summarize",
+    "headline",
+    "markdown_table",
+]
 
 WINDOW = 20
 DSCHAT_WINDOW = 10
-DSCHAT_CONDITIONS = ("collapse", "harden", "guard")
+DSCHAT_CONDITIONS = (
+    "collapse",
+    "harden",
+    "guard",
+    "guard_lines10",
+)  # guard_lines10: the classifier before the 6-line rule
 
 
 def _mean(rows: Sequence[Mapping[str, float]], key: str) -> float:
@@ -127,6 +140,7 @@ def _grpo_run(folder: Path) -> dict[str, Any]:
     return {
         "name": folder.name,
         "seed": seed,
+        "lr": summary.get("lr"),
         "steps": int(rows[-1]["step"]) if rows else 0,
         "finished": bool(summary),
         "start_accuracy": None if start is None else start["accuracy"],
@@ -204,10 +218,13 @@ def collect(out: Path) -> dict[str, Any]:
                 [r["_per_problem"][0] for r in done], [r["_per_problem"][1] for r in done]
             )
             difference = {"mean": mean, "ci95": [low, high], "runs": len(done)}
+        lrs = sorted({r["lr"] for r in runs if r.get("lr") is not None})
         arms.append(
             {
                 "name": arm.name,
                 "profile": arm.profile,
+                "reward_set": arm.reward_set,
+                "lr": lrs[0] if len(lrs) == 1 else lrs,
                 "note": arm.note,
                 "runs": runs,
                 "difference": difference,
@@ -275,8 +292,48 @@ def _f(value: Any, digits: int = 3) -> str:
     return f"{value:.{digits}f}" if isinstance(value, float) else str(value)
 
 
+def headline(data: Mapping[str, Any]) -> str:
+    """One row per arm, then one per DeepSpeed-Chat condition: the table the README quotes."""
+    lines = [
+        "| GRPO arm | lr | runs | accuracy start -> end | end - start [95% interval] | collapsed | guard fired at |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for arm in data["arms"]:
+        runs = [r for r in arm["runs"] if r["end_accuracy"] is not None]
+        if not runs:
+            continue
+        d = arm["difference"]
+        start = sum(r["start_accuracy"] for r in runs) / len(runs)
+        end = sum(r["end_accuracy"] for r in runs) / len(runs)
+        ci = "" if not d["ci95"] else f" [{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}]"
+        collapsed = sum(bool(r["collapsed"]) for r in runs)
+        fired = ", ".join("quiet" if r["guard_fired_at"] is None else str(r["guard_fired_at"]) for r in runs)
+        lines.append(
+            f"| {arm['name']} | {arm.get('lr', 'n/a')} | {len(runs)} | {start:.3f} -> {end:.3f} | {d['mean']:+.3f}{ci} | "
+            f"{collapsed} of {len(runs)} | {fired} |"
+        )
+    ds = data.get("dschat") or {}
+    if ds:
+        lines += [
+            "",
+            "| DeepSpeed-Chat (100 PPO steps) | runs | degenerate start -> end | \\boxed start -> end | holds |",
+            "|---|---|---|---|---|",
+        ]
+        groups = ([("collapse", ds["collapse"]["runs"])] if "collapse" in ds else []) + [
+            (c["name"], c["runs"]) for c in ds.get("cures", [])
+        ]
+        for name, runs in groups:
+            mean = lambda k, rs=runs: sum(r[k] for r in rs) / len(rs)  # noqa: E731
+            holds = "" if name == "collapse" else f"{sum(bool(r.get('holds')) for r in runs)} of {len(runs)}"
+            lines.append(
+                f"| {name} | {len(runs)} | {mean('degenerate_start'):.2f} -> {mean('degenerate_end'):.2f} | "
+                f"{mean('boxed_start'):.2f} -> {mean('boxed_end'):.2f} | {holds} |"
+            )
+    return "\n".join(lines)
+
+
 def markdown_table(data: Mapping[str, Any]) -> str:
-    lines = []
+    lines = [headline(data), ""]
     start = data.get("start")
     if start:
         lines.append(
