@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from experiments.repro.model import build_model, count_parameters
-from experiments.repro.sft import prompt_messages, train_sft
-from experiments.repro.tasks import make_sft_example
+from experiments.repro.sft import tokenizer_corpus, train_sft
 from experiments.repro.tokenizer import load_tokenizer, train_tokenizer
 
 from .evaluation import evaluate_checkpoint, held_out_problems, write_evaluation
@@ -42,11 +40,7 @@ def prepare_start(
     ckpt = folder / "checkpoint"
     folder.mkdir(parents=True, exist_ok=True)
     if not (ckpt / "config.json").is_file():
-        rng = random.Random(recipe.sft.seed + 1)
-        corpus = ["user", "assistant"]
-        for _ in range(recipe.corpus_examples):
-            p, trace = make_sft_example(rng, mix=recipe.sft.mix)
-            corpus += [prompt_messages(p.question)[0]["content"], trace]
+        corpus = tokenizer_corpus(recipe.sft.mix, recipe.corpus_examples, recipe.sft.seed + 1)
         tokenizer = train_tokenizer(corpus, recipe.vocab_size)
         model = build_model(recipe.model, tokenizer, seed=recipe.sft.seed)
         _log(

@@ -412,18 +412,23 @@ def _smooth(points: list[tuple[float, float]], width: int = 5) -> list[tuple[flo
     return out
 
 
+def _curves(groups: Sequence[tuple[str, Sequence[Mapping[str, Any]]]], key: str) -> dict[str, Any]:
+    """One smoothed curve of ``key`` per run, labelled ``<group> s<seed>``."""
+    series = {}
+    for name, runs in groups:
+        for r in runs:
+            pts = [(row["step"], row[key]) for row in r["_rows"] if key in row and not math.isnan(row[key])]
+            if pts:
+                series[f"{name} s{r['seed']}"] = _smooth(pts)
+    return series
+
+
 def write_html(data: Mapping[str, Any], path: Path, table: str) -> Path:
     page = Page("Cure campaign: open-r1 rewards vs patched (GRPO) and DeepSpeed-Chat cures (PPO)")
     page.pre(table)
+    arms = [(arm["name"], arm["runs"]) for arm in data["arms"]]
     for title, unit, key in PLOTS:
-        series = {}
-        for arm in data["arms"]:
-            for r in arm["runs"]:
-                pts = [
-                    (row["step"], row[key]) for row in r["_rows"] if key in row and not math.isnan(row[key])
-                ]
-                if pts:
-                    series[f"{arm['name']} s{r['seed']}"] = _smooth(pts)
+        series = _curves(arms, key)
         if series:
             page.line_chart(series, f"{title} (5-step mean)", "GRPO step", unit)
     ds = data.get("dschat") or {}
@@ -431,14 +436,7 @@ def write_html(data: Mapping[str, Any], path: Path, table: str) -> Path:
         (c["name"], c["runs"]) for c in ds.get("cures", [])
     ]
     for title, unit, key in DSCHAT_PLOTS:
-        series = {}
-        for name, runs in groups:
-            for r in runs:
-                pts = [
-                    (row["step"], row[key]) for row in r["_rows"] if key in row and not math.isnan(row[key])
-                ]
-                if pts:
-                    series[f"{name} s{r['seed']}"] = _smooth(pts)
+        series = _curves(groups, key)
         if series:
             page.line_chart(series, f"DeepSpeed-Chat: {title} (5-step mean)", "PPO step", unit)
     return page.write(path)

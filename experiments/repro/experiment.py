@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -27,8 +26,7 @@ from .grpo import GRPOSettings, run_grpo
 from .model import ModelSpec, build_model, count_parameters
 from .report import run_summary, write_csv, write_report
 from .rewardsets import REWARD_SETS, reward_set, reward_set_args
-from .sft import SFTSettings, prompt_messages, train_sft
-from .tasks import make_sft_example
+from .sft import SFTSettings, tokenizer_corpus, train_sft
 from .tokenizer import load_tokenizer, train_tokenizer
 
 __all__ = ["Settings", "prepare_sft", "run_experiment"]
@@ -81,11 +79,7 @@ def prepare_sft(out: Path, settings: Settings, device: str) -> Path:
         (out / "sft" / "init_from.txt").write_text(f"{settings.sft_init}\n")
         _log(f"continuing SFT from {settings.sft_init}")
     else:
-        rng = random.Random(settings.sft.seed + 1)
-        corpus = ["user", "assistant"]
-        for _ in range(settings.corpus_examples):
-            p, trace = make_sft_example(rng, mix=settings.sft.mix)
-            corpus += [prompt_messages(p.question)[0]["content"], trace]
+        corpus = tokenizer_corpus(settings.sft.mix, settings.corpus_examples, settings.sft.seed + 1)
         tokenizer = train_tokenizer(corpus, settings.vocab_size)
         model = build_model(settings.model, tokenizer, seed=settings.sft.seed)
     _log(

@@ -21,13 +21,23 @@ from typing import Any
 
 from .tasks import SEED_MIX, SYSTEM_HINT, TraceMix, make_sft_example
 
-__all__ = ["SFTSettings", "SFTLog", "encode_example", "prompt_messages", "train_sft"]
+__all__ = ["SFTSettings", "SFTLog", "encode_example", "prompt_messages", "tokenizer_corpus", "train_sft"]
 
 IGNORE = -100
 
 
 def prompt_messages(question: str) -> list[dict[str, str]]:
     return [{"role": "user", "content": f"{question} {SYSTEM_HINT}"}]
+
+
+def tokenizer_corpus(mix: TraceMix, examples: int, seed: int) -> list[str]:
+    """The texts a tokenizer for ``mix`` is trained on: role names, then ``examples`` prompts and traces."""
+    rng = random.Random(seed)
+    corpus = ["user", "assistant"]
+    for _ in range(examples):
+        p, trace = make_sft_example(rng, mix=mix)
+        corpus += [prompt_messages(p.question)[0]["content"], trace]
+    return corpus
 
 
 def encode_example(tokenizer: Any, question: str, completion: str) -> tuple[list[int], list[int]]:

@@ -51,7 +51,7 @@ def safe_gold_text(gold: Any) -> str | None:
         return TOO_LONG_GOLD if isinstance(gold, int) else "a gold that cannot be written as text"
 
 
-def _text_golds(kwargs: dict[str, Any]) -> dict[str, Any]:
+def text_golds(kwargs: dict[str, Any]) -> dict[str, Any]:
     """The call's keyword arguments with the ``solution`` column as text (see :func:`safe_gold_text`)."""
     solution = kwargs.get("solution")
     if solution is None or isinstance(solution, str | bytes):
@@ -71,7 +71,7 @@ def make_accuracy(settings: Settings) -> RewardFunc:
                 gold=j.gold,
                 details={"verdict": str(j.verdict), "path": j.path},
             )
-            for j, _ in judged(completions, _text_golds(kwargs), settings)
+            for j, _ in judged(completions, text_golds(kwargs), settings)
         ]
 
     return trl_reward(
@@ -139,7 +139,7 @@ def make_cosine(config: CosineConfig, settings: Settings) -> RewardFunc:
     """Cosine-scaled length reward in tokens, clamped; truncated and answer-less completions get fixed penalties."""
 
     def cosine(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
-        kwargs = _text_golds(kwargs)
+        kwargs = text_golds(kwargs)
         verdicts = judged(completions, kwargs, settings)
         lengths, unit = token_lengths(completions, kwargs, settings, "cosine_scaled_reward")
         out = []
@@ -180,7 +180,7 @@ def _group_key(kwargs: dict[str, Any], i: int, golds: Sequence[Any]) -> str:
     if prompts is not None:
         p = prompts[i]
         return p if isinstance(p, str) else json.dumps(p, sort_keys=True, default=str)
-    return str(golds[i])  # text already (_text_golds): str() of a huge int raises
+    return str(golds[i])  # text already (text_golds): str() of a huge int raises
 
 
 def make_len(settings: Settings) -> RewardFunc:
@@ -189,7 +189,7 @@ def make_len(settings: Settings) -> RewardFunc:
     gold cannot be judged."""
 
     def length(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
-        kwargs = _text_golds(kwargs)
+        kwargs = text_golds(kwargs)
         verdicts = judged(completions, kwargs, settings)
         lengths, unit = token_lengths(completions, kwargs, settings, "len_reward")
         golds = list(kwargs["solution"])

@@ -19,6 +19,7 @@ from typing import Any
 from ..engine import Analysis, Verdict
 from ..result import RewardFunc, RewardResult, trl_reward
 from .context import Settings, analysed, judged
+from .correctness import text_golds
 
 __all__ = [
     "make_format",
@@ -211,7 +212,7 @@ def make_reasoning_steps(settings: Settings, gate: str = "correct") -> RewardFun
 
     def steps(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
         gated = gate == "correct" and kwargs.get("solution") is not None
-        verdicts = [j for j, _ in judged(completions, kwargs, settings)] if gated else None
+        verdicts = [j for j, _ in judged(completions, text_golds(kwargs), settings)] if gated else None
         out = []
         for i, (_, a) in enumerate(analysed(completions, kwargs, settings)):
             if a.truncated:
