@@ -38,8 +38,9 @@ cp -r "$repo/.ci/wheel/user_project" "$work/user" && cd "$work/user"
 
 echo "== the user's own pytest suite, with rewardcheck's plugin loaded (their bench/ and rewards.py beside it)"
 "$bin/python" -m pytest -q -p no:cacheprovider
-"$bin/python" -m pytest -q -p no:cacheprovider --trace-config --co 2>/dev/null | grep -q "rewardcheck.bench.pytest_plugin" \
-  || { echo "the rewardcheck pytest plugin was not loaded" >&2; exit 1; }
+# (the suite's check_reward fixture comes from the plugin alone; pytest also lists it as a registered plugin)
+"$bin/python" -m pytest --version --version 2>&1 | tee plugins.txt | grep -q "rewardcheck" \
+  || { cat plugins.txt >&2; echo "the rewardcheck pytest plugin was not registered" >&2; exit 1; }
 
 echo "== rewardcheck --help (user commands only)"
 "$bin/rewardcheck" --help | tee help.txt
@@ -57,9 +58,13 @@ ok01 "$bin/rewardcheck" check recipe.yaml --max-examples 3 --json check.json --q
 ok01 "$bin/rewardcheck" diff "$example" --limit 40 --json diff.json --quiet
 ok01 "$bin/rewardcheck" logs trainer_log.jsonl --json logs.json --quiet
 ok01 "$bin/rewardcheck" simulate recipe.yaml --steps 20 --no-check --json simulate.json --quiet
-ok01 "$bin/rewardcheck" probe-rm --demo --demo-steps 20 --json probe.json --quiet
+prompts="$("$bin/python" -c 'from rewardcheck.bench.data import data_path; print(data_path("rm_prompts.jsonl"))')"
+ok01 "$bin/rewardcheck" probe-rm --callable rewardcheck.bench.probe_rm.examples:flat_reward --input "$prompts" --json probe.json --quiet
+# a learned reward model needs torch, which a plain install does not bring: a usage error that says so
+"$bin/rewardcheck" probe-rm --demo --quiet 2>probe-err.txt && s=0 || s=$?
+[ "$s" -eq 2 ] && grep -q "needs torch" probe-err.txt || { cat probe-err.txt >&2; echo "probe-rm --demo without torch: exit $s" >&2; exit 1; }
 for f in scan check diff logs simulate probe; do "$bin/python" -c "import json, sys; json.load(open('$f.json'))"; done
 
 echo "== check_reward, the drop-in with the training config, one import name"
-"$bin/python" "$repo/.ci/wheel/check_installed.py"
+cp "$repo/.ci/wheel/check_installed.py" . && "$bin/python" check_installed.py   # run from the project, as theirs
 echo "wheel test passed"

@@ -12,6 +12,7 @@ Example: ``rewardcheck probe-rm out/step2 --input bench/data/rm_prompts.jsonl --
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 import tempfile
 from typing import Any
@@ -198,6 +199,11 @@ def run(args: argparse.Namespace) -> int:
             f"(skipped: {dict(data.skipped) or 'none'})"
         )
 
+    if not args.callable and importlib.util.find_spec("torch") is None:
+        raise UsageError(
+            "probe-rm loads a learned reward model, which needs torch: `pip install torch` (or the `grpo` extra), "
+            "or probe any f(prompts, completions) without it: --callable module:function"
+        )
     model_path = args.model
     tmp = None
     if args.demo:
