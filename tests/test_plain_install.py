@@ -13,7 +13,9 @@ def test_probe_rm_without_torch_is_a_usage_error(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "torch" else real(name, *a))
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "torch" else real(name, *a)
+    )
     assert main(["probe-rm", "--demo", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert "needs torch" in err and "--callable" in err
