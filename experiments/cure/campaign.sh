@@ -23,10 +23,10 @@ $PY -m experiments.cure start "$OUT" >>"$OUT/logs/start.log" 2>&1
 #    (a) openr1 at 3e-4, where it collapses; (b) patched as the campaign began (reasoning_steps paid whatever
 #    the answer: reward set patched_ungated); (c) patched_gated_lr5e-5, the reward fix the (b) runs led to
 #    (today's patched default) with the recipe fix the one-seed patched_gated run at 3e-4 led to; openr1_lr5e-5,
-#    the upstream set at (c)'s rate. The one-seed diagnostic runs: --arm patched_gated --seed 0.
+#    the upstream set at (c)'s rate; patched_gated, the fix alone at 3e-4.
 jobs=()
 for s in $SEEDS; do
-  for arm in openr1 patched patched_gated_lr5e-5 openr1_lr5e-5; do
+  for arm in openr1 patched patched_gated patched_gated_lr5e-5 openr1_lr5e-5; do
     jobs+=("$PY -m experiments.cure grpo $OUT --arm $arm --seed $s --resume >>$OUT/logs/$arm-s$s.log 2>&1")
   done
 done

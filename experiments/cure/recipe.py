@@ -51,8 +51,8 @@ ARMS = (
     Arm(
         "patched_gated",
         "patched_gated",
-        "(c) patched with the reward fix this campaign found: reasoning_steps pays only under a correct answer "
-        "(the patched default since); nothing else changed",
+        "the reward fix alone, at (a)'s rate: reasoning_steps pays only under a correct answer (the patched "
+        "default since); nothing else changed",
     ),
     Arm(
         "patched_gated_lr5e-5",
