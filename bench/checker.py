@@ -1,7 +1,7 @@
 """One checker core for the pytest plugin and the CLI: run invariants (fixed cases, then hypothesis searches)
 on a reward function or a weighted composite and report each failure with a shrunk, readable counterexample.
 
->>> from rewards import build_registry
+>>> from rewardcheck.rewards import build_registry
 >>> steps = build_registry({}, "openr1@e4ac3ae")["reasoning_steps"]
 >>> report = check_reward(steps, kind="reasoning_steps", invariants=["no_degenerate_reward"])  # doctest: +SKIP
 >>> report.ok                                                                                # doctest: +SKIP

@@ -16,7 +16,7 @@ Two ways to read, one parser:
 >>> read_jsonl(path)
 Traceback (most recent call last):
 ...
-bench.errors.InputError: ...d.jsonl:3: invalid JSON: Expecting value (column 1)
+rewardcheck.bench.errors.InputError: ...d.jsonl:3: invalid JSON: Expecting value (column 1)
 """
 
 from __future__ import annotations

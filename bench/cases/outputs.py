@@ -3,7 +3,7 @@
 ``rewardcheck check`` scores these with a config's composite (:mod:`rewardcheck.bench.configcheck.composite`); the same
 problem and gold as the attack families' first problem (:data:`rewardcheck.bench.strategies.attacks.PROBLEMS`).
 
->>> from bench.training_config import TrainingConfig
+>>> from rewardcheck.bench.training_config import TrainingConfig
 >>> [o.name for o in standard_outputs(TrainingConfig.from_mapping({"reward_funcs": ["format"]}))][:3]
 ['seed_exploit', 'step_markers', 'empty']
 """

@@ -1,7 +1,7 @@
 """``rewardcheck check`` as a library: a training config's reward composite, its invariants under each
 profile, and the exploit comparison (cheapest exploit vs genuine attempts, and what GRPO does with them).
 
->>> from bench.configcheck import run_check, print_check    # doctest: +SKIP
+>>> from rewardcheck.bench.configcheck import run_check, print_check    # doctest: +SKIP
 """
 
 from __future__ import annotations

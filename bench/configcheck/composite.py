@@ -5,7 +5,7 @@ output that answers nothing as with a genuine attempt? This module builds the co
 open-r1's ``grpo.py`` hands it to TRL (reward functions in config order, ``reward_weights``, TRL's
 ``nansum``), scores the catalogue's exploit and genuine outputs (:mod:`rewardcheck.bench.cases.outputs`) with it, and compares.
 
->>> from bench.training_config import TrainingConfig
+>>> from rewardcheck.bench.training_config import TrainingConfig
 >>> cfg = TrainingConfig.from_mapping({"reward_funcs": ["reasoning_steps"], "max_completion_length": 64})
 >>> comp = build_composite(cfg, "openr1@e4ac3ae")
 >>> round(comp.score([SampleOutput("seed", "exploit", "First, Finally,")])[0].total, 3)

@@ -5,7 +5,7 @@ The invariants come from :func:`rewardcheck.bench.checker.check_composite`; the 
 ``no_collapse`` it decides) from :mod:`rewardcheck.bench.configcheck.composite`; the outputs compared from the catalogue
 (:mod:`rewardcheck.bench.cases.outputs`). Rendering is :mod:`rewardcheck.bench.configcheck.render`.
 
->>> from bench.training_config import TrainingConfig
+>>> from rewardcheck.bench.training_config import TrainingConfig
 >>> cfg = TrainingConfig.from_mapping({"reward_funcs": ["reasoning_steps"], "max_completion_length": 64})
 >>> run_check(cfg, "openr1@e4ac3ae", run_invariants=False).failed[0].name
 'no_collapse'

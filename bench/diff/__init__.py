@@ -1,7 +1,7 @@
 """Differential checking: the same inputs through several verifiers, disagreements clustered into minimal
 pairs with each verifier's verdict. How a user picks a verifier.
 
->>> from bench.diff import run_diff, generated_inputs
+>>> from rewardcheck.bench.diff import run_diff, generated_inputs
 >>> report = run_diff(["patched", "math-verify"], generated_inputs())    # doctest: +SKIP
 """
 

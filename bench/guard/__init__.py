@@ -1,6 +1,6 @@
 """The live guard: ``rewardcheck logs``'s detectors inside the training loop, acting at a collapse's onset.
 
->>> from bench.guard import Guard
+>>> from rewardcheck.bench.guard import Guard
 >>> g = Guard()
 >>> fired = [g.observe({"reward": 0.5 + i % 2 / 10, "reward_std": 0.4 if i < 10 else 0.0}, float(i)) for i in range(16)]
 >>> [(f.signal.name, f.fired_at) for batch in fired for f in batch]

@@ -1,7 +1,7 @@
 """The guard's report: ``guard.json`` (findings with the step each fired, the actions, detector errors, the
 guard's own cost, and the full ``rewardcheck logs`` diagnosis) and ``guard.html`` (the logs report page).
 
->>> from bench.guard.monitor import Guard
+>>> from rewardcheck.bench.guard.monitor import Guard
 >>> g = Guard(); _ = [g.observe({"reward": 0.2 * i, "reward_std": 0.3}, float(i)) for i in range(3)]
 >>> guard_document(g)["findings"], guard_document(g)["records"]
 ([], 3)

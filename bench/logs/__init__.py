@@ -1,7 +1,7 @@
 """Read training logs (TRL/HF Trainer, JSON lines, trainer_state.json, wandb history, DeepSpeed-Chat step 3)
 and diagnose reward collapse: detectors with onset step and evidence, causes, and fixes.
 
->>> from bench.logs import read_log, diagnose
+>>> from rewardcheck.bench.logs import read_log, diagnose
 >>> log = read_log("fixtures/logs/open-r1-grpo-accuracy-reward-zero.txt")  # doctest: +SKIP
 >>> diagnose(log).collapsed                                                 # doctest: +SKIP
 True

@@ -6,7 +6,7 @@ first step is the onset. A run that recovered before the end is not a collapse. 
 finished log (``rewardcheck logs``) and, step by step, on a growing one (the live guard, :mod:`rewardcheck.bench.guard`).
 ``critical`` signals mark the run as collapsed; the others are warnings that explain it.
 
->>> from bench.logs.records import TrainingLog
+>>> from rewardcheck.bench.logs.records import TrainingLog
 >>> rows = [{"step": float(i), "reward": 0.2061 + 0.0005 * (-1) ** i} for i in range(10)]
 >>> [s.name for s in detect(TrainingLog("demo", "jsonl", rows))]
 ['reward_flatline']

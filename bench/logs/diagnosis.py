@@ -1,6 +1,6 @@
 """Map detector signals to likely causes and fixes, citing rewardcheck's own rewards and commands.
 
->>> from bench.logs.records import TrainingLog
+>>> from rewardcheck.bench.logs.records import TrainingLog
 >>> rows = [{"step": float(i), "reward": 0.2061 + 0.0005 * (-1) ** i} for i in range(10)]
 >>> d = diagnose(TrainingLog("demo", "deepspeed-chat", rows))
 >>> d.collapsed, d.onset_step, d.causes[0].title

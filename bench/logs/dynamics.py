@@ -1,6 +1,6 @@
 """Optimisation-health detectors: entropy collapse, clip saturation, gradient spikes, NaN/Inf.
 
->>> from bench.logs.records import TrainingLog
+>>> from rewardcheck.bench.logs.records import TrainingLog
 >>> rows = [{"step": float(i), "entropy": 0.3 if i < 10 else 0.05} for i in range(16)]
 >>> entropy_collapse(TrainingLog("demo", "jsonl", rows)).step
 10.0

@@ -1,7 +1,7 @@
 """Render a :class:`Diagnosis`: rich terminal summary, JSON document, HTML page with curves and onset marked.
 
->>> from bench.logs.records import TrainingLog
->>> from bench.logs.diagnosis import diagnose
+>>> from rewardcheck.bench.logs.records import TrainingLog
+>>> from rewardcheck.bench.logs.diagnosis import diagnose
 >>> d = diagnose(TrainingLog("demo", "jsonl", [{"step": float(i), "reward": 0.5} for i in range(5)]))
 >>> "reward constant" in html_page([d]).render()
 True

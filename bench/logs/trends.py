@@ -2,7 +2,7 @@
 plateau with drained group variance, KL drift, each reward component's share of the reward variance, and
 training reward vs evaluation divergence.
 
->>> from bench.logs.records import TrainingLog
+>>> from rewardcheck.bench.logs.records import TrainingLog
 >>> rows = [{"step": float(i), "kl": 0.02 * i} for i in range(1, 80)]
 >>> kl_drift(TrainingLog("demo", "jsonl", rows)).name
 'kl_drift'

@@ -1,6 +1,6 @@
 """Probe a learned reward model with degenerate answers before PPO/GRPO starts (``rewardcheck probe-rm``).
 
->>> from bench.probe_rm import CallableRewardModel, ProbeItem, run_probe
+>>> from rewardcheck.bench.probe_rm import CallableRewardModel, ProbeItem, run_probe
 >>> rm = CallableRewardModel(lambda prompts, completions: [float(len(c)) for c in completions], name="length")
 >>> run_probe(rm, [ProbeItem("Q1", " A short answer."), ProbeItem("Q2", " Another one.")]).verdict
 'exploitable'

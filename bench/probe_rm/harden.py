@@ -7,7 +7,7 @@ DeepSpeed-Chat step 2 and TRL's RewardTrainer read, so retraining on the origina
 teaches the model that degenerate text is worse. Build them from the *training* prompts and probe the
 retrained model on held-out prompts, or the probe would test the training set.
 
->>> from bench.probe_rm.inputs import ProbeItem
+>>> from rewardcheck.bench.probe_rm.inputs import ProbeItem
 >>> rows = harden_rows([ProbeItem("Q1", " One two three. Four five."), ProbeItem("Q2", " Six seven eight.")])
 >>> sorted({r["probe_class"] for r in rows})[:3], rows[0]["chosen"], rows[0]["rejected"]
 (['cut_mid_sentence', 'empty', 'eos_only'], ' One two three. Four five.', '')
@@ -16,16 +16,51 @@ retrained model on held-out prompts, or the probe would test the training set.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from rewardcheck.bench.probe_rm.inputs import ProbeItem
-from rewardcheck.bench.probe_rm.variants import DEGENERATE_CLASSES, FIXED_CLASS, FIXED_STRING, build_probes
+from rewardcheck.bench.probe_rm.variants import (
+    DEGENERATE_CLASSES,
+    FIXED_CLASS,
+    FIXED_STRING,
+    Probe,
+    build_probes,
+)
 
-__all__ = ["HARDEN_CLASSES", "harden_rows", "write_harden"]
+__all__ = ["HARDEN_CLASSES", "LOOP_CLASS", "filler_loop", "harden_rows", "write_harden"]
 
-HARDEN_CLASSES = (*DEGENERATE_CLASSES, FIXED_CLASS)  # prompt_swap is fluent text: not degenerate, not written
+LOOP_CLASS = "filler_loop"
+# prompt_swap is fluent text: not degenerate, not written unless asked for
+HARDEN_CLASSES = (*DEGENERATE_CLASSES, FIXED_CLASS, LOOP_CLASS)
+# A line that states the final answer: a box, "answer is ...", GSM8K's "#### N".
+_FINAL_LINE = re.compile(r"\\boxed|answer is|####", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def filler_loop(reference: str, min_lines: int = 8) -> str | None:
+    r"""The reference's reasoning looped without its answer: its first line, then its other non-answer lines
+    (sentences, for a one-line answer) over and over, one and a half times its length and at least
+    ``min_lines`` lines. This is the fluent degenerate text a PPO policy drifts to when a reward model pays
+    more checking (``fixtures/runs/cure/dschat``); ``None`` when the reference has nothing to loop.
+
+    >>> filler_loop("First, add 2 and 3.\nCheck: 2 + 3 = 5.\nThe answer is \\boxed{5}.", min_lines=4)
+    'First, add 2 and 3.\nCheck: 2 + 3 = 5.\nCheck: 2 + 3 = 5.\nCheck: 2 + 3 = 5.'
+    """
+    lines = [line.strip() for line in reference.strip().splitlines() if line.strip()]
+    if len(lines) < 2:
+        lines = [part for part in _SENTENCE.split(reference.strip()) if part]
+    body = [line for line in lines if not _FINAL_LINE.search(line)]
+    if not body:
+        return None
+    head, loop = body[0], body[1:] or body
+    out = [head]
+    target = max(min_lines, int(1.5 * len(lines)))
+    while len(out) < target:
+        out.append(loop[(len(out) - 1) % len(loop)])
+    return "\n".join(out)
 
 
 def harden_rows(
@@ -51,6 +86,10 @@ def harden_rows(
         probes = build_probes(
             items, seed=seed + copy, eos_text=eos_text, random_tokens=random_tokens, fixed_string=fixed_string
         )
+        if LOOP_CLASS in classes:
+            lead = lambda text: text[: len(text) - len(text.lstrip())]  # noqa: E731
+            loops = [(i, filler_loop(it.chosen)) for i, it in enumerate(items)]
+            probes += [Probe(i, LOOP_CLASS, lead(items[i].chosen) + t) for i, t in loops if t is not None]
         for p in probes:
             item = items[p.prompt_index]
             if p.cls not in classes or p.text == item.chosen:

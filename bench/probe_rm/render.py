@@ -1,6 +1,6 @@
 """Show a :class:`ProbeReport`: rich terminal tables, JSON, and a self-contained HTML page.
 
->>> from bench.probe_rm import CallableRewardModel, ProbeItem, run_probe
+>>> from rewardcheck.bench.probe_rm import CallableRewardModel, ProbeItem, run_probe
 >>> rm = CallableRewardModel(lambda p, c: [0.205] * len(c), name="constant")
 >>> report = run_probe(rm, [ProbeItem(f"Q{i}", f" Answer {i}.") for i in range(4)])
 >>> "DeepSpeed-Chat signature" in terminal_text(report)

@@ -1,7 +1,7 @@
 """Run every probe through a reward model and build the report.
 
->>> from bench.probe_rm.inputs import ProbeItem
->>> from bench.probe_rm.scoring import CallableRewardModel
+>>> from rewardcheck.bench.probe_rm.inputs import ProbeItem
+>>> from rewardcheck.bench.probe_rm.scoring import CallableRewardModel
 >>> rm = CallableRewardModel(lambda prompts, completions: [0.205] * len(completions), name="constant")
 >>> items = [ProbeItem(f"Q{i}", f" Answer number {i} is here.") for i in range(6)]
 >>> report = run_probe(rm, items)

@@ -4,7 +4,7 @@ Each prompt gets its reference answer plus one probe of every class below; the s
 also placed under every prompt (a reward model that pays it a near-constant mid-range score is what the
 DeepSpeed-Chat step-3 collapse looked like: reward flat at 0.205 while outputs turned to gibberish).
 
->>> from bench.probe_rm.inputs import ProbeItem
+>>> from rewardcheck.bench.probe_rm.inputs import ProbeItem
 >>> probes = build_probes([ProbeItem("Q1", " One two three. Four five six."), ProbeItem("Q2", " Seven eight.")])
 >>> sorted({p.cls for p in probes}) == sorted(PROBE_CLASSES + ("reference", FIXED_CLASS))
 True

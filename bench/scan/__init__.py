@@ -1,7 +1,7 @@
 """``rewardcheck scan`` and ``rewardcheck check`` as a library: stream dumps, score them under reward
 profiles (locally or on Ray), flag failure modes, and check a training config's composite.
 
->>> from bench.scan import ScanSession, ScanSettings    # doctest: +SKIP
+>>> from rewardcheck.bench.scan import ScanSession, ScanSettings    # doctest: +SKIP
 >>> session = ScanSession(ScanSettings(("dump.jsonl",)))    # doctest: +SKIP
 >>> report = session.report(session.run())    # doctest: +SKIP
 """

@@ -5,8 +5,8 @@ best-paid rows (bounded memory); the examples are then taken round-robin over th
 first, and within a pattern from different groups when it can.
 
 >>> picker = ExamplePicker(limit=2)
->>> from bench.scan.rows import DumpRow
->>> from bench.scan.scoring import RowScore
+>>> from rewardcheck.bench.scan.rows import DumpRow
+>>> from rewardcheck.bench.scan.scoring import RowScore
 >>> def score(i, flags, paid):
 ...     return RowScore(i, {}, {"p": paid}, "wrong", None, 1, None, False, "text", None, flags)
 >>> for i in range(5):

@@ -1,8 +1,8 @@
 """One scan, start to end, streaming: rows -> blocks of groups -> scored (any backend) -> aggregate (+ rows out).
 
 >>> import tempfile, os
->>> from bench.scan.loader import DumpStream
->>> from bench.scan.profiles import build_profile
+>>> from rewardcheck.bench.scan.loader import DumpStream
+>>> from rewardcheck.bench.scan.profiles import build_profile
 >>> path = os.path.join(tempfile.mkdtemp(), "d.jsonl")
 >>> _ = open(path, "w").write('{"prompt": "p", "completion": "First, Finally,", "solution": "$3$"}\\n')
 >>> spec = build_profile("openr1@e4ac3ae", ["reasoning_steps"], None, {})

@@ -2,7 +2,7 @@
 settings, the training config, or the first rows), the profiles, the scoring options, and the notes that
 say what could not be done as asked.
 
->>> from bench.scan.rows import DumpRow
+>>> from rewardcheck.bench.scan.rows import DumpRow
 >>> head = [DumpRow("d", 1, "p", "First, Finally,", gold="$3$")]
 >>> plan = plan_scan(ScanSettings(("d.jsonl",), profiles=("openr1@e4ac3ae",)), head)
 >>> [s.name for s in plan.specs], plan.specs[0].funcs, plan.notes[0][:30]

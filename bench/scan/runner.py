@@ -7,8 +7,8 @@ process pool (``workers > 1``) or on Ray (:mod:`rewardcheck.bench.scan.ray_backe
 in block order, so the aggregate is the same whichever ran them. What the backends share (the block, how
 one is scored, the in-order hand-back) is :mod:`rewardcheck.bench.scan.blocks`.
 
->>> from bench.scan.rows import DumpRow
->>> from bench.scan.profiles import build_profile
+>>> from rewardcheck.bench.scan.rows import DumpRow
+>>> from rewardcheck.bench.scan.profiles import build_profile
 >>> rows = [DumpRow("d", 1, "p", "First, Finally,", gold="$3$", step=0)]
 >>> spec = build_profile("openr1@e4ac3ae", ["reasoning_steps"], None, {})
 >>> [(round(s[0].totals["openr1@e4ac3ae"], 3), len(g)) for _, s, g in score_blocks(make_blocks(rows), [spec], ScoreOptions())]

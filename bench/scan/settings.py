@@ -4,7 +4,7 @@ checks that need nothing but the settings themselves.
 >>> check_settings(ScanSettings(("d.jsonl",), workers=0))
 Traceback (most recent call last):
 ...
-bench.scan.settings.ScanSettingsError: --workers must be at least 1
+rewardcheck.bench.scan.settings.ScanSettingsError: --workers must be at least 1
 >>> thresholds, keep = check_settings(ScanSettings(("d.jsonl",), fail_on=("degenerate=0.05",)))
 >>> thresholds[0].flag, keep(["truncated"], "wrong")
 ('degenerate', True)

@@ -50,7 +50,7 @@ The model (every assumption is a choice the results depend on; see also the READ
   stays >= 0.5) and each reward's share of the advantage-weighted gradient along ``mu`` (negative pushes
   shorter): the reward with the most negative sum up to the collapse drives it.
 
->>> from bench.training_config import TrainingConfig
+>>> from rewardcheck.bench.training_config import TrainingConfig
 >>> cfg = TrainingConfig.from_mapping({"reward_funcs": ["accuracy", "reasoning_steps"], "max_completion_length": 256})
 >>> result = simulate(cfg, Settings(steps=3, profile="openr1@e4ac3ae"))  # doctest: +SKIP
 >>> len(result.history)                                                     # doctest: +SKIP

@@ -1,7 +1,7 @@
 """The GRPO loop of the simulation: sample groups, build texts from real completions, score them with the
 config's real reward functions, compute TRL's group advantages, and update the shared policy.
 
->>> from bench.simulate.engine import length_grid
+>>> from rewardcheck.bench.simulate.engine import length_grid
 >>> length_grid(100, levels=8)
 [0, 1, 2, 4, 8, 16, 32, 65, 130]
 """

@@ -5,7 +5,7 @@ Every family turns a :class:`Problem` (prompt, its expression, gold, right and w
 problem, template and form, simplest first so hypothesis shrinks to the plainest instance. The same family
 names label the rows of the attack corpus (``bench/data/attacks.jsonl``).
 
->>> from bench.strategies.templates import TEMPLATES_BY_NAME
+>>> from rewardcheck.bench.strategies.templates import TEMPLATES_BY_NAME
 >>> FAMILIES["negation"].regions(PROBLEMS[0], TEMPLATES_BY_NAME["boxed+think"])[0]
 'The answer is not $\\\\boxed{390}$.'
 >>> sorted(FAMILIES)[:3]

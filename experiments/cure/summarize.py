@@ -54,12 +54,8 @@ __all__ = [
 
 WINDOW = 20
 DSCHAT_WINDOW = 10
-DSCHAT_CONDITIONS = (
-    "collapse",
-    "harden",
-    "guard",
-    "guard_lines10",
-)  # guard_lines10: the classifier before the 6-line rule
+# harden_loops: hardened with probe-rm's filler_loop class too; guard_lines10: the classifier before the 6-line rule
+DSCHAT_CONDITIONS = ("collapse", "harden", "harden_loops", "guard", "guard_lines10")
 
 
 def _mean(rows: Sequence[Mapping[str, float]], key: str) -> float:

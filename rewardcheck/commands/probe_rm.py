@@ -116,8 +116,8 @@ def register(subparsers: Any) -> None:
         action="append",
         default=[],
         metavar="CLASS",
-        help="a class to write with --harden (repeatable; default every degenerate class and the fixed string; "
-        "prompt_swap may be added)",
+        help="a class to write with --harden (repeatable; default every degenerate class, the fixed string and "
+        "filler_loop, the reference's reasoning looped without its answer; prompt_swap may be added)",
     )
     p.add_argument(
         "--harden-copies", type=int, default=1, help="variants per class and prompt for --harden (default 1)"
@@ -177,10 +177,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--batch-size must be at least 1")
     if args.harden_copies < 1:
         raise UsageError("--harden-copies must be at least 1")
-    bad_harden = [c for c in args.harden_class if c not in (*PROBE_CLASSES, "fixed_string")]
+    bad_harden = [c for c in args.harden_class if c not in (*PROBE_CLASSES, "fixed_string", "filler_loop")]
     if bad_harden:
         raise UsageError(
-            f"--harden-class {bad_harden[0]!r}: expected one of {', '.join(PROBE_CLASSES)}, fixed_string"
+            f"--harden-class {bad_harden[0]!r}: expected one of {', '.join(PROBE_CLASSES)}, fixed_string, filler_loop"
         )
     sources = sum(bool(x) for x in (args.model, args.callable, args.demo))
     if sources != 1:

@@ -4,7 +4,7 @@ Verdicts: correct, wrong, no_answer, truncated, gold_unparseable, timeout, error
 A hard wall-clock limit per completion (``EngineConfig.timeout_s``, default 2 s) holds from any thread, an
 asyncio task or a pool worker: risky sympy work runs in a killable worker process; ordinary input never does.
 
->>> from rewards.engine import judge, EngineConfig
+>>> from rewardcheck.rewards.engine import judge, EngineConfig
 >>> judge("<think>\nok\n</think>\nThe answer is \\boxed{\\dfrac{1}{2}}.", "\\frac{1}{2}").verdict.value
 'correct'
 >>> j = judge("<think>\nok\n</think>\n\\boxed{0.5}", "\\frac{1}{2}", config=EngineConfig(timeout_s=1.0))

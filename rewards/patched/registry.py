@@ -40,7 +40,7 @@ Engine settings come from ``RewardArgs``: ``max_completion_length``, ``eos_token
 True: ``<answer>`` layout), ``reasoning_steps_gate`` (``"correct"`` or ``"none"``), ``cosine_count_chars``,
 ``isolation_warm_up`` (default True: start the verify worker now; False: only when a risky input needs it).
 
->>> from rewards.args import RewardArgs
+>>> from rewardcheck.rewards.args import RewardArgs
 >>> reg = build_registry(RewardArgs.from_any({}))
 >>> sorted(reg) == sorted(REWARD_NAMES), reg["cosine"].__name__
 (True, 'cosine_scaled_reward')
