@@ -17,7 +17,7 @@ import re
 import zlib
 from functools import lru_cache
 
-__all__ = ["DEGENERATE_LABELS", "classify_degenerate", "degenerate_kind"]
+__all__ = ["DEGENERATE_LABELS", "classify_degenerate", "degenerate_kind", "states_final_answer"]
 
 DEGENERATE_LABELS = (
     "empty",
@@ -88,6 +88,15 @@ _FINAL = re.compile(
     r"\\boxed\s*\{(?:[^{}\n]|\{(?:[^{}\n]|\{[^{}\n]*\})*\})+\}|answer is\s*[:$]?\s*[-\d\\(]|####\s*-?\d|^A:\s*-?\d",
     re.MULTILINE | re.IGNORECASE,
 )
+
+
+def states_final_answer(text: str) -> bool:
+    """Whether ``text`` states a final answer (a closed box with content, "answer is <value>", "#### N", "A: N").
+
+    >>> states_final_answer("So the answer is 7."), states_final_answer("Let me check this again.")
+    (True, False)
+    """
+    return _FINAL.search(text) is not None
 
 
 AFTER_ANSWER_LINES = 2  # lines with words after the last stated answer: this many, and the loop runs on

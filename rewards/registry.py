@@ -64,6 +64,10 @@ def build_registry(script_args: Any = None, profile: str = DEFAULT_PROFILE) -> d
     return builder(RewardArgs.from_any(script_args))
 
 
+class TruncationUnknownWarning(UserWarning):
+    """``get_reward_funcs`` could not learn ``max_completion_length``: truncation is read from the text."""
+
+
 def get_reward_funcs(
     script_args: Any = None, training_args: Any = None, profile: str = DEFAULT_PROFILE
 ) -> list[RewardFunc]:
@@ -106,7 +110,3 @@ def get_reward_funcs(
             stacklevel=2,
         )
     return [registry[f] for f in args.reward_funcs]
-
-
-class TruncationUnknownWarning(UserWarning):
-    """``get_reward_funcs`` could not learn ``max_completion_length``: truncation is read from the text."""

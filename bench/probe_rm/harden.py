@@ -27,16 +27,16 @@ from rewardcheck.bench.probe_rm.variants import (
     FIXED_CLASS,
     FIXED_STRING,
     Probe,
+    _lead,
     build_probes,
 )
+from rewardcheck.rewards.degenerate import states_final_answer
 
 __all__ = ["HARDEN_CLASSES", "LOOP_CLASS", "filler_loop", "harden_rows", "write_harden"]
 
 LOOP_CLASS = "filler_loop"
 # prompt_swap is fluent text: not degenerate, not written unless asked for
 HARDEN_CLASSES = (*DEGENERATE_CLASSES, FIXED_CLASS, LOOP_CLASS)
-# A line that states the final answer: a box, "answer is ...", GSM8K's "#### N".
-_FINAL_LINE = re.compile(r"\\boxed|answer is|####", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -52,7 +52,7 @@ def filler_loop(reference: str, min_lines: int = 8) -> str | None:
     lines = [line.strip() for line in reference.strip().splitlines() if line.strip()]
     if len(lines) < 2:
         lines = [part for part in _SENTENCE.split(reference.strip()) if part]
-    body = [line for line in lines if not _FINAL_LINE.search(line)]
+    body = [line for line in lines if not states_final_answer(line)]
     if not body:
         return None
     head, loop = body[0], body[1:] or body
@@ -87,9 +87,8 @@ def harden_rows(
             items, seed=seed + copy, eos_text=eos_text, random_tokens=random_tokens, fixed_string=fixed_string
         )
         if LOOP_CLASS in classes:
-            lead = lambda text: text[: len(text) - len(text.lstrip())]  # noqa: E731
             loops = [(i, filler_loop(it.chosen)) for i, it in enumerate(items)]
-            probes += [Probe(i, LOOP_CLASS, lead(items[i].chosen) + t) for i, t in loops if t is not None]
+            probes += [Probe(i, LOOP_CLASS, _lead(items[i].chosen) + t) for i, t in loops if t is not None]
         for p in probes:
             item = items[p.prompt_index]
             if p.cls not in classes or p.text == item.chosen:
