@@ -64,7 +64,10 @@ def _score_in_pool_worker(_: int) -> list[float | None]:
 
 def test_daemonic_pool_workers_verify_instead_of_timing_out() -> None:
     # multiprocessing.Pool workers are daemonic (verl's process-pool reward managers use such workers):
-    # the isolated worker is a plain subprocess, which a daemonic process may start.
+    # the isolated worker is a plain subprocess, which a daemonic process may start. Load-proof by
+    # construction: the factorial and binomial products are decided by the exact canonical forms, the sum in
+    # the exponent by a worker under a CPU-time budget (its work, not the machine's load), and waiting for a
+    # worker is bounded only by the "machine stalled" safety net, never by the limit.
     ctx = multiprocessing.get_context("spawn")
     t0 = time.monotonic()
     with ctx.Pool(2) as pool:
@@ -78,7 +81,9 @@ def test_a_timeout_is_not_remembered() -> None:
 
     cfg = EngineConfig(timeout_s=0.5)
     first = judge(bomb, "5", config=cfg)
-    assert first.verdict.value == "timeout"
-    kills = counters().get("worker_kills", 0)
+    assert first.verdict.value == "timeout" and "too large to compare" in first.reason
+    refused = counters().get("not_admitted", 0)
     second = judge(bomb, "5", config=cfg)
-    assert second.verdict.value == "timeout" and counters().get("worker_kills", 0) == kills + 1  # re-run
+    # re-run: admission decides again (no memo), the same way
+    assert second.verdict.value == "timeout" and counters().get("not_admitted", 0) == refused + 1
+    assert second.reason == first.reason

@@ -1,8 +1,10 @@
-"""Issue 22, findings 4 and 6: the limit holds per call from the caller's side, queueing included, from any
-number of threads; killed workers are reaped (no zombie, no leaked worker).
+"""Issue 22, findings 4 and 6, as issue 30 leaves them: no trainer thread queues without bound, from any
+number of threads, and killed workers are reaped (no zombie, no leaked worker).
 
-Timing assertions are the contract's bound (limit + the stated margin + a generous slack for a loaded
-2-core CI machine), never a performance claim.
+Load-proof by construction: verdicts come from the exact forms, admission and the worker's CPU-time budget;
+the wall-clock safety net ("machine stalled") is asserted through its decision, with the net made small
+(``budget.STALL_FACTOR``) where a test needs it to fire, and out of reach where a test needs it silent.
+No assertion here reads a clock.
 """
 
 from __future__ import annotations
@@ -16,16 +18,18 @@ import psutil
 import pytest
 
 from rewardcheck.rewards.adapters.verl import compute_score
-from rewardcheck.rewards.engine import EngineConfig, Verdict, default_pool, isolation, judge
-from rewardcheck.rewards.engine.isolation import MARGIN_S, IsolationTimeout, WorkerPool
+from rewardcheck.rewards.engine import EngineConfig, Verdict, budget, counters, default_pool, isolation, judge
+from rewardcheck.rewards.engine.isolation import MARGIN_S, IsolationTimeout, MachineStalled, WorkerPool
 
 LIMIT_S = 1.0
-BOUND_S = LIMIT_S + MARGIN_S + 1.0  # the stated bound plus a generous slack
 T = "<think>\nok\n</think>\n"
+# sympy's nc_simplify ran for minutes on this gold against \log_2 8 (issue 22): a worker busy for its budget
+HANGING_GOLD = r"\frac{\gcd(12, 18)}{(\frac12)^{\angle ABC}}\cdot \frac{1}{2}\cdot 3+4i\times\left( \frac{1}{2} \right)/0.5"
+OUTSIDE_EXACT = ("4", "2.0+2")  # a decimal: not decided by the exact forms, so verified in a worker
 
 
 def _long_correct(k: int) -> tuple[str, str]:
-    # a fresh (never cached) sum of twelve terms, answered in another order: parsed and verified in a worker
+    # a fresh (never cached) sum of twelve terms, answered in another order: decided by the exact forms
     terms = [f"\\frac{{{k + i}}}{{{i + 2}}}x" for i in range(12)]
     return T + f"\\boxed{{{'+'.join(terms)}}}", "+".join(reversed(terms))
 
@@ -35,54 +39,59 @@ def _tower(k: int) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("threads", [8, 24])
-def test_every_call_returns_within_the_limit_plus_margin_from_many_threads(threads: int) -> None:
-    # Before: from 8 threads, calls queued for the CPU-capped pool for 15-27 s (queueing was off the clock).
+def test_many_threads_get_work_decided_verdicts(threads: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Before: from 8 threads, long correct answers came back timeout (12 of 24 paid). Now the long answers
+    # are decided exactly and the towers refused by admission: the verdicts of one thread, whatever the load.
+    monkeypatch.setattr(budget, "STALL_FACTOR", 1000.0)  # the net out of reach: verdicts only
     assert default_pool().wait_ready(60.0)
     barrier = threading.Barrier(threads)
     cfg = EngineConfig(timeout_s=LIMIT_S)
 
-    def work(t: int) -> list[tuple[float, str]]:
+    def work(t: int) -> list[tuple[int, str, str]]:
         barrier.wait()
         out = []
         for i in range(4):
             k = 10_000 * threads + 100 * t + i
             text, gold = (_long_correct if i % 2 == 0 else _tower)(k)
-            t0 = time.monotonic()
             if i == 3:
                 verdict = str(compute_score("math", text, gold, {"timeout_s": LIMIT_S})["verdict"])
+                reason = ""
             else:
-                verdict = judge(text, gold, config=cfg).verdict.value
-            out.append((time.monotonic() - t0, verdict))
+                j = judge(text, gold, config=cfg)
+                verdict, reason = j.verdict.value, j.reason
+            out.append((i, verdict, reason))
         return out
 
     with ThreadPoolExecutor(threads) as ex:
         calls = [c for r in ex.map(work, range(threads)) for c in r]
-    worst = max(w for w, _ in calls)
-    assert worst < BOUND_S, f"slowest call {worst:.2f} s > {BOUND_S:.2f} s"
-    # a tower is never paid; a long answer is correct or, when no worker was free in time, a timeout
-    assert {v for _, v in calls} <= {"correct", "timeout", "wrong"}
+    assert {v for i, v, _ in calls if i % 2 == 0} == {"correct"}
+    assert {v for i, v, _ in calls if i % 2 == 1} == {"timeout"}
+    assert all("too large to compare" in r for i, _, r in calls if i == 1)
 
 
-def test_a_call_that_cannot_get_a_worker_times_out_instead_of_waiting() -> None:
+def test_a_call_that_cannot_get_a_worker_is_stopped_by_the_safety_net(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     pool = WorkerPool(size=1, max_workers=1)
     try:
         assert pool.wait_ready(60.0)
-        bomb = threading.Thread(target=lambda: _swallow(pool, r"9^{9^{9^{9}}}", 4.0), daemon=True)
-        bomb.start()
-        time.sleep(0.5)  # the only slot is busy for 4 s
-        t0 = time.monotonic()
-        with pytest.raises(IsolationTimeout):
-            pool.run("check_strings", ("4", "2+2"), timeout_s=0.5)
-        assert time.monotonic() - t0 < 0.5 + MARGIN_S + 1.0
-        bomb.join(10)
+        busy = threading.Thread(target=lambda: _swallow(pool, HANGING_GOLD, 5.0), daemon=True)
+        busy.start()
+        while pool._in_flight == 0:  # the only slot is taken (a work budget of 5 s of CPU)
+            time.sleep(0.01)
+        monkeypatch.setattr(budget, "STALL_FACTOR", 1.0)  # net: 1 x 0.5 s x (1 + one call ahead)
+        before = counters().get("machine_stalled", 0)
+        with pytest.raises(MachineStalled, match="machine stalled: no verify worker free"):
+            pool.run("check_strings", OUTSIDE_EXACT, timeout_s=0.5)
+        assert counters().get("machine_stalled", 0) == before + 1
     finally:
         pool.close()
 
 
-def _swallow(pool: WorkerPool, answer: str, timeout_s: float) -> None:
+def _swallow(pool: WorkerPool, gold: str, timeout_s: float) -> None:
     try:
-        pool.run("check_strings", ("5", answer), timeout_s=timeout_s)
-    except IsolationTimeout:
+        pool.run("check_strings", (gold, r"\log_2 8"), timeout_s=timeout_s)
+    except (IsolationTimeout, isolation.IsolationError):
         pass
 
 
@@ -94,18 +103,17 @@ def test_only_the_first_start_is_off_the_clock(monkeypatch: pytest.MonkeyPatch) 
         original(self)
 
     monkeypatch.setattr(isolation._Worker, "_start", slow_start)
+    monkeypatch.setattr(budget, "STALL_FACTOR", 1.0)  # a net of 0.9 s: far below the 2 s start
     pool = WorkerPool(size=1, max_workers=1)
     try:
-        # the pool's first start is a one-off per process: waited for, then the call gets its whole limit
-        assert pool.run("check_strings", ("4", "2+2"), timeout_s=0.9)[0] == "correct"
+        # the pool's first start is a one-off per process: waited for, then the call gets its whole net
+        assert pool.run("check_strings", OUTSIDE_EXACT, timeout_s=0.9)[0] == "correct"
         with pool._lock:
             idle, pool._idle = pool._idle, []
-        for w in idle:  # as if every worker had been killed at a deadline
+        for w in idle:  # as if every worker had been killed by the net
             w.kill()
-        t0 = time.monotonic()
-        with pytest.raises(IsolationTimeout):
-            pool.run("check_strings", ("4", "2+2"), timeout_s=0.9)  # a replacement start is charged
-        assert time.monotonic() - t0 < 0.9 + MARGIN_S + 1.0
+        with pytest.raises(MachineStalled, match="no verify worker started"):
+            pool.run("check_strings", OUTSIDE_EXACT, timeout_s=0.9)  # a replacement start is within the net
     finally:
         pool.close()
 
@@ -139,9 +147,10 @@ def test_killed_workers_are_reaped_and_none_is_left(monkeypatch: pytest.MonkeyPa
     pids = _worker_pids(monkeypatch)
     pool = WorkerPool(size=2, max_workers=2)
     assert pool.wait_ready(60.0)
-    for _ in range(3):  # three kills at the deadline, each replaced in the background
+    monkeypatch.setattr(budget, "STALL_FACTOR", 0.5)  # the net (0.5 x 0.4 s wall) fires before the CPU budget
+    for _ in range(3):  # three kills by the net, each replaced in the background
         assert pool.wait_ready(60.0)
-        _swallow(pool, r"9^{9^{9^{9}}}", 0.3)
+        _swallow(pool, HANGING_GOLD, 0.4)
     assert isolation.reap_all(10.0)
     killed = [p for p in pids if p not in pool.live_workers()]
     assert len(killed) >= 3
@@ -168,7 +177,8 @@ def test_a_worker_slow_to_exit_is_still_reaped(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(subprocess.Popen, "wait", slow_wait)
     pool = WorkerPool(size=1, max_workers=1)
     assert pool.wait_ready(60.0)
-    _swallow(pool, r"9^{9^{9^{9}}}", 0.3)
+    monkeypatch.setattr(budget, "STALL_FACTOR", 0.5)
+    _swallow(pool, HANGING_GOLD, 0.4)
     pool.close()
     isolation.reap_all(10.0)
     time.sleep(0.2)

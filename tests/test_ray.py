@@ -6,7 +6,6 @@ CI installs the ``ray`` extra (``.ci/run``), so these run there; without Ray the
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 from typing import Any
 
@@ -69,12 +68,10 @@ class _Scorer:
     def bomb(self) -> tuple[list[float | None], float, dict[str, Any], int]:
         from rewardcheck.rewards.engine import counters
 
-        before = counters().get("timeouts", 0)
-        t0 = time.monotonic()
+        before = counters().get("not_admitted", 0)
         value = self.acc([BOMB], solution=["5"])
-        elapsed = time.monotonic() - t0
         verl = compute_score("math", BOMB, "5", {"timeout_s": LIMIT_S})
-        return value, elapsed, verl, counters().get("timeouts", 0) - before
+        return value, verl, counters().get("not_admitted", 0) - before
 
     def ordinary(self) -> list[float | None]:
         return self.acc(ROWS, solution=GOLDS)
@@ -82,8 +79,10 @@ class _Scorer:
 
 def test_an_actor_times_a_bomb_out_and_keeps_scoring(cluster: Any) -> None:
     actor = cluster.remote(_Scorer).remote()
-    value, elapsed, verl, timeouts = cluster.get(actor.bomb.remote(), timeout=180)
-    assert value == [None] and elapsed < LIMIT_S + 1.0
+    # Load-proof by construction: the tower is refused by admission, from its text, before any work (no
+    # wall-clock assertion: the decision is counted, and the same on any machine at any load).
+    value, verl, refused = cluster.get(actor.bomb.remote(), timeout=180)
+    assert value == [None]
     assert verl["verdict"] == "timeout" and verl["scored"] == 0.0  # counted, never a silent wrong 0
-    assert timeouts == 2
+    assert refused == 2
     assert cluster.get(actor.ordinary.remote(), timeout=120) == [1.0, 1.0, 0.0]

@@ -45,9 +45,18 @@ from collections import Counter
 from multiprocessing.connection import Connection
 from typing import Any
 
+from .admission import admit
+from .budget import quantise, stall_after
+from .canonical import compare
+
 __all__ = [
     "IsolationTimeout",
     "IsolationError",
+    "NotAdmitted",
+    "OverBudgetTimeout",
+    "MachineStalled",
+    "set_work_budget",
+    "work_budget_s",
     "WorkerPool",
     "default_pool",
     "counters",
@@ -81,11 +90,38 @@ def counters() -> dict[str, int]:
 
 
 class IsolationTimeout(Exception):  # not TimeoutError: that is an OSError, caught as a dead pipe
-    pass
+    """No verdict within the limits: the judge's verdict ``timeout`` (reward None)."""
+
+
+class NotAdmitted(IsolationTimeout):
+    """Admission refused the input before any work: "too large to compare" (same input, same decision)."""
+
+
+class OverBudgetTimeout(IsolationTimeout):
+    """The worker's CPU-time work counter passed the call's budget."""
 
 
 class IsolationError(RuntimeError):
-    pass
+    """The isolated call failed: the judge's verdict ``error``."""
+
+
+class MachineStalled(IsolationError):
+    """The wall-clock safety net fired (several times the work budget): verdict ``error``, reason "machine
+    stalled", counted as ``machine_stalled``. It never decides a verdict on an input's merits."""
+
+
+def set_work_budget(budget_s: float | None) -> float | None:
+    """Set this thread's work budget (the judge's per-call limit, read by :func:`work_budget_s`); returns the
+    previous one so a caller can restore it."""
+    previous: float | None = getattr(_LOCAL, "budget", None)
+    _LOCAL.budget = budget_s
+    return previous
+
+
+def work_budget_s(default: float) -> float:
+    """This thread's work budget, or ``default`` when none is set."""
+    budget = getattr(_LOCAL, "budget", None)
+    return default if budget is None else float(budget)
 
 
 # The folder that holds the ``rewardcheck`` package this process runs: the worker imports the same one, also
@@ -223,6 +259,7 @@ class WorkerPool:
         self._slots = threading.BoundedSemaphore(self.max_workers)
         self._pid = os.getpid()
         self._closed = False
+        self._in_flight = 0
         # Set once a worker of this pool has reported ready: from then on no start is waited for off the clock.
         self._started = threading.Event()
         # Kept for the registry's lazy mode (scan processes): the first start is off the clock either way.
@@ -287,18 +324,39 @@ class WorkerPool:
                 return
         worker.kill()
 
-    def _timeout(self, what: str) -> IsolationTimeout:
-        count("timeouts_waiting_for_worker")
-        return IsolationTimeout(what)
+    def _stalled(self, what: str) -> MachineStalled:
+        count("machine_stalled")
+        return MachineStalled(f"machine stalled: {what}")
 
     def run(self, name: str, args: tuple[Any, ...], timeout_s: float) -> Any:
-        """``mathcore.<name>(*args)`` in a worker; ``IsolationTimeout`` when the answer is not back within
-        ``timeout_s`` seconds of this call, waiting for a slot or a starting worker included (the first start
-        of the pool's first worker excepted, see the module docstring)."""
+        """``mathcore.<name>(*args)`` under a work budget (see the module docstring).
+
+        Before any work: ``check_strings`` pairs in the canonical grammar are decided exactly here
+        (:mod:`~rewardcheck.rewards.engine.canonical`), and an input that admission refuses raises
+        :class:`NotAdmitted`. Then the call runs in a worker with a CPU budget of :func:`work_budget_s`
+        (``timeout_s`` when no judge set one): past it, :class:`OverBudget`. Only past the wall-clock safety
+        net (:func:`budget.stall_after` of the budget, waiting included) :class:`MachineStalled`."""
+        budget_s = quantise(work_budget_s(timeout_s))
+        if name == "check_strings":
+            decided = _decide_exactly(args)
+            if decided is not None:
+                return decided
+        _admit(name, args)
         called = time.monotonic()
-        deadline = called + max(0.0, timeout_s)
+        with self._lock:
+            ahead = self._in_flight  # calls holding or waiting for a slot: each bounded by its own budget
+            self._in_flight += 1
+        try:
+            return self._run(
+                name, args, budget_s, called, called + stall_after(budget_s) * (1 + ahead // self.max_workers)
+            )
+        finally:
+            with self._lock:
+                self._in_flight -= 1
+
+    def _run(self, name: str, args: tuple[Any, ...], budget_s: float, called: float, stall_at: float) -> Any:
         if not self._started.is_set():
-            # The one-off first start: wait for it off the clock, then give the call its whole limit.
+            # The one-off first start (importing sympy): waited for off the clock.
             self.warm_up()
             with self._lock:
                 starting = list(self._idle)
@@ -310,14 +368,14 @@ class WorkerPool:
                 ):
                     self._started.set()
                     break
-            deadline += time.monotonic() - waited_from
-        if not self._slots.acquire(timeout=max(0.0, deadline - time.monotonic())):
-            raise self._timeout(f"no verify worker free within {timeout_s:.2f} s")
+            stall_at += time.monotonic() - waited_from
+        if not self._slots.acquire(timeout=max(0.0, stall_at - time.monotonic())):
+            raise self._stalled(f"no verify worker free within {stall_at - called:.1f} s")
         try:
             worker = self._take()
-            if not worker.ready.wait(max(0.0, deadline - time.monotonic())):
+            if not worker.ready.wait(max(0.0, stall_at - time.monotonic())):
                 self._give_back(worker)  # still starting: the next caller gets it
-                raise self._timeout(f"no verify worker started within {timeout_s:.2f} s")
+                raise self._stalled(f"no verify worker started within {stall_at - called:.1f} s")
             if worker.failed:
                 self.warm_up()
                 raise IsolationError(f"cannot start verify worker: {worker.failed}")
@@ -328,25 +386,55 @@ class WorkerPool:
             _LOCAL.queued = queued_s() + waited
             assert worker.to_worker is not None and worker.from_worker is not None
             try:
-                worker.to_worker.send((name, args))
+                worker.to_worker.send((name, args, budget_s))
                 worker.calls += 1
-                if not worker.from_worker.poll(max(0.0, deadline - time.monotonic())):
-                    count("timeouts")
+                if not worker.from_worker.poll(max(0.0, stall_at - time.monotonic())):
                     count("worker_kills")
                     worker.kill()
                     self.warm_up()  # replace it now, off the caller's clock
-                    raise IsolationTimeout(f"verify did not finish within {timeout_s:.2f} s; worker killed")
+                    raise self._stalled(
+                        f"no answer within {stall_at - called:.1f} s for a work budget of {budget_s:g} s; "
+                        "worker killed"
+                    )
                 status, value = worker.from_worker.recv()
             except (EOFError, OSError, BrokenPipeError) as exc:
                 worker.kill()
                 self.warm_up()
                 raise IsolationError(f"verify worker died: {type(exc).__name__}") from None
             self._give_back(worker)
+            if status == "over_budget":
+                count("timeouts")
+                count("over_budget")
+                raise OverBudgetTimeout(str(value))
             if status != "ok":
                 raise IsolationError(str(value))
             return value
         finally:
             self._slots.release()
+
+
+def _decide_exactly(args: tuple[Any, ...]) -> tuple[str, str, str] | None:
+    """A ``check_strings`` outcome decided by the canonical forms, without a worker; None when undecided."""
+    gold, answer = str(args[0]), str(args[1])
+    if len(args) > 2 and args[2]:
+        return None  # a worked-solution gold: its answer is extracted by math-verify in the worker
+    decided = compare(gold, answer)
+    if decided is None:
+        return None
+    count("exact_canonical")
+    return ("correct" if decided.same else "wrong"), gold, answer
+
+
+def _admit(name: str, args: tuple[Any, ...]) -> None:
+    """Raise :class:`NotAdmitted` when admission refuses an expression of this call (prose is not measured:
+    math-verify extracts its answer under the work budget)."""
+    prose = name.startswith("parse_prose") or (name == "check_strings" and len(args) > 2 and bool(args[2]))
+    exprs = [a for k, a in enumerate(args[:2]) if isinstance(a, str) and not (prose and k == 0)]
+    for expr in exprs:
+        decision = admit(expr)
+        if not decision.admitted:
+            count("not_admitted")
+            raise NotAdmitted(decision.reason)
 
 
 _POOL: WorkerPool | None = None

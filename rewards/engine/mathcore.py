@@ -5,10 +5,12 @@ SIGALRM only works on the main thread of the main interpreter, so ``parsing_time
 (a killable worker process), and in the caller's process these functions only ever see expressions of the
 pre-screen's in-process grammar (:mod:`rewardcheck.rewards.engine.prescreen`: the rule, by construction).
 
-In the caller's process one thread at a time runs sympy (the GIL serialises it anyway): a thread waits for
-that slot no later than the deadline that :func:`deadline` set for it (the judge sets its call's limit) and
-raises :class:`~rewards.engine.isolation.IsolationTimeout` past it, so from any number of threads a call's
-in-process sympy work adds at most one bounded parse + verify beyond its limit. Cache hits take no slot.
+In the caller's process one thread at a time runs sympy (the GIL serialises it anyway). The work there is
+bounded by the in-process grammar, so a thread waits for that slot as long as it takes other threads' bounded
+work, up to the wall-clock safety net only (:func:`deadline`), past which it raises
+:class:`~rewardcheck.rewards.engine.isolation.MachineStalled` (verdict error, "machine stalled", counted apart):
+load never turns a verdict into a timeout. The slot serves threads first come, first served, and the net
+grows with the threads ahead (each holds the slot for one bounded step). Cache hits take no slot.
 
 A value parse must cover the whole expression: ``2\sqrt{2}`` read as ``2`` is a mis-parse, not a value.
 
@@ -24,6 +26,7 @@ import logging
 import re
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -32,35 +35,83 @@ from typing import Any, Generic, TypeVar
 from latex2sympy2_extended import NormalizationConfig
 from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse, verify
 
-from .isolation import IsolationTimeout, count
+from .budget import quantise, stall_after
+from .isolation import MachineStalled, count, set_work_budget, work_budget_s
 from .text import normalise
 
 __all__ = ["Parsed", "parse_value", "check", "check_strings", "deadline"]
 
-_SLOT = threading.RLock()
+
+class _FairSlot:
+    """A re-entrant lock that serves waiting threads first come, first served: a thread's wait is bounded by
+    the bounded work of the threads ahead of it (a plain lock can starve one thread under contention)."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition(threading.Lock())
+        self._owner: int | None = None
+        self._depth = 0
+        self._queue: deque[object] = deque()
+
+    def waiting(self) -> int:
+        return len(self._queue) + (self._owner is not None)
+
+    def acquire(self, timeout: float | None = None) -> bool:
+        me = threading.get_ident()
+        with self._cond:
+            if self._owner == me:
+                self._depth += 1
+                return True
+            ticket = object()
+            self._queue.append(ticket)
+            if not self._cond.wait_for(lambda: self._owner is None and self._queue[0] is ticket, timeout):
+                self._queue.remove(ticket)
+                self._cond.notify_all()
+                return False
+            self._queue.popleft()
+            self._owner, self._depth = me, 1
+            return True
+
+    def release(self) -> None:
+        with self._cond:
+            self._depth -= 1
+            if self._depth == 0:
+                self._owner = None
+                self._cond.notify_all()
+
+
+_SLOT = _FairSlot()
 _LOCAL = threading.local()
 V = TypeVar("V")
 
 
 @contextmanager
 def deadline(at: float | None) -> Iterator[None]:
-    """In this thread, wait for the in-process sympy slot no later than ``at`` (``time.monotonic()``)."""
-    previous = getattr(_LOCAL, "at", None)
+    """Give this thread's calls a work budget of ``at - now`` seconds (``at`` in ``time.monotonic()``; the
+    judge passes its start + its limit). The budget, not ``at``, decides: isolated work runs under it as CPU
+    time (:func:`~rewardcheck.rewards.engine.isolation.set_work_budget`), and waiting for the in-process
+    sympy slot is bounded only by the wall-clock safety net (:func:`~rewardcheck.rewards.engine.budget.stall_after`
+    of the budget), past which the call fails with "machine stalled"."""
+    now = time.monotonic()
+    previous = getattr(_LOCAL, "at", None), getattr(_LOCAL, "stall_at", None)
+    budget = None if at is None else quantise(at - now)
+    previous_budget = set_work_budget(budget)
     _LOCAL.at = at
+    _LOCAL.stall_at = None if budget is None else now + stall_after(budget)
     try:
         yield
     finally:
-        _LOCAL.at = previous
+        _LOCAL.at, _LOCAL.stall_at = previous
+        set_work_budget(previous_budget)
 
 
 @contextmanager
 def _slot() -> Iterator[None]:
-    at = getattr(_LOCAL, "at", None)
-    if at is None:
+    budget = getattr(_LOCAL, "stall_at", None) and work_budget_s(0.0)
+    if not budget:
         _SLOT.acquire()
-    elif time.monotonic() >= at or not _SLOT.acquire(timeout=max(0.0, at - time.monotonic())):
-        count("timeouts_waiting_inline")
-        raise IsolationTimeout("in-process sympy busy in other threads until the deadline")
+    elif not _SLOT.acquire(timeout=stall_after(budget) * (1 + _SLOT.waiting())):
+        count("machine_stalled")
+        raise MachineStalled("machine stalled: in-process sympy busy in other threads past the safety net")
     try:
         yield
     finally:
@@ -220,7 +271,8 @@ def parse_prose_matched(text: str) -> str | None:
 
 
 def remaining_s(default: float) -> float:
-    """Seconds left before this thread's :func:`deadline`, or ``default`` when none is set."""
+    """Seconds left before this thread's :func:`deadline`, or ``default`` when none is set (a statistic:
+    isolated work runs under the thread's work budget, see :func:`deadline`)."""
     at = getattr(_LOCAL, "at", None)
     return default if at is None else at - time.monotonic()
 

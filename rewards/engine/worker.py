@@ -1,7 +1,9 @@
 """Entry point of an isolated verify worker: ``python -m rewardcheck.rewards.engine.worker REQUEST_FD RESULT_FD``.
 
-Reads ``(function_name, args)`` pickles from the request pipe, runs ``rewardcheck.rewards.engine.mathcore.<name>`` and
-answers ``("ok", value)`` or ``("error", message)``. Exits when the caller closes the pipe.
+Reads ``(function_name, args)`` or ``(function_name, args, budget_s)`` pickles from the request pipe, runs
+``rewardcheck.rewards.engine.mathcore.<name>`` under a CPU-time budget of ``budget_s`` seconds
+(:func:`rewardcheck.rewards.engine.budget.cpu_budget`: work counted, not wall time) and answers
+``("ok", value)``, ``("over_budget", message)`` or ``("error", message)``. Exits when the caller closes the pipe.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from multiprocessing.connection import Connection
 
 def serve(request_fd: int, result_fd: int) -> None:
     from rewardcheck.rewards.engine import mathcore
+    from rewardcheck.rewards.engine.budget import OverBudget, cpu_budget
     from rewardcheck.rewards.parser_cache import note_parses
 
     requests = Connection(request_fd, writable=False)
@@ -29,15 +32,22 @@ def serve(request_fd: int, result_fd: int) -> None:
         return
     while True:
         try:
-            name, args = requests.recv()
+            request = requests.recv()
         except (EOFError, OSError):
             return
+        name, args = request[0], request[1]
+        budget_s = float(request[2]) if len(request) > 2 else float("inf")
         if not name.startswith("check") and not name.startswith("parse"):
             results.send(("error", f"unknown worker function {name!r}"))
             continue
         note_parses()
+        reply: tuple[str, object]
         try:
-            reply: tuple[str, object] = ("ok", getattr(mathcore, name)(*args))
+            with cpu_budget(budget_s):
+                value = getattr(mathcore, name)(*args)
+            reply = ("ok", value)
+        except OverBudget as exc:  # the work counter: the same input is over its budget on any machine
+            reply = ("over_budget", str(exc))
         except Exception as exc:  # reported to the caller as verdict `error`
             reply = ("error", f"{type(exc).__name__}: {exc}"[:500])
         try:

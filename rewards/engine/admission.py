@@ -1,0 +1,266 @@
+r"""Admission by size: may an expression be handed to sympy at all? Decided from the text, before any work.
+
+sympy's big-integer and factorial work runs in C without a check, so no work counter can stop it: an
+expression whose size could make sympy compute a number of millions of digits, expand a polynomial of huge
+degree or recurse past any budget is refused here, with its reason, and the same text always gets the same
+decision. What is admitted is parsed and verified in the isolated worker under its work budget
+(:mod:`rewardcheck.rewards.engine.budget`); what is refused gets the verdict "too large to compare".
+
+The measures (see :class:`Sizes`): characters, tokens (node count), bracket nesting depth, the longest number
+literal, powers whose exponent holds another power (towers), the size of every integer exponent against the
+size of its base, factorial and Gamma arguments, binomial, sum and product bounds.
+
+>>> admit(r"x^{\sum_{k=1}^{4} k}").admitted, admit(r"\frac{4!}{2} x").admitted
+(True, True)
+>>> admit(r"9^{9^{9^{9}}}").reason
+'too large to compare: a power tower'
+>>> admit(r"\Gamma(10^{7})").reason
+'too large to compare: a Gamma argument past 1000'
+>>> admit(r"(10^{10})!").reason
+'too large to compare: a factorial argument past 1000'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .exact import exact_value
+
+__all__ = ["Admission", "Sizes", "admit", "MAX_CHARS", "MAX_TOKENS", "MAX_DEPTH", "MAX_DIGITS"]
+
+MAX_CHARS = 3000
+MAX_TOKENS = 600  # node count: numbers, letters, commands, operators
+MAX_DEPTH = 12  # bracket nesting
+MAX_DIGITS = 300  # one number literal
+MAX_INTEGER_ARG = 1000  # factorial, Gamma, binomial, sum and product bounds
+MAX_POWER_BITS = 200_000  # |exponent| * bits(base) for a number raised to an integer
+MAX_SYMBOLIC_EXPONENT = 200  # a symbolic base's integer exponent (the degree of an expansion)
+MAX_POWERS = 40
+# sympy's special functions that evaluate integer arguments through factorials or recursion
+_GAMMA_LIKE = ("\\Gamma", "\\gamma", "\\operatorname{Gamma}", "\\operatorname{gamma}")
+_BOUNDED = ("\\binom", "\\dbinom", "\\tbinom", "\\sum", "\\prod")
+
+_TOKEN = re.compile(r"\\[a-zA-Z]+|\d+(?:\.\d+)?|\S")
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """What admission measured (every field is a count or a bound read from the text)."""
+
+    chars: int
+    tokens: int
+    depth: int
+    longest_number: int
+    powers: int
+
+
+@dataclass(frozen=True)
+class Admission:
+    """``admitted`` and, when refused, the ``reason`` (always starting "too large to compare")."""
+
+    admitted: bool
+    reason: str
+    sizes: Sizes
+
+
+def _depth(s: str) -> int:
+    depth = deepest = 0
+    for ch in s:
+        if ch in "{([":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "})]":
+            depth -= 1
+    return deepest
+
+
+def _group(s: str, pos: int) -> tuple[str, int] | None:
+    """The braced/bracketed group or the single token at ``s[pos:]`` (spaces skipped): ``(text, end)``."""
+    while pos < len(s) and s[pos].isspace():
+        pos += 1
+    if pos >= len(s):
+        return None
+    pairs = {"{": "}", "(": ")", "[": "]"}
+    if s[pos] in pairs:
+        open_, close = s[pos], pairs[s[pos]]
+        depth = 0
+        for end in range(pos, len(s)):
+            if s[end] == open_:
+                depth += 1
+            elif s[end] == close:
+                depth -= 1
+                if depth == 0:
+                    return s[pos + 1 : end], end + 1
+        return s[pos + 1 :], len(s)
+    m = _TOKEN.match(s, pos)
+    if m is None:
+        return None
+    tok = m.group()
+    if tok.isdigit() and s[pos - 1 : pos] == "^" or (pos >= 1 and s[pos - 1] == "^"):
+        tok = tok[0]  # x^23 is x^2 * 3 in LaTeX
+    return tok, pos + len(tok)
+
+
+def _magnitude(arg: str) -> int | None:
+    """The absolute integer value of ``arg`` when it is plain bounded arithmetic, else None."""
+    v = exact_value(arg.replace("\\left", "").replace("\\right", ""))
+    if v is None:
+        return None
+    return abs(v.numerator // v.denominator) if v.denominator != 0 else None
+
+
+def _base_bits(s: str, caret: int) -> int | None:
+    """Bits of the base right before ``s[caret] == '^'`` when it is a number (or a bracket of arithmetic)."""
+    left = s[:caret].rstrip()
+    m = re.search(r"(\d+(?:\.\d+)?)$", left)
+    if m is not None:
+        return max(1, int(float(m.group(1)) + 1).bit_length()) if len(m.group(1)) < 300 else 1000
+    if left.endswith((")", "}")):
+        close = left[-1]
+        open_ = "(" if close == ")" else "{"
+        depth = 0
+        for k in range(len(left) - 1, -1, -1):
+            if left[k] == close:
+                depth += 1
+            elif left[k] == open_:
+                depth -= 1
+                if depth == 0:
+                    v = exact_value(left[k + 1 : -1])
+                    if v is None:
+                        return None
+                    return max(1, v.numerator.bit_length(), v.denominator.bit_length())
+    return None
+
+
+def _inner_exponents(s: str) -> list[int | None]:
+    out: list[int | None] = []
+    for m in re.finditer(r"\^|\*\*", s):
+        got = _group(s, m.end())
+        out.append(_magnitude(got[0]) if got is not None else None)
+    return out
+
+
+def _tower_height(s: str, depth: int = 0) -> int:
+    """How many powers stack inside ``s`` (``2^{3}``: 1, ``2^{3^{4}}``: 2)."""
+    best = 0
+    if depth > 8:
+        return 9
+    for m in re.finditer(r"\^|\*\*", s):
+        got = _group(s, m.end())
+        if got is not None:
+            best = max(best, 1 + _tower_height(got[0], depth + 1))
+    return best
+
+
+def _powers(s: str) -> str | None:
+    count = 0
+    for m in re.finditer(r"\^|\*\*", s):
+        count += 1
+        if count > MAX_POWERS:
+            return f"more than {MAX_POWERS} powers"
+        got = _group(s, m.end())
+        if got is None:
+            continue
+        exponent = got[0]
+        if exponent.strip() in ("\\circ", "\\prime"):
+            continue
+        size = _magnitude(exponent)
+        if _tower_height(exponent) >= 2 or "\\exp" in exponent:
+            return "a power tower"
+        if size is None:
+            if re.search(r"\d{4,}", exponent):
+                return "an exponent past 1000"
+            inner = _inner_exponents(exponent)
+            if any(e is None or e > 99 for e in inner):
+                return "a power tower"
+            continue
+        bits = _base_bits(s, m.start())
+        if bits is None:
+            if size > MAX_SYMBOLIC_EXPONENT:
+                return f"an exponent {size} > {MAX_SYMBOLIC_EXPONENT} on a symbolic base"
+        elif size * bits > MAX_POWER_BITS:
+            return f"a power of about {size * bits} bits"
+    if re.search(r"(?:\^|\*\*)[^()]*\)\s*(?:\^|\*\*)\s*\{?\s*\d{2,}", s) and re.search(r"\d{3,}", s):
+        return "a power of a power"
+    return None
+
+
+def _integer_args(s: str) -> str | None:
+    for m in re.finditer(r"!", s):
+        if s[m.end() : m.end() + 1] == "=":
+            continue  # a relation != is not a factorial
+        left = s[: m.start()].rstrip()
+        arg: str | None = None
+        if left.endswith((")", "}")):
+            close = left[-1]
+            open_ = "(" if close == ")" else "{"
+            depth = 0
+            for k in range(len(left) - 1, -1, -1):
+                if left[k] == close:
+                    depth += 1
+                elif left[k] == open_:
+                    depth -= 1
+                    if depth == 0:
+                        arg = left[k + 1 : -1]
+                        break
+        else:
+            d = re.search(r"(\d+)$", left)
+            arg = d.group(1) if d is not None else None
+        if arg is None:
+            continue
+        size = _magnitude(arg)
+        if size is None and re.search(r"\d{4,}|\^", arg) or size is not None and size > MAX_INTEGER_ARG:
+            return f"a factorial argument past {MAX_INTEGER_ARG}"
+    for name in _GAMMA_LIKE:
+        for m in re.finditer(re.escape(name) + r"(?![a-zA-Z])", s):
+            got = _group(s, m.end())
+            rest = s[m.end() :].lstrip()
+            arg = got[0] if got is not None else ""
+            if rest[:1].isdigit():
+                arg = re.match(r"\d+", rest).group()  # type: ignore[union-attr]
+            size = _magnitude(arg)
+            if size is None and re.search(r"\d{4,}|\^", arg) or size is not None and size > MAX_INTEGER_ARG:
+                return f"a Gamma argument past {MAX_INTEGER_ARG}"
+    for name in _BOUNDED:
+        for m in re.finditer(re.escape(name) + r"(?![a-zA-Z])", s):
+            pos = m.end()
+            for _ in range(2):  # \binom{n}{k}; \sum_{lower}^{upper}
+                while pos < len(s) and s[pos] in " _^":
+                    pos += 1
+                got = _group(s, pos)
+                if got is None:
+                    break
+                text, pos = got
+                size = _magnitude(text.split("=")[-1])
+                if (
+                    size is None
+                    and re.search(r"\d{4,}|\^", text)
+                    or size is not None
+                    and size > MAX_INTEGER_ARG
+                ):
+                    return f"a {name[1:]} bound past {MAX_INTEGER_ARG}"
+    return None
+
+
+@lru_cache(maxsize=65536)
+def admit(expr: str) -> Admission:
+    """Admit ``expr`` to sympy, or refuse it with its reason; deterministic, from the text alone."""
+    tokens = _TOKEN.findall(expr[: MAX_CHARS + 1])
+    numbers = [len(t) for t in tokens if t[:1].isdigit()]
+    sizes = Sizes(len(expr), len(tokens), _depth(expr), max(numbers, default=0), expr.count("^"))
+    why: str | None = None
+    if sizes.chars > MAX_CHARS:
+        why = f"{sizes.chars} characters > {MAX_CHARS}"
+    elif sizes.tokens > MAX_TOKENS:
+        why = f"{sizes.tokens} tokens > {MAX_TOKENS}"
+    elif sizes.depth > MAX_DEPTH:
+        why = f"nesting depth {sizes.depth} > {MAX_DEPTH}"
+    elif sizes.longest_number > MAX_DIGITS:
+        why = f"a number of {sizes.longest_number} digits > {MAX_DIGITS}"
+    else:
+        why = _powers(expr) or _integer_args(expr)
+    if why is None:
+        return Admission(True, "", sizes)
+    return Admission(False, f"too large to compare: {why}", sizes)
