@@ -13,7 +13,16 @@ same rows; then ``patched`` and the upstream profile (``openr1@e4ac3ae``, math-v
 workers on the same first ``--upstream-rows`` rows, and their ratio. Wall-clock rates depend on the
 machine's load; local passes also print CPU seconds (parent and worker processes).
 
-Run: ``.venv/bin/python -m benchmarks.scan_bench`` (``--rows 4000`` for a quick look; ``--no-ray`` without ray)
+Issue 30's claims, in the same run and on the same rows: ``patched`` with 2 local workers against a plain
+math-verify loop (a fresh ``python`` process that imports math-verify and, per row, parses the gold and the
+completion and calls ``verify``: start-up included on both sides), with the ratio (target 8x); Ray with 1
+and 2 workers, their ratio (target 1.7x) and whether their JSON reports are identical (timings and notes
+aside). ``--cprofile`` runs one local 2-worker pass under cProfile and prints where the parent's time goes
+(start-up, reading, the pool).
+
+Run: ``.venv/bin/python -m benchmarks.scan_bench`` (``--rows 4000`` for a quick look; ``--no-ray`` without ray).
+Issue 30's full size on 2 idle cores (about 6 minutes): ``python -m benchmarks.scan_bench --rows 6000
+--upstream-rows 1000``.
 """
 
 from __future__ import annotations
@@ -80,6 +89,59 @@ def time_pass(
     }
 
 
+_MATH_VERIFY_LOOP = """
+import json, sys
+from math_verify import parse, verify
+paid = 0
+with open(sys.argv[1], encoding="utf-8") as f:
+    for line in f:
+        rec = json.loads(line)
+        gold = parse("$" + str(rec.get("solution", "")) + "$")
+        answer = parse(rec["completion"])
+        paid += bool(verify(gold, answer))
+print(paid)
+"""
+
+
+def math_verify_pass(tmp: Path, tag: str, rows: int) -> dict[str, Any]:
+    """The plain math-verify parse-and-verify loop over the same rows, in a fresh process (start-up included)."""
+    dump = tmp / f"{tag}.jsonl"
+    n = write_pass(dump, rows, tag)
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-c", _MATH_VERIFY_LOOP, str(dump)], capture_output=True, text=True
+    )
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"math-verify loop failed: {proc.stderr[-2000:]}")
+    return {"rows": n, "seconds": elapsed, "rate": n / elapsed, "cpu_s": None, "note": ""}
+
+
+_TIMING_KEYS = ("notes", "files")
+
+
+def comparable_report(tmp: Path, tag: str) -> dict[str, Any]:
+    """A pass's JSON report without what differs between backends by design (timings, notes, file names)."""
+    report = json.loads((tmp / f"{tag}.json").read_text(encoding="utf-8"))
+    return {k: v for k, v in report.items() if k not in _TIMING_KEYS}
+
+
+def cprofile_pass(tmp: Path, rows: int, top: int = 25) -> None:
+    """One local 2-worker scan under cProfile (the parent: start-up, reading, the pool, writing)."""
+    import pstats
+
+    dump = tmp / "prof.jsonl"
+    write_pass(dump, rows, "prof")
+    prof = tmp / "scan.prof"
+    argv = [
+        sys.executable, "-m", "cProfile", "-o", str(prof), "-m", "rewardcheck.cli", "scan", str(dump),
+        "--profile", "patched", "--workers", "2", *USER_FLAGS, "--rows-out", str(tmp / "prof.rows.jsonl"),
+        "--json", str(tmp / "prof.json"), "--html", str(tmp / "prof.html"), "--quiet",
+    ]  # fmt: skip
+    subprocess.run(argv, capture_output=True, text=True, env={**os.environ, "HF_HUB_OFFLINE": "1"})
+    pstats.Stats(str(prof)).sort_stats("cumulative").print_stats(top)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -92,7 +154,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--upstream", default="openr1@e4ac3ae")
     parser.add_argument("--no-ray", action="store_true", help="skip the Ray passes")
+    parser.add_argument("--cprofile", action="store_true", help="only profile one local 2-worker pass")
     args = parser.parse_args(argv)
+    if args.cprofile:
+        with tempfile.TemporaryDirectory() as tmp_name:
+            cprofile_pass(Path(tmp_name), args.rows)
+        return 0
     lines: list[tuple[str, dict[str, Any]]] = []
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
@@ -103,10 +170,14 @@ def main(argv: list[str] | None = None) -> int:
                     time_pass(tmp, f"local{workers}", args.rows, "patched", workers),
                 )
             )
+        baseline = math_verify_pass(tmp, "mathverify", args.rows)
+        ray_same: bool | None = None
         if not args.no_ray:
             for workers in (1, 2):
                 r = time_pass(tmp, f"ray{workers}", args.rows, "patched", workers, backend="ray")
                 lines.append((f"patched, Ray {workers} worker(s)", r))
+            # the same rows (the tag differs per pass, so compare two Ray passes over one file)
+            ray_same = _ray_reports_identical(tmp, args.rows)
         same = min(args.rows, args.upstream_rows)
         pair = [
             (f"patched, local 2 workers, first {same}", time_pass(tmp, "pair-patched", same, "patched", 2)),
@@ -135,7 +206,35 @@ def main(argv: list[str] | None = None) -> int:
     two = lines[1][1]["rate"]
     verdict = "met" if two >= 2000 else "NOT met"
     print(f"target >= 2000 completions/s, patched --workers 2, every flag on: {verdict} ({two:.0f}/s)")
+    ratio = two / baseline["rate"]
+    print(
+        f"plain math-verify loop, same {baseline['rows']} rows, start-up included: {baseline['seconds']:.1f} s = "
+        f"{baseline['rate']:.0f} rows/s; scan with 2 workers / math-verify: {ratio:.1f}x (target 8x: "
+        f"{'met' if ratio >= 8 else 'NOT met'})"
+    )
+    if ray_same is not None:
+        ray1, ray2 = lines[2][1]["rate"], lines[3][1]["rate"]
+        print(
+            f"Ray 2 / 1 workers: {ray2 / ray1:.2f}x (target 1.7x: {'met' if ray2 / ray1 >= 1.7 else 'NOT met'}); "
+            f"reports identical: {ray_same}"
+        )
     return 0
+
+
+def _ray_reports_identical(tmp: Path, rows: int) -> bool:
+    """Scan one file with Ray at 1 and at 2 workers and compare the reports (timings and notes aside)."""
+    dump = tmp / "raysame.jsonl"
+    write_pass(dump, rows, "raysame")
+    reports = []
+    for workers in (1, 2):
+        tag = f"raysame{workers}"
+        argv = [
+            sys.executable, "-m", "rewardcheck.cli", "scan", str(dump), "--profile", "patched", "--workers",
+            str(workers), "--backend", "ray", *USER_FLAGS, "--json", str(tmp / f"{tag}.json"), "--quiet",
+        ]  # fmt: skip
+        subprocess.run(argv, capture_output=True, text=True, env={**os.environ, "HF_HUB_OFFLINE": "1"})
+        reports.append(comparable_report(tmp, tag))
+    return reports[0] == reports[1]
 
 
 if __name__ == "__main__":
