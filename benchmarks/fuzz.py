@@ -6,9 +6,14 @@ a fixed list that includes the known hard ones. Every patched reward and the ver
 input (``--upstream`` adds the unpatched upstream profiles, ``--only PREFIX`` picks functions). Counted, per
 function: exceptions on string inputs, unclear errors on wrong-type inputs (anything but a TypeError/ValueError
 naming the argument), calls over the time limit (patched and verl: caller-side wall time, queueing for a
-worker included, past ``--limit`` plus ``--slack``, by default the engine's stated margin), non-determinism
-(a sample re-judged with every cache cleared must give the same values), out-of-range or NaN values; and for
-the run: RSS growth per process and leaked worker processes (zombies included).
+worker included, past ``--limit`` plus ``--slack``, by default up to the "machine stalled" safety net: the
+limit is a work budget since issue 30), non-determinism (a sample re-judged with every cache cleared must give
+the same values), values that differ when every string input is scored again from ``--threads`` threads
+(default 8, cold caches: ``thread_mismatch``), out-of-range or NaN values; and for the run: RSS growth per
+process and leaked worker processes (zombies included).
+
+Issue 30's full size (100,000 inputs, every patched reward and the verl adapter, 1 and 8 threads; about 2 h
+on 2 idle cores): ``python -m benchmarks.fuzz --inputs 100000 --processes 2 --threads 8 --json fuzz.json``.
 
 ``--processes P`` spreads the inputs over P spawned processes (each with its own verify workers); the
 inputs for a seed are the same whatever P. Heavy hand-written inputs (each call costs a full limit) appear
@@ -281,8 +286,11 @@ def _shard(
     functions: tuple[str, ...] | None,
     progress: bool,
     shard: int = 0,
+    threads: int = 0,
 ) -> dict[str, Any]:
-    """Fuzz ``pool`` in this process; the report of one shard (merged by :func:`run`)."""
+    """Fuzz ``pool`` in this process; the report of one shard (merged by :func:`run`). With ``threads``, every
+    string input is then scored again from that many threads (caches cleared), and each value that differs
+    from the one-thread pass counts as ``thread_mismatch``."""
     warnings.simplefilter("ignore")  # upstream's deprecated NormalizationConfig warns on every call
     from rewardcheck.rewards.engine import clear_caches, clear_memos, counters, default_pool
     from rewardcheck.rewards.engine.isolation import reap_all
@@ -305,15 +313,20 @@ def _shard(
         if len(examples[f"{key}|{what}"]) < 3:
             examples[f"{key}|{what}"].append(f"{family}: {_short(c, 80)} gold {_short(g, 40)} {extra}"[:240])
 
+    first_pass: list[tuple[int, Any, dict[str, Any]]] = []  # (input number, gold, values per function)
     for i, (family, completion) in enumerate(pool):
         families[family] += 1
         gold = GOLDS[rng.randrange(len(GOLDS))]
         wrong_type = family == "wrong_type"
+        seen: dict[str, Any] = {}
+        if threads and not wrong_type:
+            first_pass.append((i, gold, seen))
         for key, f in funcs.items():
             per[key]["calls"] += 1
             t0 = time.monotonic()
             try:
                 values = f(completion, gold)
+                seen[key] = values
             except (TypeError, ValueError) as exc:
                 if wrong_type:
                     per[key]["clear_type_errors"] += 1
@@ -369,6 +382,8 @@ def _shard(
                 flush=True,
             )
 
+    if threads:
+        _thread_pass(pool, first_pass, funcs, threads, note)
     rss1 = _rss_mb()
     default_pool().close()
     reap_all(10.0)
@@ -386,6 +401,39 @@ def _shard(
         "engine_counters": counters(),
         "examples": dict(examples),
     }
+
+
+def _thread_pass(
+    pool: list[tuple[str, Any]],
+    first_pass: list[tuple[int, Any, dict[str, Any]]],
+    funcs: dict[str, Callable[[Any, Any], Any]],
+    threads: int,
+    note: Callable[..., None],
+) -> None:
+    """Score every recorded input again from ``threads`` threads (cold caches); count differing values."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from rewardcheck.rewards.engine import clear_caches
+
+    clear_caches()
+
+    def work(part: int) -> list[tuple[int, Any, str, Any, Any]]:
+        out = []
+        for i, gold, seen in first_pass[part::threads]:
+            for key, value in seen.items():
+                try:
+                    again = funcs[key](pool[i][1], gold)
+                except Exception as exc:  # noqa: BLE001 - a difference, counted below
+                    again = type(exc).__name__
+                if again != value:
+                    out.append((i, gold, key, value, again))
+        return out
+
+    with ThreadPoolExecutor(threads) as ex:
+        for diffs in ex.map(work, range(threads)):
+            for i, gold, key, value, again in diffs:
+                family, completion = pool[i]
+                note(key, "thread_mismatch", family, completion, gold, f"{value} then {again}")
 
 
 def _state(pid: int) -> str:
@@ -437,6 +485,7 @@ def _run_shards(
     functions: tuple[str, ...] | None,
     progress: bool,
     processes: int,
+    threads: int = 0,
 ) -> list[dict[str, Any]]:
     """One plain ``python -m benchmarks.fuzz --shard`` subprocess per shard, each waited for: no executor, no
     multiprocessing resource tracker, nothing of the fuzz tool's own left behind."""
@@ -449,7 +498,17 @@ def _run_shards(
         for k in range(processes):
             job = os.path.join(tmp, f"shard{k}.pickle")
             with open(job, "wb") as f:
-                args = (pool[k::processes], seed, limit_s, slack_s, recheck_every, functions, progress, k)
+                args = (
+                    pool[k::processes],
+                    seed,
+                    limit_s,
+                    slack_s,
+                    recheck_every,
+                    functions,
+                    progress,
+                    k,
+                    threads,
+                )
                 pickle.dump(args, f)
             procs.append((subprocess.Popen([sys.executable, "-m", "benchmarks.fuzz", "--shard", job]), job))
         reports = []
@@ -484,21 +543,25 @@ def run(
     skip_families: tuple[str, ...] | None = None,
     processes: int = 1,
     heavy_cycles: int = 3,
+    threads: int = 0,
 ) -> dict[str, Any]:
     """Fuzz ``inputs`` inputs over ``processes`` processes (fresh interpreters, each with its own workers).
-    ``slack_s`` defaults to the engine's stated margin (``isolation.MARGIN_S``): a patched or verl call is
-    over the limit when its caller-side wall time passes ``limit_s + slack_s``."""
-    from rewardcheck.rewards.engine.isolation import MARGIN_S
+    ``slack_s`` defaults to the safety net's margin (``budget.stall_after(limit_s) - limit_s``): a patched or
+    verl call is over the limit when its caller-side wall time passes ``limit_s + slack_s``."""
+    from rewardcheck.rewards.engine.budget import stall_after
 
-    slack = MARGIN_S if slack_s is None else slack_s
+    # issue 30: the limit is a work budget; wall time only matters past the "machine stalled" safety net
+    slack = stall_after(limit_s) - limit_s if slack_s is None else slack_s
     t_start = time.monotonic()
     pool = _inputs(inputs, seed, hand_share, skip_families, heavy_cycles)
     processes = max(1, min(processes, len(pool)))
     kids_before = _children()
     if processes == 1:
-        reports = [_shard(pool, seed, limit_s, slack, recheck_every, functions, progress)]
+        reports = [_shard(pool, seed, limit_s, slack, recheck_every, functions, progress, 0, threads)]
     else:
-        reports = _run_shards(pool, seed, limit_s, slack, recheck_every, functions, progress, processes)
+        reports = _run_shards(
+            pool, seed, limit_s, slack, recheck_every, functions, progress, processes, threads
+        )
     report = _merge(reports)
     time.sleep(0.2)
     own = sorted(_children() - kids_before)  # the shards themselves, once the executor has joined them
@@ -551,7 +614,16 @@ def main(argv: list[str] | None = None) -> int:
         help="fuzz the unpatched upstream profiles too (default: patched and verl)",
     )
     ap.add_argument(
-        "--slack", type=float, default=None, help="seconds past --limit that count as over the limit"
+        "--slack",
+        type=float,
+        default=None,
+        help="seconds past --limit that count as over the limit (default: up to the safety net)",
+    )
+    ap.add_argument(
+        "--threads",
+        type=int,
+        default=8,
+        help="score every string input again from N threads, cold caches; count differing values (0: off)",
     )
     args = ap.parse_args(argv)
     if args.inputs < 1:
@@ -572,6 +644,7 @@ def main(argv: list[str] | None = None) -> int:
         processes=args.processes,
         heavy_cycles=args.heavy_cycles,
         slack_s=args.slack,
+        threads=args.threads,
     )
     if args.json:
         with open(args.json, "w") as f:
@@ -590,6 +663,7 @@ def main(argv: list[str] | None = None) -> int:
         "wrong_type_accepted",
         "over_limit",
         "nondeterministic",
+        "thread_mismatch",
         "out_of_range",
     )
     print(f"{'function':40s} " + " ".join(f"{c[:12]:>12s}" for c in cols) + "   slowest")
