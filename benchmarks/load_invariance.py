@@ -8,7 +8,7 @@ the round's number, so no cache answers). Prints, per case, the idle and the loa
 cases whose verdict changed (must be 0), and the counts of admission refusals, over-budget calls and
 "machine stalled" safety-net calls. ``tests/limits/test_load_invariance.py`` runs the same check in CI.
 
-Full size (2 idle cores, about 3 minutes): ``python -m benchmarks.load_invariance --rounds 8``.
+Full size (2 idle cores, about 1 minute): ``python -m benchmarks.load_invariance --rounds 8``.
 
 >>> len(cases(0)), cases(0)[0].family
 (52, 'long polynomial, other term order')
@@ -72,6 +72,11 @@ def cases(k: int) -> list[Case]:
             "rational function, wrong",
             f"\\frac{{1}}{{x+{a}}}+\\frac{{1}}{{x+{b}}}",
             f"\\frac{{2}}{{2x+{a + b}}}",
+        ),
+        (
+            "rational function in two letters",
+            f"\\frac{{{a}}}{{x}}+\\frac{{1}}{{y}}",
+            f"\\frac{{{a}y+x}}{{xy}}",
         ),
         ("rational function, cancelled", f"\\frac{{x^2-{a * a}}}{{x-{a}}}", f"x+{a}"),
         ("fraction", f"\\frac{{{2 * a}}}{{{2 * b}}}", f"\\frac{{{a}}}{{{b}}}"),

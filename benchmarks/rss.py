@@ -4,6 +4,13 @@ Scores N never-repeated completions (distinct fractions, powers, radicals and su
 with the patched accuracy reward and the verl adapter in this process, and prints the resident set size
 every K inputs; ``--no-reset`` turns off the parser-cache bound (:mod:`rewards.parser_cache`) to show what
 it saves. The isolated workers are separate processes and are recycled (see ``rewardcheck.rewards.engine.isolation``).
+Each row also says how many of the inputs reached the LaTeX parser in this process (``parses``); the last
+line says whether the RSS stayed within ``--flat-mb`` (default 50) of its value at ``--warm-up`` inputs (the
+bounded memos full), or after the first row in a shorter run.
+
+Issue 30's full size:
+``python -m benchmarks.rss --inputs 270000 --every 20000`` (200,000 inputs after the 70,000-input warm-up that
+fills the bounded memos; about 70 minutes on 2 idle cores).
 
 >>> rows = run(inputs=20, every=10)
 >>> [r["inputs"] for r in rows]
@@ -44,7 +51,7 @@ def _inputs(rng: random.Random, i: int) -> tuple[str, str]:
 def run(inputs: int, every: int = 1000, reset: bool = True, seed: int = 0) -> list[dict[str, Any]]:
     from rewardcheck.rewards import build_registry, parser_cache
     from rewardcheck.rewards.adapters.verl import compute_score
-    from rewardcheck.rewards.engine import clear_memos
+    from rewardcheck.rewards.engine import clear_memos, counters
 
     if not reset:
         parser_cache.RESET_EVERY = 10**12
@@ -66,6 +73,7 @@ def run(inputs: int, every: int = 1000, reset: bool = True, seed: int = 0) -> li
                     "rss_mb": round(_rss_mb(), 1),
                     "growth_mb": round(_rss_mb() - start, 1),
                     "s": round(time.monotonic() - t0),
+                    "parses": counters().get("parses", 0),
                 }
             )
     return rows
@@ -76,9 +84,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--inputs", type=int, default=20000)
     ap.add_argument("--every", type=int, default=2000)
     ap.add_argument("--no-reset", action="store_true", help="do not bound the parser's DFA cache")
+    ap.add_argument("--flat-mb", type=float, default=50.0, help="allowed growth after the warm-up row")
+    ap.add_argument(
+        "--warm-up",
+        type=int,
+        default=70000,
+        help="inputs before the bounded memos (65,536 entries each) are full: growth counts from there",
+    )
     args = ap.parse_args(argv)
-    for row in run(args.inputs, args.every, reset=not args.no_reset):
+    rows = run(args.inputs, args.every, reset=not args.no_reset)
+    for row in rows:
         print(row, flush=True)
+    warm = next((k for k, r in enumerate(rows) if r["inputs"] >= args.warm_up), 0)
+    if len(rows) - warm >= 2:
+        after = max(r["rss_mb"] for r in rows[warm + 1 :]) - rows[warm]["rss_mb"]
+        flat = after <= args.flat_mb
+        print(
+            f"after warm-up ({rows[warm]['inputs']} inputs): RSS grew {after:.1f} MB over "
+            f"{rows[-1]['inputs'] - rows[warm]['inputs']}"
+            f" more inputs ({rows[-1]['parses']} parses in process): flat within {args.flat_mb:g} MB: {flat}"
+        )
+        return 0 if flat else 1
     return 0
 
 

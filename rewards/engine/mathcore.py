@@ -228,6 +228,7 @@ def _parse_value(expr: str) -> Parsed:
     """Parse one answer/gold expression (no surrounding prose) as LaTeX, then as a plain expression.
 
     Cached per process by string: a GRPO group repeats its gold and often its answers."""
+    count("parses")
     expr = _SHORT_FRAC.sub(r"\\frac{\1}{\2}", _SHORT_SQRT.sub(r"\\sqrt{\1}", expr.strip()))
     expr = _HALF_SHORT_FRAC.sub(_unshort_frac, expr)  # \frac5{8}, \frac{5}8
     expr = _TRIG_POWER.sub(r"\\\1^{\2}(\3)", expr)
