@@ -7,6 +7,14 @@ numeric answer), groups of 8 per prompt, a new step every 800 rows; the scan run
 flat in rows shows as the same peak for every size.
 
 Run: ``.venv/bin/python -m benchmarks.scan_memory --rows 5000 20000 80000``
+
+``--real-gb G`` (issue 30): a dump of at least ``G`` GB in the real format, made of the real rows of
+``fixtures/dumps/r1zero/rollouts.jsonl.gz`` repeated (each repetition with its completions tagged and its
+steps shifted, so every row and group is new), scanned with 1 and then 2 workers in the same run with every
+option a user of that dump turns on. Prints the throughput of each and their ratio, and the RSS of the scan's
+process tree sampled every second: the highest RSS in each quarter of the scan, flat when the last quarter is
+within ``--flat-mb`` of the second (the first holds the start-up ramp). Full size on 2 idle cores (about 45 minutes):
+``python -m benchmarks.scan_memory --real-gb 1``; ``--real-gb 0.02`` for a quick look.
 """
 
 from __future__ import annotations
@@ -57,12 +65,106 @@ def peak_rss(dump: Path, out: Path) -> tuple[float, float]:
     return usage.ru_maxrss / 1024, time.perf_counter() - start  # ru_maxrss is in KiB on Linux
 
 
+REAL = Path(__file__).resolve().parent.parent / "fixtures" / "dumps" / "r1zero" / "rollouts.jsonl.gz"
+USER_FLAGS = ["--think-prefilled", "--length-field", "completion_length", "--max-completion-length", "3000"]
+
+
+def write_real_dump(path: Path, gigabytes: float) -> tuple[int, int]:
+    """Real r1-zero rows repeated until the file holds ``gigabytes`` GB: ``(rows, bytes)``."""
+    from rewardcheck.bench.jsonl import numbered_jsonl
+
+    source = [rec for _, rec in numbered_jsonl(REAL)]
+    steps = 1 + max(int(rec.get("step", 0) or 0) for rec in source)
+    want, size, rows, cycle = int(gigabytes * 1e9), 0, 0, 0
+    with path.open("w", encoding="utf-8") as fh:
+        while size < want:
+            for rec in source:
+                out = dict(rec)
+                out["completion"] = f"(copy {cycle})\n{rec['completion']}"
+                out["step"] = int(rec.get("step", 0) or 0) + cycle * steps
+                line = json.dumps(out, ensure_ascii=False) + "\n"
+                fh.write(line)
+                size += len(line.encode("utf-8"))
+                rows += 1
+                if size >= want:
+                    break
+            cycle += 1
+    return rows, size
+
+
+def _tree_rss_mb(pid: int) -> float:
+    import psutil
+
+    try:
+        proc = psutil.Process(pid)
+        procs = [proc, *proc.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return 0.0
+    total = 0
+    for p in procs:
+        try:
+            total += p.memory_info().rss
+        except psutil.NoSuchProcess:
+            pass
+    return total / 2**20
+
+
+def sampled_scan(dump: Path, out: Path, workers: int) -> tuple[float, list[float], dict[str, object]]:
+    """One scan (every user flag on) with its process tree's RSS sampled each second: (seconds, samples, report)."""
+    argv = [
+        sys.executable, "-m", "rewardcheck.cli", "scan", str(dump), "--profile", "patched", "--workers",
+        str(workers), *USER_FLAGS, "--rows-out", str(out / "rows.jsonl"), "--json", str(out / "report.json"),
+        "--quiet",
+    ]  # fmt: skip
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    samples: list[float] = []
+    while proc.poll() is None:
+        samples.append(_tree_rss_mb(proc.pid))
+        time.sleep(1.0)
+    seconds = time.perf_counter() - start
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"scan of {dump} failed (exit {proc.returncode})")
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    return seconds, samples, report
+
+
+def real_size(gigabytes: float, flat_mb: float) -> int:
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        dump = tmp / "real.jsonl"
+        rows, size = write_real_dump(dump, gigabytes)
+        print(f"dump: {rows} real-format rows, {size / 1e9:.2f} GB (from {REAL.name})", flush=True)
+        rates = {}
+        flat_all = True
+        for workers in (1, 2):
+            seconds, samples, report = sampled_scan(dump, tmp, workers)
+            scored = int(report["rows_scored"])  # type: ignore[call-overload]
+            rates[workers] = scored / seconds
+            samples = [v for v in samples if v > 0]  # the process tree had exited
+            q = max(1, len(samples) // 4)
+            quarters = [max(samples[k * q : (k + 1) * q] or [0.0]) for k in range(4)]
+            flat = quarters[3] - quarters[1] <= flat_mb  # the first quarter holds the start-up ramp
+            flat_all &= flat
+            print(
+                f"{workers} worker(s): {scored} rows in {seconds:.0f} s = {rates[workers]:.0f} rows/s; RSS by quarter "
+                f"{', '.join(f'{v:.0f}' for v in quarters)} MiB: flat within {flat_mb:g} MB: {flat}",
+                flush=True,
+            )
+        print(f"throughput 2 workers / 1 worker, same dump, same run: {rates[2] / rates[1]:.2f}x")
+        return 0 if flat_all else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--rows", type=int, nargs="+", default=[5000, 20000, 80000])
+    parser.add_argument("--real-gb", type=float, help="scan a dump of this many GB of real rows (issue 30)")
+    parser.add_argument("--flat-mb", type=float, default=50.0)
     args = parser.parse_args(argv)
+    if args.real_gb:
+        return real_size(args.real_gb, args.flat_mb)
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         for rows in args.rows:
