@@ -1,4 +1,4 @@
-r"""Run risky sympy work in a killable worker process, so a hard wall-clock limit holds from any thread.
+r"""Run risky sympy work in a killable worker process under a work budget, from any thread.
 
 A worker is a plain ``python -m rewardcheck.rewards.engine.worker`` subprocess talking over two private pipes. Unlike
 multiprocessing's spawn/forkserver it never re-imports the caller's ``__main__`` (a training script that
@@ -6,24 +6,24 @@ imports torch would make every restart cost seconds), it can be started from a d
 inherits no lock from a caller's thread. A worker killed at a deadline is replaced at once in the
 background, and every killed worker is reaped (waited for) in the background, so none is left a zombie.
 
-**The limit is counted from the caller's side, queueing included.** :meth:`WorkerPool.run` gets
-``timeout_s`` seconds from the moment it is called: waiting for a free slot (at most ``max_workers``
-concurrent calls, by default the number of CPUs), for a worker that is still starting, and the work itself
-all count. A call that cannot get a worker in time raises :class:`IsolationTimeout` at its deadline instead
-of waiting (the judge turns it into verdict ``timeout``, reward None). The one exception is the first start
-of a pool's first worker (importing sympy: seconds), a one-off per process that callers wait for off the
-clock (up to :data:`FIRST_START_LIMIT_S`), so a process that calls before its warm-up finished does not
-time out its first inputs; after that every call is bounded.
+**A verdict depends on its input alone (issue 30).** :meth:`WorkerPool.run` decides before any work what
+it can: a ``check_strings`` pair in the exact canonical grammar is compared by
+:mod:`~rewardcheck.rewards.engine.canonical` (no worker, no sympy), and an expression that
+:mod:`~rewardcheck.rewards.engine.admission` refuses raises :class:`NotAdmitted` ("too large to compare").
+The rest runs in a worker under a work budget: the call's limit (the judge's ``EngineConfig.timeout_s``, set
+per thread by :func:`mathcore.deadline <rewardcheck.rewards.engine.mathcore.deadline>`) counted as the
+worker's own CPU time (:mod:`~rewardcheck.rewards.engine.budget`); past it, :class:`OverBudgetTimeout`
+(verdict ``timeout``). Queueing and the machine's load do not count. Wall time is only the safety net:
+:func:`budget.stall_after <rewardcheck.rewards.engine.budget.stall_after>` of the budget (8x), times one more
+for every ``max_workers`` calls ahead of this one (each bounded by its own budget), waiting for a slot or a
+starting worker included; past it the worker is killed and the call raises :class:`MachineStalled` (verdict
+``error``, reason "machine stalled", counter ``machine_stalled``), never a silent 0. So no trainer thread
+waits without bound, and a GIL-holding or hanging worker is killed. The one-off first start of a pool's first
+worker (importing sympy) is waited for off the clock (up to :data:`FIRST_START_LIMIT_S`).
 
-Measured bound (issue 22): 8, 24 and 32 threads on a loaded 2-core machine, each judging fresh long
-correct answers (worker work of seconds) and power towers against one pool of 2 workers, limit 1 s and
-2 s: the slowest call took the limit + 0.08 s (before: 22 s and 41 s, queueing off the clock). The stated
-margin :data:`MARGIN_S` (0.5 s) is about six times that; ``tests/test_limits_queueing.py`` asserts the
-limit + margin + a CI slack, and ``benchmarks.fuzz`` counts calls past limit + margin from the caller's
-side. It covers the kill (SIGKILL, reaped in the background), waking the caller's thread and the judge's
-string work around the call. A call that runs sympy in process (``rewardcheck.rewards.engine.mathcore``) waits for
-that slot until its deadline at most, then runs one parse + verify of the bounded in-process grammar
-(``rewardcheck.rewards.engine.prescreen``), which may add up to that one bounded step past the limit.
+Counters (:func:`counters`): ``exact_canonical``, ``not_admitted``, ``over_budget``, ``machine_stalled``,
+``isolated_calls``, ``worker_kills``, ``worker_starts``... :data:`MARGIN_S` is kept for callers that read it;
+no limit is enforced with it any more.
 
 A worker is recycled after ``recycle_after`` calls, which bounds the memory that sympy's and the LaTeX
 parser's caches take inside it.

@@ -8,7 +8,7 @@ the next one, so the rule is a whitelist, by construction:
 **The rule.** Every sympy/math-verify call made in the caller's process (parsing an answer or a gold, and
 ``verify`` of the two) takes only expressions that :func:`risk` passes, i.e. expressions of the small
 *in-process grammar* below; everything else (and every worked-solution gold) is parsed and verified only in
-the isolated worker (:mod:`rewardcheck.rewards.engine.isolation`), under the hard wall-clock limit. Pure arithmetic
+the isolated worker (:mod:`rewardcheck.rewards.engine.isolation`), under its work budget. Pure arithmetic
 never reaches sympy at all (:mod:`rewardcheck.rewards.engine.exact`).
 
 The in-process grammar: at most :data:`MAX_CHARS` characters (or ``EngineConfig.max_inline_chars`` if
