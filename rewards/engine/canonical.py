@@ -190,7 +190,7 @@ _BINOMS = ("\\binom", "\\dbinom", "\\tbinom")
 _LETTER_CMDS = frozenset(
     "pi alpha beta gamma delta theta phi varphi lambda mu sigma omega rho tau psi chi eta kappa nu xi zeta".split()
 )
-_NOT_LETTERS = frozenset("ei")  # Euler's number and the imaginary unit in sympy's reading: not variables here
+_NOT_LETTERS = frozenset("eiEI")  # Euler's number and the imaginary unit in some readings: not variables here
 _INF = "\\infty"
 
 
