@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import importlib
 import threading
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from rewardcheck.rewards.engine import EngineConfig, Verdict, clear_caches, default_pool, judge, mathcore
-from rewardcheck.rewards.engine.isolation import MARGIN_S
 from rewardcheck.rewards.engine.prescreen import risk
 
 judge_module = importlib.import_module("rewardcheck.rewards.engine.judge")
@@ -24,7 +22,6 @@ gold_module = importlib.import_module("rewardcheck.rewards.engine.gold")
 
 T = "<think>\nI work it out.\n</think>\n"
 LIMIT_S = 1.0
-SLACK_S = MARGIN_S + 1.5  # generous: a loaded 2-core CI machine
 GAMMA = [r"\Gamma(10^{7})", r"\Gamma99109999", r"\Gamma(100000)"]
 # Finding 2: a generated gold whose in-process verify against \log_2 8 ran in nc_simplify for minutes.
 GENERATED_GOLD = r"\frac{\gcd(12, 18)}{(\frac12)^{\angle ABC}}\cdot \frac{1}{2}\cdot 3+4i\times\left( \frac{1}{2} \right)/0.5"
@@ -35,74 +32,59 @@ def _warm() -> None:
     assert default_pool().wait_ready(60.0)
 
 
-def _bounded(fn: Callable[[], Any], limit_s: float) -> tuple[Any, float]:
-    """Run ``fn`` in a daemon thread; fail (instead of hanging the suite) when it overruns."""
+def _guarded(fn: Callable[[], Any]) -> Any:
+    """Run ``fn`` in a daemon thread; a hang fails the test after 120 s instead of hanging the suite (a guard,
+    never a timing claim: the decisions below are made by admission and the work budget)."""
     out: dict[str, Any] = {}
-
-    def work() -> None:
-        t0 = time.monotonic()
-        out["value"] = fn()
-        out["elapsed"] = time.monotonic() - t0
-
-    th = threading.Thread(target=work, daemon=True)
+    th = threading.Thread(target=lambda: out.update(value=fn()), daemon=True)
     th.start()
-    th.join(limit_s + SLACK_S + 5)
-    assert not th.is_alive(), f"still running after {limit_s + SLACK_S + 5:.0f} s"
-    return out["value"], out["elapsed"]
+    th.join(120)
+    assert not th.is_alive(), "still running after 120 s"
+    return out["value"]
 
 
 @pytest.mark.parametrize("answer", GAMMA)
-def test_gamma_answers_return_within_the_limit(answer: str) -> None:
+def test_gamma_answers_are_refused_by_admission(answer: str) -> None:
     clear_caches()
-    j, elapsed = _bounded(
-        lambda: judge(T + f"\\boxed{{{answer}}}", "5", config=EngineConfig(LIMIT_S)), LIMIT_S
-    )
-    assert elapsed < LIMIT_S + SLACK_S, elapsed
-    assert j.verdict in (Verdict.TIMEOUT, Verdict.WRONG) and j.accuracy in (None, 0.0)
+    j = _guarded(lambda: judge(T + f"\\boxed{{{answer}}}", "5", config=EngineConfig(LIMIT_S)))
+    assert j.verdict is Verdict.TIMEOUT and j.accuracy is None
+    assert "too large to compare: a Gamma argument past 1000" in j.reason  # before any work, any load
     assert risk(answer) is not None
 
 
-def test_a_gamma_answer_does_not_stop_other_threads() -> None:
-    # One Γ call holding the GIL in sympy used to stop every other thread: now it is in a worker process,
-    # so seven ordinary answers from other threads are judged while it runs.
+def test_work_in_a_worker_does_not_stop_other_threads() -> None:
+    # The hanging gold's sympy work runs in a worker process (holding its own GIL, not ours) until its CPU
+    # budget: seven ordinary answers from other threads are judged meanwhile, and it ends by its budget.
     clear_caches()
-    done: list[float] = []
-    started = threading.Event()
+    done: list[bool] = []
+    hard: dict[str, Any] = {}
 
-    def gamma() -> None:
-        started.set()
-        judge(T + r"\boxed{\Gamma(10^{7})}", "5", config=EngineConfig(3.0))
+    def hanging() -> None:
+        hard["j"] = judge(r"The answer is $\boxed{\log_2 8}$.", GENERATED_GOLD, config=EngineConfig(2.0))
 
-    th = threading.Thread(target=gamma, daemon=True)
+    th = threading.Thread(target=hanging, daemon=True)
     th.start()
-    started.wait()
-    time.sleep(0.2)  # the Γ call is in its worker now
 
     def ordinary(k: int) -> None:
-        t0 = time.monotonic()
-        assert judge(T + f"\\boxed{{{k}}}", str(k)).verdict is Verdict.CORRECT
-        assert judge(T + r"\boxed{\frac{\pi}{4}}", r"\dfrac{\pi}{4}").verdict is Verdict.CORRECT
-        done.append(time.monotonic() - t0)
+        ok = judge(T + f"\\boxed{{{k}}}", str(k)).verdict is Verdict.CORRECT
+        done.append(ok and judge(T + r"\boxed{\frac{\pi}{4}}", r"\dfrac{\pi}{4}").verdict is Verdict.CORRECT)
 
     others = [threading.Thread(target=ordinary, args=(k,), daemon=True) for k in range(7)]
-    t0 = time.monotonic()
     for o in others:
         o.start()
     for o in others:
-        o.join(10)
-    assert len(done) == 7
-    assert th.is_alive() or time.monotonic() - t0 < 3.0  # they finished while the Γ call was still running
-    th.join(3.0 + SLACK_S + 5)
+        o.join(120)
+    th.join(120)
+    assert done == [True] * 7
+    assert hard["j"].verdict is Verdict.TIMEOUT and "over its work budget of 2 s of CPU" in hard["j"].reason
 
 
-def test_generated_gold_returns_within_the_limit() -> None:
+def test_generated_gold_stops_at_its_work_budget() -> None:
     clear_caches()
-    j, elapsed = _bounded(
-        lambda: judge(r"The answer is $\boxed{\log_2 8}$.", GENERATED_GOLD, config=EngineConfig(LIMIT_S)),
-        LIMIT_S,
+    j = _guarded(
+        lambda: judge(r"The answer is $\boxed{\log_2 8}$.", GENERATED_GOLD, config=EngineConfig(LIMIT_S))
     )
-    assert elapsed < LIMIT_S + SLACK_S, elapsed
-    assert j.accuracy in (None, 0.0)
+    assert j.accuracy is None and "over its work budget of 1 s of CPU" in j.reason
     assert risk(GENERATED_GOLD) is not None
 
 
