@@ -80,10 +80,10 @@ def test_a_timeout_is_not_remembered() -> None:
     from rewardcheck.rewards.engine import EngineConfig
 
     cfg = EngineConfig(timeout_s=0.5)
-    first = judge(bomb, "5", config=cfg)
+    first = judge(bomb, "5x", config=cfg)  # a number gold: wrong by size
     assert first.verdict.value == "timeout" and "too large to compare" in first.reason
     refused = counters().get("not_admitted", 0)
-    second = judge(bomb, "5", config=cfg)
+    second = judge(bomb, "5x", config=cfg)
     # re-run: admission decides again (no memo), the same way
     assert second.verdict.value == "timeout" and counters().get("not_admitted", 0) == refused + 1
     assert second.reason == first.reason

@@ -32,7 +32,7 @@ def test_bomb_from_a_worker_thread_returns_none_in_time(accuracy) -> None:
 
     def work() -> None:
         t0 = time.monotonic()
-        out["value"] = accuracy([BOMB], solution=["5"])
+        out["value"] = accuracy([BOMB], solution=["5x"])  # a number gold: wrong by size
         out["elapsed"] = time.monotonic() - t0
 
     before = counters().get("not_admitted", 0)
@@ -48,7 +48,7 @@ def test_bomb_from_a_worker_thread_returns_none_in_time(accuracy) -> None:
 def test_bomb_from_an_asyncio_task_returns_none_in_time(accuracy) -> None:
     async def reward() -> tuple[list[float | None], float]:
         t0 = time.monotonic()
-        value = accuracy([BOMB], solution=["6"])  # called directly inside the event loop's thread
+        value = accuracy([BOMB], solution=["6x"])  # called directly inside the event loop's thread
         return value, time.monotonic() - t0
 
     async def main() -> tuple[list[float | None], float]:
@@ -60,7 +60,7 @@ def test_bomb_from_an_asyncio_task_returns_none_in_time(accuracy) -> None:
 
 
 def test_process_stays_usable_after_timeouts(accuracy) -> None:
-    accuracy([BOMB], solution=["7"])
+    accuracy([BOMB], solution=["7x"])
     assert accuracy(
         [r"<think>ok</think> \boxed{2}", r"<think>ok</think> \boxed{3}"], solution=["2", "2"]
     ) == [1.0, 0.0]
@@ -130,7 +130,7 @@ def _bomb_in_child() -> tuple[list[float | None], float, list[float | None]]:
     acc = build({"reward_timeout_s": 1.5}, "patched")["accuracy"]
     pool().wait_ready(60.0)
     t0 = time.monotonic()
-    value = acc([BOMB], solution=["5"])
+    value = acc([BOMB], solution=["5x"])
     elapsed = time.monotonic() - t0
     return value, elapsed, acc([r"<think>ok</think> \boxed{5}"], solution=["5"])
 

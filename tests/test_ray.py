@@ -69,8 +69,8 @@ class _Scorer:
         from rewardcheck.rewards.engine import counters
 
         before = counters().get("not_admitted", 0)
-        value = self.acc([BOMB], solution=["5"])
-        verl = compute_score("math", BOMB, "5", {"timeout_s": LIMIT_S})
+        value = self.acc([BOMB], solution=["5x"])  # a number gold: wrong by size
+        verl = compute_score("math", BOMB, "5x", {"timeout_s": LIMIT_S})
         return value, verl, counters().get("not_admitted", 0) - before
 
     def ordinary(self) -> list[float | None]:

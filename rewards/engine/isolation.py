@@ -8,7 +8,8 @@ background, and every killed worker is reaped (waited for) in the background, so
 
 **A verdict depends on its input alone (issue 30).** :meth:`WorkerPool.run` decides before any work what
 it can: a ``check_strings`` pair in the exact canonical grammar is compared by
-:mod:`~rewardcheck.rewards.engine.canonical` (no worker, no sympy), and an expression that
+:mod:`~rewardcheck.rewards.engine.canonical` (no worker, no sympy), a power tower or factorial of integers
+against a small exact value is wrong by size (:mod:`~rewardcheck.rewards.engine.magnitude`), and an expression that
 :mod:`~rewardcheck.rewards.engine.admission` refuses raises :class:`NotAdmitted` ("too large to compare").
 The rest runs in a worker under a work budget: the call's limit (the judge's ``EngineConfig.timeout_s``, set
 per thread by :func:`mathcore.deadline <rewardcheck.rewards.engine.mathcore.deadline>`) counted as the
@@ -48,6 +49,7 @@ from typing import Any
 from .admission import admit
 from .budget import quantise, stall_after
 from .canonical import compare
+from .magnitude import differs_by_size
 
 __all__ = [
     "IsolationTimeout",
@@ -420,6 +422,9 @@ def _decide_exactly(args: tuple[Any, ...]) -> tuple[str, str, str] | None:
         return None  # a worked-solution gold: its answer is extracted by math-verify in the worker
     decided = compare(gold, answer)
     if decided is None:
+        if differs_by_size(answer, gold) or differs_by_size(gold, answer):
+            count("exact_magnitude")  # a tower or factorial far past the other side's exact value
+            return "wrong", gold, answer
         return None
     count("exact_canonical")
     return ("correct" if decided.same else "wrong"), gold, answer

@@ -58,3 +58,22 @@ def test_same_text_same_decision_and_refusals_say_why(expr: str) -> None:
     admit.cache_clear()
     assert admit(expr) == first
     assert first.admitted or first.reason.startswith("too large to compare")
+
+
+@pytest.mark.parametrize(
+    ("big", "small", "differs"),
+    [
+        (r"9^{9^{9^{9}}}", "5", True),
+        (r"2^{2^{2^{2^{2^{2}}}}}", r"\frac{7}{2}", True),
+        (r"((10^{999})^{999})^{999}", "10^{5}", True),
+        (r"(10^{10})!", "120", True),
+        (r"1^{9^{9^{9}}}", "1", False),  # a base of 1: no bound, left to admission
+        (r"9^{20}", "0", False),  # x^20 is x^2 * 0 in LaTeX: not read
+        (r"2^{2^{3}}", "256", False),  # small: compared exactly elsewhere
+        (r"9^{9^{9^{9}}}", "5x", False),  # no exact value on the other side
+    ],
+)
+def test_a_tower_against_a_small_exact_value_is_decided_by_size(big: str, small: str, differs: bool) -> None:
+    from rewardcheck.rewards.engine.magnitude import differs_by_size
+
+    assert differs_by_size(big, small) is differs

@@ -58,13 +58,18 @@ def test_verdicts_from_8_threads_under_load_equal_the_idle_ones() -> None:
     assert verdicts["long polynomial, one coefficient wrong"] == "wrong"
     assert verdicts["factorial times letter"] == "correct"  # 5!\,x for 120x: never None again
     assert verdicts["interval, wrong end"] == "wrong" and verdicts["set, other order"] == "correct"
+    assert verdicts["power tower"] == "wrong"  # 9^{9^{9^{9}}} against 5: an exact decision by size
 
 
 def test_tower_gamma_and_hanging_gold_end_by_their_work_or_admission_decision() -> None:
     # From 8 threads at once: the tower and Gamma are refused by admission before any work, the hanging
     # gold stops at its CPU-time work budget in the worker's own process; the decision says which, not a clock.
     assert default_pool().wait_ready(120.0)
-    hard = [c for c in cases(0) if c.family in ("power tower", "Gamma", "Gamma gold", "hanging gold")]
+    hard = [
+        c
+        for c in cases(0)
+        if c.family in ("power tower, symbolic gold", "Gamma", "Gamma gold", "hanging gold")
+    ]
     before = counters()
     with busy_processes(4, 120.0):
         got = score_threaded([hard] * THREADS, 0.5, THREADS)
