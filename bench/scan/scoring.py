@@ -6,7 +6,8 @@ called once per group and profile (as TRL calls them per batch), so group-relati
 Row flags: ``truncated``, ``gold_unparseable``, ``answer_unparseable``, ``degenerate``,
 ``shaping_no_answer`` (a non-accuracy reward paid > 0 to a completion with no final answer),
 ``paid_unparseable_gold`` (a profile paid > 0 because it could not parse the gold, e.g. e4ac3ae's accuracy),
-``disagreement`` (profiles disagree on correctness), ``timeout``, ``reward_error``.
+``disagreement`` (profiles disagree on correctness), ``timeout``, ``reward_error``, ``machine_stalled`` (a
+verdict the engine's wall-clock safety net stopped: the machine, not the input; counted apart from timeouts).
 Group flags, per profile: ``zero_std_groups`` (identical totals: zero advantage for every member) and
 ``best_degenerate`` (the best-paid member of the group is degenerate).
 """
@@ -47,6 +48,7 @@ ROW_FLAGS = (
     "disagreement",
     "timeout",
     "reward_error",
+    "machine_stalled",
 )
 GROUP_FLAGS = ("zero_std_groups", "best_degenerate")
 _NO_ANSWER = ("no_answer", "truncated")
@@ -255,6 +257,7 @@ class GroupScorer:
         reasons: dict[str, dict[str, str]] = {}
         errors = False
         timeouts = False
+        stalled = False
         free_gold: list[str] = []
         for profile, by_name in per_profile.items():
             rewards[profile] = {name: res[i].value for name, res in by_name.items()}
@@ -267,6 +270,7 @@ class GroupScorer:
                         free_gold.append(profile)
                 errors = errors or bool(res[i].details.get("error")) or res[i].reason.startswith("error:")
                 timeouts = timeouts or _verdict_field(res[i]) == "timeout"
+                stalled = stalled or "machine stalled" in res[i].reason
         if self.logged and row.logged:
             rewards[LOGGED] = {logged_key(k): v for k, v in row.logged.items()}
             totals[LOGGED] = _total(list(rewards[LOGGED].values()), [1.0] * len(rewards[LOGGED]))
@@ -310,11 +314,20 @@ class GroupScorer:
                 ("disagreement", len(decided) > 1),
                 ("timeout", timeouts or verdict == "timeout"),
                 ("reward_error", errors),
+                ("machine_stalled", stalled),
             )
             if on
         ]
         keep_reasons = self.options.keep_reasons or bool(
-            set(flags) & {"degenerate", "shaping_no_answer", "disagreement", "timeout", "reward_error"}
+            set(flags)
+            & {
+                "degenerate",
+                "shaping_no_answer",
+                "disagreement",
+                "timeout",
+                "reward_error",
+                "machine_stalled",
+            }
         )
         return RowScore(
             index=row.index,
