@@ -127,6 +127,22 @@ def _init(specs: Sequence[ProfileSpec], options: ScoreOptions) -> None:
     _worker = GroupScorer(specs, options)
 
 
+def _warm_parser() -> None:
+    """Parse a few common answer shapes so the parser's lazily built tables exist before workers fork."""
+    from rewardcheck.rewards.engine.mathcore import check_strings
+
+    for gold, answer in (
+        ("\\frac{1}{2}", "0.5"),
+        ("2\\sqrt{2}", "\\sqrt{8}"),
+        ("x^2+1", "1+x^2"),
+        ("(1,2)", "(1,2)"),
+    ):
+        try:
+            check_strings(gold, answer)
+        except Exception:  # noqa: BLE001 - a warm-up that fails only costs the workers their own warm-up
+            pass
+
+
 def _score_groups(groups: GroupItems) -> BlockResult:
     assert _worker is not None, "worker not initialised"
     return score_block(_worker, groups)
@@ -154,8 +170,14 @@ def score_blocks(
         return
     # fork keeps start-up cheap (no re-import of sympy per worker); other platforms use their default.
     ctx = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
-    with ProcessPoolExecutor(
-        max_workers=workers, mp_context=ctx, initializer=_init, initargs=(list(specs), options)
-    ) as pool:
+    if ctx is not None:
+        # Build the scorer and warm the LaTeX parser once here: every forked worker inherits both, instead of
+        # each paying them on its first block.
+        _init(list(specs), options)
+        _warm_parser()
+        pool_args: dict[str, object] = {}
+    else:
+        pool_args = {"initializer": _init, "initargs": (list(specs), options)}
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, **pool_args) as pool:  # type: ignore[arg-type]
         # A wide window: one slow block (upstream math-verify timeouts) must not idle the other workers.
         yield from in_order(blocks, lambda b: pool.submit(_score_groups, b.groups), 8 * workers)
