@@ -175,9 +175,11 @@ def score_blocks(
         # each paying them on its first block.
         _init(list(specs), options)
         _warm_parser()
-        pool_args: dict[str, object] = {}
+        executor = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
     else:
-        pool_args = {"initializer": _init, "initargs": (list(specs), options)}
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, **pool_args) as pool:  # type: ignore[arg-type]
+        executor = ProcessPoolExecutor(
+            max_workers=workers, initializer=_init, initargs=(list(specs), options)
+        )
+    with executor as pool:
         # A wide window: one slow block (upstream math-verify timeouts) must not idle the other workers.
         yield from in_order(blocks, lambda b: pool.submit(_score_groups, b.groups), 8 * workers)
