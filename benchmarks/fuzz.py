@@ -12,7 +12,7 @@ the same values), values that differ when every string input is scored again fro
 (default 8, cold caches: ``thread_mismatch``), out-of-range or NaN values; and for the run: RSS growth per
 process and leaked worker processes (zombies included).
 
-Issue 30's full size (100,000 inputs, every patched reward and the verl adapter, 1 and 8 threads; about 2 h
+Issue 30's full size (100,000 inputs, every patched reward and the verl adapter, 1 and 8 threads; about 25 min
 on 2 idle cores): ``python -m benchmarks.fuzz --inputs 100000 --processes 2 --threads 8 --json fuzz.json``.
 
 ``--processes P`` spreads the inputs over P spawned processes (each with its own verify workers); the

@@ -13,7 +13,7 @@ Run: ``.venv/bin/python -m benchmarks.scan_memory --rows 5000 20000 80000``
 steps shifted, so every row and group is new), scanned with 1 and then 2 workers in the same run with every
 option a user of that dump turns on. Prints the throughput of each and their ratio, and the RSS of the scan's
 process tree sampled every second: the highest RSS in each quarter of the scan, flat when the last quarter is
-within ``--flat-mb`` of the second (the first holds the start-up ramp). Full size on 2 idle cores (about 45 minutes):
+within ``--flat-mb`` of the second (the first holds the start-up ramp). Full size on 2 idle cores (about 25 minutes):
 ``python -m benchmarks.scan_memory --real-gb 1``; ``--real-gb 0.02`` for a quick look.
 """
 
