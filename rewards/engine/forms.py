@@ -18,6 +18,7 @@ import re
 from fractions import Fraction
 
 from .exact import exact_value
+from .numwords import number_from_words
 
 __all__ = [
     "as_tuple",
@@ -273,9 +274,13 @@ def _sqrt_at(s: str, i: int) -> tuple[str, int]:
     return f"\\sqrt{{{m.group()}}}", m.end()
 
 
+_ASCII_REL = re.compile(r"(?<![<=>])[<>]=(?![=>])")
+_DEGREE_MACRO = re.compile(r"\^?\s*\{?\\degree\}?(?![a-zA-Z])")
+
+
 def tidy(s: str) -> str:
     """Unicode math as LaTeX (``3√13`` -> ``3\\sqrt{13}``, ``x²`` -> ``x^{2}``, ``−5`` -> ``-5``), ``\\gt`` /
-    ``\\lt`` as ``>`` / ``<``, and stray math delimiters dropped: an unmatched ``\\(``, ``\\)``, ``\\[``,
+    ``\\lt`` as ``>`` / ``<``, ASCII ``<=`` / ``>=`` as ``\\le`` / ``\\ge``, ``\\degree`` as ``^{\\circ}``, and stray math delimiters dropped: an unmatched ``\\(``, ``\\)``, ``\\[``,
     ``\\]`` or an odd ``$`` is a formatting slip, not part of the value. One linear pass; longer strings are
     returned as they are."""
     if len(s) > MAX_TIDY_CHARS:
@@ -299,6 +304,10 @@ def tidy(s: str) -> str:
             out.append(_UNICODE.get(ch, ch))
             i += 1
         s = "".join(out)
+    if "<=" in s or ">=" in s:  # ASCII relations: ``x <= 3`` is ``x \le 3`` (never the arrow ``<=>``)
+        s = _ASCII_REL.sub(lambda m: "\\le " if m.group() == "<=" else "\\ge ", s)
+    if "\\degree" in s:  # ``30\degree`` (gensymb) is ``30^{\circ}``
+        s = _DEGREE_MACRO.sub(lambda _: "^{\\circ}", s)
     if "<su" in s:
         s = _HTML_SCRIPT.sub(lambda m: ("^{" if m.group(1) == "sup" else "_{") + m.group(2) + "}", s)
     if "\\" in s:
@@ -391,45 +400,3 @@ def chain_value(s: str) -> str | None:
     if len(items) > 1:
         return s  # "x = 1, 2": not a chain this reading can split
     return _chain(s)
-
-
-_ONES = {
-    w: i
-    for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-        "sixteen seventeen eighteen nineteen".split()
-    )
-}
-_TENS = {
-    w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())
-}
-_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9}
-
-
-def number_from_words(s: str) -> int | None:
-    """``forty two`` / ``Forty-Two`` -> 42, ``one hundred and five`` -> 105; ``None`` unless every word is
-    part of one English cardinal number (``minus``/``negative`` in front negates it)."""
-    words = s.lower().replace("-", " ").replace(",", " ").split()
-    if not words or len(words) > 12:
-        return None
-    sign = 1
-    if words[0] in ("minus", "negative"):
-        sign, words = -1, words[1:]
-    total = current = 0
-    seen = False
-    for w in words:
-        if w == "and" and seen:
-            continue
-        if w in _ONES:
-            current += _ONES[w]
-        elif w in _TENS:
-            current += _TENS[w]
-        elif w == "hundred" and seen:
-            current = max(current, 1) * 100
-        elif w in _SCALES and seen:
-            total += max(current, 1) * _SCALES[w]
-            current = 0
-        else:
-            return None
-        seen = True
-    return sign * (total + current) if seen else None

@@ -39,6 +39,7 @@ from .forms import (
     tidy,
 )
 from .gold import GoldParse, parse_gold
+from .goldkind import GoldKind, gold_kind
 from .isolation import IsolationError, IsolationTimeout, count, default_pool
 from .letters import keep_letters, lost_letters
 from .lexicon import WordClass, pattern
@@ -54,7 +55,8 @@ from .numeric import (
     rounds_to,
 )
 from .prescreen import risk
-from .text import AnswerSpan, Layout, extract_answer, normalise, split_layout
+from .rules import Rule
+from .text import AnswerSpan, Layout, extract_answer, follow_up_at, normalise, split_layout
 from .truncation import is_truncated
 from .verdict import Judgement, Verdict
 
@@ -92,14 +94,21 @@ def _stopped(ids: Sequence[int] | None, config: EngineConfig) -> bool:
 class Analysis:
     """The string-level reading of a completion, shared by format, reasoning_steps and the judge."""
 
-    __slots__ = ("layout", "span", "truncated", "truncation_reason")
+    __slots__ = ("layout", "span", "truncated", "truncation_reason", "after_answer")
 
     def __init__(self, text: str, completion_ids: Sequence[int] | None, config: EngineConfig) -> None:
         self.layout: Layout = split_layout(text, config.think_prefilled)
         final = self.layout.final
+        self.after_answer = ""  # what follows the answer when it is an invented follow-up ("": nothing)
         self.span: AnswerSpan = (
             extract_answer(final) if final is not None else AnswerSpan(None, "no final-answer region")
         )
+        cut = follow_up_at(final) if final is not None else None
+        if final is not None and cut is not None:
+            before = extract_answer(final[:cut])
+            if before.answer is not None:  # the answer stated before an invented next problem or turn
+                self.span = before
+                self.after_answer = "an invented follow-up problem or turn"
         open_reasoning = final is None
         if open_reasoning and self.layout.prefilled and _stopped(completion_ids, config):
             # a think block never closed, in a completion known to have stopped (EOS / under the limit)
@@ -138,7 +147,13 @@ def analyse(
 
 
 def _verdict(
-    verdict: Verdict, reason: str, span: AnswerSpan | None, gold: GoldParse | None, path: str, t0: float
+    verdict: Verdict,
+    reason: str,
+    span: AnswerSpan | None,
+    gold: GoldParse | None,
+    path: str,
+    t0: float,
+    rule: Rule,
 ) -> Judgement:
     count(f"verdict_{verdict.value}")
     shown = span.answer if span is not None else None
@@ -151,6 +166,7 @@ def _verdict(
         gold=gold.shown if gold is not None else None,
         path=path,
         elapsed_s=time.monotonic() - t0,
+        rule=rule.value,
     )
 
 
@@ -168,17 +184,29 @@ def judge(
     ``prompt`` (TRL passes ``prompts``) lets the judge refuse the problem's own expression boxed back."""
     t0 = time.monotonic()
     if gold is None:
-        return _verdict(Verdict.GOLD_UNPARSEABLE, "gold is None", None, None, "gold", t0)
+        return _verdict(Verdict.GOLD_UNPARSEABLE, "gold is None", None, None, "gold", t0, Rule.GOLD_MISSING)
     try:
         with deadline(t0 + config.timeout_s):  # in-process sympy waits for its slot until then at most
             return _judge(text, gold, completion_ids, config, analysis, prompt, t0)
     except IsolationTimeout as exc:
         return _verdict(
-            Verdict.TIMEOUT, f"timeout after {config.timeout_s:g} s: {exc}", None, None, "inline", t0
+            Verdict.TIMEOUT,
+            f"timeout after {config.timeout_s:g} s: {exc}",
+            None,
+            None,
+            "inline",
+            t0,
+            Rule.TIMEOUT,
         )
     except Exception as exc:  # never let one odd completion or gold break a training step
         return _verdict(
-            Verdict.ERROR, f"judge raised {type(exc).__name__}: {str(exc)[:120]}", None, None, "error", t0
+            Verdict.ERROR,
+            f"judge raised {type(exc).__name__}: {str(exc)[:120]}",
+            None,
+            None,
+            "error",
+            t0,
+            Rule.ERROR,
         )
 
 
@@ -399,6 +427,46 @@ def _text_norm(s: str) -> str:
     return re.sub(r"^(?:the|a|an) ", "", " ".join(s.split()))
 
 
+def _read(
+    text: str, completion_ids: Sequence[int] | None, config: EngineConfig, analysis: Analysis | None
+) -> Analysis:
+    """Stage 1, read: the completion's layout and the answer it commits to (memoised per batch)."""
+    return analysis or Analysis(text, completion_ids, config)
+
+
+_COMMA_DECIMAL = re.compile(r"(-?\d+)(?:\{,\}|,)(\d{1,2}|\d{4,})")
+
+
+def _comma_decimal(answer: str, g: GoldParse) -> str | None:
+    """``3,5`` (or ``3{,}5``) written for a decimal gold 3.5: a decimal comma, read as a point; a comma
+    followed by exactly three digits (``1,000``) stays a thousands separator, and a list gold keeps commas."""
+    if g.multi or "." not in g.norm or not _number_gold(g):
+        return None
+    m = _COMMA_DECIMAL.fullmatch(normalise(answer))
+    return f"{m.group(1)}.{m.group(2)}" if m is not None else None
+
+
+_APPROX_AFTER = re.compile(r"\\approx|≈|\\simeq")
+
+
+def _before_approximation(answer: str) -> str:
+    """``\\frac{1}{3} \\approx 0.33`` states 1/3: what follows a value's ``\\approx`` is its approximation, not
+    the answer (an answer that *starts* with ``\\approx`` is a hedge, refused by the reader)."""
+    m = _APPROX_AFTER.search(answer)
+    if m is None or not answer[: m.start()].strip(" $=") or m.start() == 0:
+        return answer
+    return answer[: m.start()].strip().rstrip("=").strip()
+
+
+def _unevaluated_policy(config: EngineConfig, prompt: str | None) -> bool:
+    """Is an equal but unevaluated answer (``\\sqrt{50}`` for ``5\\sqrt{2}``) paid? ``allow_unevaluated``
+    ``None`` (default): yes when the prompt is known (an echo of the prompt's own expression is refused by
+    :func:`_echo`), no without it (an echo cannot be told from work)."""
+    if config.allow_unevaluated is None:
+        return bool(prompt)
+    return config.allow_unevaluated
+
+
 def _judge(
     text: str,
     gold: str,
@@ -408,8 +476,22 @@ def _judge(
     prompt: str | None,
     t0: float,
 ) -> Judgement:
+    # Stage 0, gold first: a gold with nothing to score against gives None whatever the completion holds
+    g = parse_gold(gold, config.max_inline_chars)
+    kind = gold_kind(g)
+    if kind is GoldKind.UNPARSEABLE and exact_value(g.norm) is None:
+        return _verdict(
+            Verdict.GOLD_UNPARSEABLE,
+            f"gold {gold[:60]!r} does not parse ({g.how}{': ' + g.note if g.note else ''})",
+            None,
+            g,
+            "gold",
+            t0,
+            Rule.GOLD_UNPARSEABLE,
+        )
+    # Stage 1, read
     try:
-        a = analysis or Analysis(text, completion_ids, config)
+        a = _read(text, completion_ids, config, analysis)
     except Exception as exc:  # never let one odd completion break a training step
         return _verdict(
             Verdict.ERROR,
@@ -418,17 +500,43 @@ def _judge(
             None,
             "error",
             t0,
+            Rule.READ_ERROR,
         )
     span = a.span
     if a.truncated:
-        return _verdict(Verdict.TRUNCATED, f"truncated: {a.truncation_reason}", span, None, "truncation", t0)
+        return _verdict(
+            Verdict.TRUNCATED,
+            f"truncated: {a.truncation_reason}",
+            span,
+            None,
+            "truncation",
+            t0,
+            Rule.READ_TRUNCATED,
+        )
     if span.answer is None:
         where = "ended inside its reasoning block" if a.layout.final is None else span.how
-        return _verdict(Verdict.NO_ANSWER, f"no final answer: {where}", span, None, "extraction", t0)
-    g = parse_gold(gold, config.max_inline_chars)
+        return _verdict(
+            Verdict.NO_ANSWER, f"no final answer: {where}", span, None, "extraction", t0, Rule.READ_NO_ANSWER
+        )
+    if a.after_answer and config.after_answer == "refuse":
+        return _verdict(
+            Verdict.WRONG,
+            f"the answer is followed by {a.after_answer} (EngineConfig.after_answer='refuse')",
+            span,
+            g,
+            "text",
+            t0,
+            Rule.READ_AFTER_ANSWER,
+        )
     if span.hedge:
         return _verdict(
-            Verdict.WRONG, f"hedged answer ({span.hedge!r}): not a commitment", span, g, "text", t0
+            Verdict.WRONG,
+            f"hedged answer ({span.hedge!r}): not a commitment",
+            span,
+            g,
+            "text",
+            t0,
+            Rule.READ_HEDGED,
         )
     # boxes joined by "and" (or "or": "x = 1 or x = 2") state a list; only a list or set gold can match one
     listed = bool(span.alternatives) and g.multi
@@ -440,34 +548,36 @@ def _judge(
             g,
             "text",
             t0,
+            Rule.READ_ALTERNATIVES,
         )
+    # Stage 2, the answer as a value: spelling only (no comparison yet)
     answer = tidy(fullwidth_ascii(", ".join(span.alternatives) if listed else span.answer))
+    answer = _before_approximation(answer)
     repeating = repeating_decimal(answer) if "\\overline" not in gold and "\\bar" not in gold else None
     if repeating is not None:  # "0.\overline{3}" is exactly 1/3
         answer = f"\\frac{{{repeating.numerator}}}{{{repeating.denominator}}}"
         if repeating < 0:
             answer = f"-\\frac{{{-repeating.numerator}}}{{{repeating.denominator}}}"
-    when = clock_gold(gold)
-    if when is not None:  # "4:30p..": a time of day, compared as one
-        same = same_time(clock_answer(answer), when)
-        return _verdict(
-            Verdict.CORRECT if same else Verdict.WRONG,
+
+    def decide(same: bool, why: str, rule: Rule, path: str = "text") -> Judgement:
+        return _verdict(Verdict.CORRECT if same else Verdict.WRONG, why, span, g, path, t0, rule)
+
+    # Stage 3, compare: one row per gold kind that is compared on its own terms
+    if kind is GoldKind.CLOCK:
+        when = clock_gold(gold)
+        same = when is not None and same_time(clock_answer(answer), when)
+        return decide(
+            same,
             f"clock time compared as the minute of the day: {'the same' if same else 'different'}",
-            span,
-            g,
-            "text",
-            t0,
+            Rule.CLOCK,
         )
     said, meant = proposition(answer), proposition(g.expr)
     if said is not None or meant is not None:
         same = said == meant
-        return _verdict(
-            Verdict.CORRECT if same else Verdict.WRONG,
+        return decide(
+            same,
             f"quantified statement compared as written: {'the same' if same else 'different'}",
-            span,
-            g,
-            "text",
-            t0,
+            Rule.PROPOSITION,
         )
     paired = _paired(answer, g, config)
     if paired is not None:
@@ -475,7 +585,7 @@ def _judge(
     if not has_equation(g.expr):
         stated = chain_value(answer)
         if stated is None:
-            return _verdict(Verdict.WRONG, "the equation chain contradicts itself", span, g, "text", t0)
+            return decide(False, "the equation chain contradicts itself", Rule.READ_SELF_CONTRADICTION)
         if stated != answer and "," in stated and g.norm.startswith("(") and not stated.startswith("("):
             stated = f"({stated})"  # "p=3, q=4" states an ordered pair when the gold is one
         answer = stated  # "7^4 = 2401" states 2401: the last right-hand side is the answer
@@ -489,86 +599,75 @@ def _judge(
         if not g.multi and _THOUSANDS.fullmatch(answer.strip()):
             answer = answer.replace(",", "")  # 1,000.0: a thousands separator, not a list
     if _OR_INSIDE.search(answer) and not g.multi and not _OR_INSIDE.search(g.expr):
-        return _verdict(Verdict.WRONG, "two alternatives in one answer ('or')", span, g, "text", t0)
-    if g.status == "base":
+        return decide(False, "two alternatives in one answer ('or')", Rule.READ_OR_INSIDE)
+    if kind is GoldKind.BASE_N:
         written = base_number(_UNIT_TEXT.sub("", normalise(answer)))
         digits = (
             written[0] if written is not None and written[1] == int(g.note) else normalise(answer).upper()
         )
         same = digits.lstrip("0") == g.norm.lstrip("0")
-        return _verdict(
-            Verdict.CORRECT if same else Verdict.WRONG,
-            f"digits in base {g.note}: {'the same' if same else 'different'}",
-            span,
-            g,
-            "text",
-            t0,
-        )
-    if g.status == "text":
+        return decide(same, f"digits in base {g.note}: {'the same' if same else 'different'}", Rule.BASE)
+    if kind is GoldKind.TEXT:
         same = _text_norm(answer) == g.norm
-        return _verdict(
-            Verdict.CORRECT if same else Verdict.WRONG,
-            f"word gold compared as normalised text: {'equal' if same else 'different'}",
-            span,
-            g,
-            "text",
-            t0,
+        return decide(
+            same, f"word gold compared as normalised text: {'equal' if same else 'different'}", Rule.TEXT
         )
+    decimal_comma = _comma_decimal(answer, g)
+    if decimal_comma is not None:
+        answer = decimal_comma  # "3,5" for 3.5: compared as the decimal it spells
     norm_answer = normalise(answer)
     if norm_answer == g.norm and g.norm:
         count("fast_path")
-        return _verdict(Verdict.CORRECT, "normalised answer equals normalised gold", span, g, "fast", t0)
+        return decide(True, "normalised answer equals normalised gold", Rule.NORMALISED, "fast")
+
+    def echoed(path: str) -> Judgement | None:
+        if _echo(answer, prompt, g):
+            return decide(False, "the answer is the prompt's own expression, unevaluated", Rule.ECHO, path)
+        return None
 
     decided = _readings(answer, norm_answer, g, prompt)
     if decided is not None:
         same, why = decided
-        if not same:
-            return _verdict(Verdict.WRONG, why, span, g, "exact", t0)
-        if _echo(answer, prompt, g):
-            return _verdict(
-                Verdict.WRONG, "the answer is the prompt's own expression, unevaluated", span, g, "exact", t0
-            )
-        return _verdict(Verdict.CORRECT, why, span, g, "exact", t0)
+        return (echoed("exact") if same else None) or decide(same, why, Rule.READING, "exact")
 
-    def credit(path: str, why: str) -> Judgement:
-        if _echo(answer, prompt, g):
-            return _verdict(
-                Verdict.WRONG, "the answer is the prompt's own expression, unevaluated", span, g, path, t0
-            )
-        not_final = None if config.allow_unevaluated else _final_form(answer, g)
+    def credit(path: str, why: str, rule: Rule) -> Judgement:
+        refused = echoed(path)
+        if refused is not None:
+            return refused
+        not_final = None if _unevaluated_policy(config, prompt) else _final_form(answer, g)
         if not_final is not None:
-            return _verdict(Verdict.WRONG, f"{not_final} (EngineConfig.allow_unevaluated)", span, g, path, t0)
-        return _verdict(Verdict.CORRECT, why, span, g, path, t0)
+            return decide(False, f"{not_final} (EngineConfig.allow_unevaluated)", Rule.UNEVALUATED, path)
+        return decide(True, why, rule, path)
 
     if _INTEGER.match(norm_answer.replace("{,}", "")) and _INTEGER.match(g.norm.replace("{,}", "")):
         # two integers of any length: compared as digit strings, no sympy and no int() (AIME/GSM8K answers,
         # and golds past Python's 4,300-digit conversion limit)
         count("fast_path")
-        same = _digits(norm_answer) == _digits(g.norm)
-        if same:
-            return credit("fast", "integer answer equals integer gold")
-        return _verdict(Verdict.WRONG, "integer answer differs from integer gold", span, g, "fast", t0)
+        if _digits(norm_answer) == _digits(g.norm):
+            return credit("fast", "integer answer equals integer gold", Rule.INTEGER)
+        return decide(False, "integer answer differs from integer gold", Rule.INTEGER, "fast")
     exact_gold = exact_value(g.norm) if g.status != "unparseable" or g.norm else None
     exact_answer = exact_value(norm_answer) if exact_gold is not None else None
     if exact_gold is not None and exact_answer is not None:
         count("exact_path")
         if exact_answer == exact_gold:
-            return credit("exact", "exact value equals the gold's exact value")
+            rule = Rule.COMMA_DECIMAL if decimal_comma is not None else Rule.EXACT
+            return credit("exact", "exact value equals the gold's exact value", rule)
         if _rounded_decimal(norm_answer, exact_answer, exact_gold):
-            return credit("exact", "the gold rounded to the answer's decimals, at the gold's own precision")
-        if "." not in g.norm:  # an exact gold: a decimal that is not it, nor it rounded (see above), is not
-            return _verdict(
-                Verdict.WRONG,
-                "decimal answer is neither the exact gold nor the gold rounded",
-                span,
-                g,
+            return credit(
                 "exact",
-                t0,
+                "the gold rounded to the answer's decimals, at the gold's own precision",
+                Rule.ROUNDED,
+            )
+        if "." not in g.norm:  # an exact gold: a decimal that is not it, nor it rounded (see above), is not
+            return decide(
+                False,
+                "decimal answer is neither the exact gold nor the gold rounded",
+                Rule.DECIMAL_NOT_GOLD,
+                "exact",
             )
         if "." not in norm_answer and "." not in g.norm:
-            return _verdict(
-                Verdict.WRONG, "exact value differs from the gold's exact value", span, g, "exact", t0
-            )
+            return decide(False, "exact value differs from the gold's exact value", Rule.EXACT, "exact")
     if g.status == "unparseable":
         return _verdict(
             Verdict.GOLD_UNPARSEABLE,
@@ -577,15 +676,16 @@ def _judge(
             g,
             "gold",
             t0,
+            Rule.GOLD_UNPARSEABLE,
         )
     risky = risk(answer, config.max_inline_chars) or ("exact value too large" if too_large(answer) else None)
     if g.status in ("risky", "prose") or risky is not None:
         j = _isolated(g, answer, span, "", risky or f"gold {g.note or g.status}", config, t0)
-        return credit("isolated", j.reason) if j.verdict is Verdict.CORRECT else j
+        return credit("isolated", j.reason, Rule.ISOLATED) if j.verdict is Verdict.CORRECT else j
     parsed = parse_value(answer)
     if not parsed.ok:
-        return _verdict(
-            Verdict.WRONG, f"answer {answer[:60]!r} does not parse as math", span, g, "inline", t0
+        return decide(
+            False, f"answer {answer[:60]!r} does not parse as math", Rule.UNREADABLE_ANSWER, "inline"
         )
     gold_values = g.values()
     for source, which in ((g.expr, "gold"), (answer, "answer")):
@@ -596,8 +696,8 @@ def _judge(
                 gold_values, parsed = (again, parsed) if which == "gold" else (gold_values, again)
     ok = verify_parsed(gold_values, parsed)
     if ok:
-        return credit("inline", "verify(gold, answer) is True")
-    return _verdict(Verdict.WRONG, f"verify(gold, answer) is {ok}", span, g, "inline", t0)
+        return credit("inline", "verify(gold, answer) is True", Rule.SYMBOLIC)
+    return decide(False, f"verify(gold, answer) is {ok}", Rule.SYMBOLIC, "inline")
 
 
 def _isolated(
@@ -611,10 +711,18 @@ def _isolated(
         )
     except IsolationTimeout as exc:
         return _verdict(
-            Verdict.TIMEOUT, f"timeout after {config.timeout_s:g} s ({why}): {exc}", span, g, "isolated", t0
+            Verdict.TIMEOUT,
+            f"timeout after {config.timeout_s:g} s ({why}): {exc}",
+            span,
+            g,
+            "isolated",
+            t0,
+            Rule.TIMEOUT,
         )
     except IsolationError as exc:
-        return _verdict(Verdict.ERROR, f"isolated verify failed ({why}): {exc}", span, g, "isolated", t0)
+        return _verdict(
+            Verdict.ERROR, f"isolated verify failed ({why}): {exc}", span, g, "isolated", t0, Rule.ERROR
+        )
     if outcome == "gold_unparseable":
         return _verdict(
             Verdict.GOLD_UNPARSEABLE,
@@ -623,6 +731,7 @@ def _isolated(
             g,
             "isolated",
             t0,
+            Rule.GOLD_UNPARSEABLE,
         )
     if outcome == "answer_unparseable":
         return _verdict(
@@ -632,10 +741,17 @@ def _isolated(
             g,
             "isolated",
             t0,
+            Rule.UNREADABLE_ANSWER,
         )
     if outcome == "correct":
         return _verdict(
-            Verdict.CORRECT, f"verify(gold, answer) is True (isolated: {why})", span, g, "isolated", t0
+            Verdict.CORRECT,
+            f"verify(gold, answer) is True (isolated: {why})",
+            span,
+            g,
+            "isolated",
+            t0,
+            Rule.ISOLATED,
         )
     return _verdict(
         Verdict.WRONG,
@@ -644,6 +760,7 @@ def _isolated(
         g,
         "isolated",
         t0,
+        Rule.ISOLATED,
     )
 
 

@@ -32,8 +32,9 @@ class WordClass(enum.Enum):
     NEGATOR = "negator"  # denies the clause it stands in: "not", "never", "isn't"
     NEGATED_PREDICATE = "negated_predicate"  # after a value, denies it: "is wrong", "is incorrect"
     EXCLUDER = "excluder"  # in front of a value, sets it aside: "rule out", "instead of", "other than"
-    HEDGE = "hedge"  # weakens a value to a guess or an estimate: "about", "probably" ("I think" does not:
-    # "I think the answer is 8000" is how reasoning models commit)
+    HEDGE = "hedge"  # makes the clause a guess: "probably", "might be" (its scope: its own clause).
+    # "I think" is not one: "I think the answer is definitely 8000" is how reasoning models commit.
+    APPROXIMATOR = "approximator"  # makes the value right after it an estimate: "about", "roughly"
     HEDGE_SYMBOL = "hedge_symbol"  # the same as LaTeX / unicode: "\approx", "≈"
     RETRACTION = "retraction"  # takes back what came before: "scratch that", "wait, no", "I was wrong"
     CORRECTION = "correction"  # opens a correction of an earlier value: "actually", "in fact", "should be"
@@ -109,6 +110,31 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "untrue that",
     ),
     WordClass.HEDGE: (
+        "maybe",
+        "perhaps",
+        "probably",
+        "likely",
+        "possibly",
+        "presumably",
+        "i guess",
+        "my guess",
+        "best guess",
+        "a guess",
+        "not sure",
+        "not certain",
+        "unsure",
+        "uncertain",
+        "might be",
+        "may be",
+        "could be",
+        "could possibly be",
+        "seems to be",
+        "appears to be",
+        "i suspect",
+        "if i had to guess",
+        "guess",
+    ),
+    WordClass.APPROXIMATOR: (
         "about",
         "approximately",
         "approx",
@@ -118,26 +144,9 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "almost",
         "close to",
         "circa",
-        "maybe",
-        "perhaps",
-        "probably",
-        "likely",
-        "possibly",
-        "presumably",
-        "i guess",
-        "i suspect",
-        "my guess is",
-        "not sure",
-        "unsure",
-        "might be",
-        "may be",
-        "could be",
-        "seems to be",
-        "appears to be",
         "something like",
         "more or less",
         "give or take",
-        "guess",
     ),
     WordClass.HEDGE_SYMBOL: ("\\approx", "\\sim", "≈", "~", "\\simeq"),
     WordClass.RETRACTION: (
@@ -217,6 +226,20 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "re-check*",
         "double-check*",
         "double check*",
+        "re-examin*",
+        "reexamin*",
+        "reconsider*",
+        "re-evaluat*",
+        "reevaluat*",
+        "revisit*",
+        "re-read*",
+        "rereading",
+        "upon review",
+        "looking again",
+        "looking back",
+        "overlooked",
+        "forgot",
+        "typo",
     ),
     WordClass.CONCLUSION: (
         "therefore",

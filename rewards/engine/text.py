@@ -28,6 +28,7 @@ __all__ = [
     "split_layout",
     "extract_answer",
     "boxed_contents",
+    "follow_up_at",
     "normalise",
     "strip_math_delimiters",
 ]
@@ -262,8 +263,12 @@ def _clean_value(value: str) -> str | None:
 
 _LEADING_WORDS = re.compile(r"[A-Za-z]{2,}\s+\S")
 _NEGATED_VALUE = re.compile(r"(?:not|never|neither|isn't|is not|cannot be|can't be)\b", re.IGNORECASE)
-_HEDGE_WORDS = alternation(WordClass.HEDGE)
+_HEDGE_WORDS = alternation(WordClass.HEDGE, WordClass.APPROXIMATOR)
 _HEDGE_SYMBOLS = alternation(WordClass.HEDGE_SYMBOL)
+# A hedge's scope is its own clause: from the last sentence or clause break before the value up to it.
+_CLAUSE_HEDGE = re.compile(alternation(WordClass.HEDGE), re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"[.!?;](?:\s|$)|\n|,\s(?:but|and|so|yet)\b|\b(?:but|however)\b", re.IGNORECASE)
+CLAUSE_WINDOW = 160
 _HEDGE_BEFORE = re.compile(rf"(?:{_HEDGE_WORDS}|{_HEDGE_SYMBOLS})[\s$:]{{0,4}}$", re.IGNORECASE)
 _HEDGE_INSIDE = re.compile(rf"^(?:\\text\{{\s*)?(?:{_HEDGE_WORDS}|{_HEDGE_SYMBOLS})", re.IGNORECASE)
 # What in front of a box denies it: "not \boxed{X}", "neither \boxed{A} nor \boxed{X}", "rule out \boxed{X}".
@@ -381,8 +386,22 @@ def _statements(region: str) -> tuple[list[tuple[int, str, str]], int]:
     return out, dropped
 
 
+def clause_before(text: str, start: int) -> str:
+    """The clause ``text[start]`` stands in, up to ``start``: back to the last sentence or clause break
+    (bounded by ``CLAUSE_WINDOW``, so linear)."""
+    window = text[max(0, start - CLAUSE_WINDOW) : start]
+    breaks = list(_CLAUSE_BREAK.finditer(window))
+    return window[breaks[-1].end() :] if breaks else window
+
+
 def _hedge_of(region: str, start: int, content: str) -> str:
-    m = _HEDGE_BEFORE.search(region, max(0, start - 20), start) or _HEDGE_INSIDE.search(content)
+    """The hedge on a value at ``start``: an approximator or hedge right before it, a hedge anywhere in its
+    own clause ("My best guess is \\boxed{5}", "It could be 5"), or one opening the value itself."""
+    m = (
+        _HEDGE_BEFORE.search(region, max(0, start - 20), start)
+        or _CLAUSE_HEDGE.search(clause_before(region, start))
+        or _HEDGE_INSIDE.search(content)
+    )
     return m.group().strip(" ${") if m else ""
 
 
@@ -495,6 +514,28 @@ def _last_claim(text: str) -> Claim | None:
         if said.values:
             return said
     return None
+
+
+# Where an invented follow-up starts: a line that opens a new problem or a new chat turn ("Problem 2:",
+# "Question:", "Human:", "### Instruction"), or an end-of-text token the model wrote and then went on past.
+_FOLLOW_UP = re.compile(
+    rf"(?:^|\n)[ \t#*>]{{0,8}}{alternation(WordClass.FOLLOW_UP)}(?:[ \t]{{0,4}}#?\d{{1,3}})?[ \t*]{{0,4}}[:.)]"
+    r"|<\|(?:endoftext|im_end|im_start|eot_id|end|user)\|>|</s>",
+    re.IGNORECASE,
+)
+
+
+def follow_up_at(region: str) -> int | None:
+    """Where an invented follow-up problem or chat turn starts in ``region`` (``None``: there is none).
+    The caller reads the answer stated before it (``EngineConfig.after_answer``).
+
+    >>> follow_up_at("#### 12\n\nQuestion: John has 5 apples.\nAnswer: 3")
+    7
+    >>> follow_up_at("The answer is 12.") is None
+    True
+    """
+    m = _FOLLOW_UP.search(region)
+    return m.start() if m is not None else None
 
 
 def extract_answer(region: str) -> AnswerSpan:
@@ -625,15 +666,18 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
         return AnswerSpan(None, "every stated answer is negated or retracted")
     concluded = _concluded(region)
     if concluded is not None:
-        return AnswerSpan(concluded, "conclusion sentence")
+        return AnswerSpan(concluded, "conclusion sentence", hedge=_tail_hedge(region, concluded))
     closing = _CLOSING_VALUE.search(region.rstrip()[-300:])
     if closing is not None:
         value = next(g for g in closing.groups() if g is not None).strip()
         if value:
-            return AnswerSpan(value, "closing sentence")
+            return AnswerSpan(value, "closing sentence", hedge=_tail_hedge(region, value))
     said = _closing_claim(region) if tag is None else None
-    if said is not None:
-        return AnswerSpan(said.value, "closing sentence", hedge=said.hedge)
+    if said is not None and said.value is not None:
+        return AnswerSpan(said.value, "closing sentence", hedge=said.hedge or _tail_hedge(region, said.value))
+    line = _closing_line(region) if tag is None else None
+    if line is not None:
+        return AnswerSpan(line, "closing line", hedge=_tail_hedge(region, line))
     if tag is not None:
         block = _block_value(tag)
         if block is not None:
@@ -650,6 +694,76 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
     if len(bare) <= MAX_BARE_CHARS and _BARE_VALUE.fullmatch(bare) and not _PLAIN_WORD.search(bare):
         return AnswerSpan(bare, "the region is one value")
     return AnswerSpan(None, "no boxed answer or answer anchor in the final-answer region")
+
+
+def _tail_hedge(region: str, value: str) -> str:
+    """The hedge on ``value`` where it last stands in ``region`` (its own clause; see :func:`_hedge_of`)."""
+    at = region.rfind(value[:40])
+    return _hedge_of(region, at, value) if at >= 0 else ""
+
+
+# The last line is one equation naming its quantity ("Total = 12", "So x = 5", "We have n = 42"): a name (a
+# variable, a word, a \text{} label) then "=" then one value with no further "=" and no plain word.
+_NAMED_EQUATION = re.compile(
+    r"(?:^|[\s,:(])(?:[A-Za-z](?:_\{?\w{1,8}\}?)?|[A-Za-z][a-z]{1,20}|\\(?:text|mathrm)\{[^{}]{1,30}\})[ \t]{0,3}="
+    r"[ \t]{0,3}([^=\n]{1,60}?)[ \t]{0,3}[.!]?$"
+)
+# Where a display or math block at the very end of the region opens, by its closing delimiter
+_BLOCK_OPEN = (("\\]", "\\["), ("$$", "$$"), ("\\)", "\\("), ("$", "$"))
+_MATRIX_END = re.compile(r"\\end\{([pbvBV]?matrix|array)\}\s*$")
+MAX_LINE_CHARS = 120
+
+
+def _closing_line(region: str) -> str | None:
+    """The value the region's last line states when it is one value or one named equation: a bare value
+    (``42``, ``$\\frac{1}{2}$``), a display block, a matrix, or ``Total = 12``. A line ending on an
+    operator (a cut) or holding plain words around its value states nothing."""
+    text = region.rstrip()
+    if not text:
+        return None
+    tail = text.rstrip(".").rstrip()
+    for close, open_ in _BLOCK_OPEN:
+        if tail.endswith(close):
+            start = tail.rfind(open_, 0, len(tail) - len(close))
+            alone = 0 <= start and not tail[:start].rsplit("\n", 1)[-1].strip()  # the block is its own line
+            if alone and len(tail) - start <= MAX_VALUE_CHARS:
+                inner = tail[start + len(open_) : len(tail) - len(close)].strip()
+                if inner and "$" not in inner and not _PLAIN_WORD.search(_strip_commands(inner)):
+                    return _line_value(inner)
+            break
+    matrix = _MATRIX_END.search(tail[-MAX_VALUE_CHARS:])
+    if matrix is not None:
+        begin = tail.rfind("\\begin{" + matrix.group(1) + "}")
+        if begin >= 0 and len(tail) - begin <= MAX_VALUE_CHARS:
+            return tail[begin:]
+    line = tail.rsplit("\n", 1)[-1].strip()
+    if not line or len(line) > MAX_LINE_CHARS:
+        return None
+    line = strip_math_delimiters(line)
+    if _BARE_VALUE.fullmatch(line) and not _PLAIN_WORD.search(_strip_commands(line)):
+        return _line_value(line)
+    named = _NAMED_EQUATION.search(line)
+    if named is not None:
+        value = named.group(1).strip().strip("$").strip()
+        if value and _VALUE_CHARS.search(value) and not _PLAIN_WORD.search(_strip_commands(value)):
+            if not value.endswith(("+", "-", "*", "/", "^", "(", "\\")):
+                return value
+    return None
+
+
+_COMMAND = re.compile(r"\\[a-zA-Z]+")
+
+
+def _strip_commands(s: str) -> str:
+    return _COMMAND.sub(" ", s)
+
+
+def _line_value(s: str) -> str | None:
+    """A closing line's value: its last right-hand side when it is an equation (the judge reads chains)."""
+    s = s.strip().rstrip(".").strip()
+    if not s or s.endswith(("+", "-", "*", "/", "^", "=", "(", "\\")):
+        return None
+    return s
 
 
 # A region that is one value: one line, a digit in it, no plain word, not ending on an operator (a cut)
