@@ -65,6 +65,26 @@ def _math_value(span: str) -> str | None:
     return s or None
 
 
+def _listed(tokens: list[tuple[str, str]], j: int) -> list[str] | None:
+    """The values from ``tokens[j]`` on joined by "and" or written one after another ("3, 4 and 5"), when
+    they are two or more and the run does not go on with "or" (then they are alternatives)."""
+    out = [tokens[j][1]]
+    k = j + 1
+    while k < len(tokens):
+        kind, text = tokens[k]
+        if kind == "value":
+            out.append(text)
+            k += 1
+        elif text == "and" and k + 1 < len(tokens) and tokens[k + 1][0] == "value":
+            out.append(tokens[k + 1][1])
+            k += 2
+        else:
+            break
+    if len(out) < 2 or (k < len(tokens) and tokens[k][1] in _ALTERNATIVE - {"and"}):
+        return None
+    return out
+
+
 def claim(sentence: str) -> Claim:
     """The value ``sentence`` asserts (see the module docstring for the rule)."""
     tokens: list[tuple[str, str]] = []  # (kind, text): kind "value", "word" or "mark"
@@ -90,6 +110,11 @@ def claim(sentence: str) -> Claim:
             k, t = tokens[j]
             if k == "value":
                 nxt = tokens[j + 1] if j + 1 < len(tokens) else None
+                listed = _listed(tokens, j)
+                if listed is not None:
+                    if negated:
+                        return Claim(None, values, negated=True)
+                    return Claim(", ".join(listed), values, hedge=hedge)  # "3 and 5", "$x=3$, $x=5$": a list
                 if (
                     nxt is not None
                     and nxt[1] in _ALTERNATIVE

@@ -23,6 +23,7 @@ from functools import lru_cache
 from .exact import is_literal, too_large
 from .forms import base_number, canonical, number_from_words, strip_units, tidy
 from .isolation import IsolationError, IsolationTimeout, default_pool
+from .lexicon import WordClass, alternation
 from .mathcore import Parsed, parse_value, remaining_s
 from .prescreen import risk
 from .text import MAX_JOINER_CHARS, boxed_contents, joins_boxes, normalise, strip_math_delimiters
@@ -131,9 +132,20 @@ PROSE_LIMIT_S = 2.0  # the worker's limit for a worked-solution gold parsed outs
 _SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|\n\s*\n")
 
 
+# Between two gold boxes, a word offering a choice ("or") or a verb stating a new quantity ("so the area is")
+# means the boxes are not one list: the last box is the gold.
+_NOT_ONE_LIST = re.compile(alternation(WordClass.ALTERNATIVE, WordClass.COPULA) + r"|=", re.IGNORECASE)
+
+
 def _same_sentence(between: str) -> bool:
-    """Two gold boxes in one sentence ("\\boxed{1} papers and \\boxed{2} bins") state one list of answers."""
-    return len(between) <= MAX_BETWEEN_BOXES and _SENTENCE_BREAK.search(between) is None
+    """Two gold boxes in one sentence ("\\boxed{1} papers and \\boxed{2} bins") state one list of answers;
+    not when a choice ("\\boxed{3} or \\boxed{5}") or a new statement ("... so the area is \\boxed{9}")
+    stands between them."""
+    return (
+        len(between) <= MAX_BETWEEN_BOXES
+        and _SENTENCE_BREAK.search(between) is None
+        and _NOT_ONE_LIST.search(between) is None
+    )
 
 
 def _looks_like_prose(s: str) -> bool:

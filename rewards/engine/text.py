@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from .claims import MAX_CLAIM_CHARS, Claim, claim
 from .lexicon import WordClass, alternation
+from .numwords import number_from_words
 
 __all__ = [
     "Layout",
@@ -184,11 +185,34 @@ _ANSWER_LINE = re.compile(
     r"[ \t]{0,8}(\S.*)"
 )
 # "Answer:", "**Answer:**", "**Final Answer**:", "####" anywhere in a line (not only at its start)
+# ... and the value may open on a following line ("Answer:\n\\[ ... \\]", "**Final Answer**\n$$ 12 $$")
 _ANSWER_MARK = re.compile(
-    r"(?:\*\*|__)?(?<![A-Za-z])(?:final answer|answer)(?:\*\*|__)?[ \t]{0,4}:(?:\*\*|__)?[ \t]{0,8}(\S[^\n]{0,400})"
+    r"(?:\*\*|__)?(?<![A-Za-z])(?:final answer|answer)(?:\*\*|__)?[ \t]{0,4}"
+    r"(?::(?:\*\*|__)?|(?=(?:\*\*|__)?[ \t]{0,4}\n[ \t\n]{0,8}(?:\$\$|\\\[|\\begin\{)))(?:\*\*|__)?[ \t]{0,8}"
+    r"(?:\n[ \t]{0,8}){0,3}([^\s*][^\n]{0,400})"
     r"|####[ \t]{0,8}(\S[^\n]{0,400})",
     re.IGNORECASE,
 )
+_DISPLAY_OPENERS = (("\\[", "\\]"), ("$$", "$$"), ("\\begin{", "\\end{"))
+
+
+def _whole_display(region: str, at: int, value: str) -> str:
+    """A value that opens a display block not closed on its line (``\\[`` / ``$$`` / ``\\begin{..}``), read to
+    the block's end (bounded by ``MAX_VALUE_CHARS``) with its line breaks as spaces."""
+    v = value.lstrip()
+    for opener, closer in _DISPLAY_OPENERS:
+        if v.startswith(opener) and closer not in v[len(opener) :]:
+            start = at + (len(value) - len(v))
+            end = region.find(closer, start + len(opener), start + MAX_VALUE_CHARS)
+            if end < 0:
+                return value
+            if opener == "\\begin{":
+                close_brace = region.find("}", end)
+                return region[start : close_brace + 1].replace("\n", " ") if close_brace > 0 else value
+            return region[start : end + len(closer)].replace("\n", " ")
+    return value
+
+
 ANCHOR_TAIL = 3000  # an "answer is" sentence is looked for near the end only
 
 
@@ -233,6 +257,9 @@ def _clean_value(value: str) -> str | None:
     """The value an anchor points at: the first math span, else the math before the first plain word;
     "The smallest $k$ is 12." -> "12" (the value after the sentence's last "is", never the variable name)."""
     value = _first_sentence(value[:MAX_VALUE_CHARS].strip())
+    spelled = number_from_words(value.split("\n", 1)[0].strip().rstrip(".!").strip())
+    if spelled is not None:
+        return str(spelled)  # "the answer is four hundred twenty": a number in words
     first_line = value.split("\n", 1)[0]
     inner = _ANSWER_IS.search(first_line)
     if inner is not None:
@@ -282,9 +309,33 @@ _NEGATION_AFTER = re.compile(
     re.IGNORECASE,
 )
 _RETRACTED = re.compile(rf"{alternation(WordClass.RETRACTION)}|correction\s*:", re.IGNORECASE)
+# Correction words too common in reasoning to open a restated value on their own ("it should be", "wait")
+_WEAK_CORRECTION = (
+    "should be",
+    "should have been",
+    "the correct",
+    "the right",
+    "the real",
+    "the true",
+    "the actual",
+    "rather",
+    "instead",
+    "no",
+    "wait",
+    "hold on",
+    "wait a moment",
+    "wait a minute",
+    "on reflection",
+    "second thought",
+    "revised",
+    "updated",
+    "let me redo",
+)
 _RETRACTION_VALUE = re.compile(
-    rf"{alternation(WordClass.RETRACTION, WordClass.CORRECTION)}[^\n.$]{{0,40}}?"
-    r"\b(?:it is|it's|it should be|is|be)[ \t]{0,4}(\$[^$\n]{1,80}\$|[-+]?\d[\d,./]*)",
+    rf"(?:{alternation(WordClass.RETRACTION, WordClass.CORRECTION, exclude=_WEAK_CORRECTION)}"
+    r"[^\n.$]{0,40}?\b(?:it is|it's|it should be|is|be)[ \t]{0,4}"
+    rf"|{alternation(WordClass.RETRACTION)}[ \t,:;!-]{{1,6}})"
+    r"(\$[^$\n]{1,80}\$|[-+]?\d[\d,./]*)",
     re.IGNORECASE,
 )
 # "44 is the correct answer", "326.5 is the correct sum": a value named as the answer after it
@@ -367,6 +418,7 @@ def _statements(region: str) -> tuple[list[tuple[int, str, str]], int]:
     ordered = sorted(raw, key=lambda r: r[0])
     starts = [r[0] for r in ordered]
     for k, (pos, value, how, at) in enumerate(ordered):
+        value = _whole_display(region, at, value)
         nxt = next((p for p in starts[k + 1 : k + 4] if at < p < at + len(value)), None)
         # "The answer is 3, the answer is 4": a value ends where the next statement starts (when it has one)
         if nxt is not None and _VALUE_CHARS.search(value, 0, nxt - at):
