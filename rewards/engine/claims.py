@@ -22,15 +22,21 @@ import re
 from dataclasses import dataclass
 
 from .lexicon import WordClass, phrases
+from .numwords import ONES, SCALES, TENS, number_from_words
 
 __all__ = ["Claim", "claim", "MAX_CLAIM_CHARS"]
 
 MAX_CLAIM_CHARS = 600  # one sentence; longer text is cut (every scan below is linear in it)
 
 # A value: a math span with something in it that is not a bare variable name, or a written number.
+_UNICODE_VALUE = "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞√π∞²³⁰¹⁴⁵⁶⁷⁸⁹"
+# A value: a math span; a number (unicode fractions, roots and powers too: "⅓", "2√3", "−5"); a relation of
+# one letter written in plain text ("x ≥ 2", "x ∈ [1, 2]"), which states a set, not its bound.
 _TOKEN = re.compile(
     r"\$\$([^$]{1,200})\$\$|\$([^$]{1,200})\$|\\\((.{1,200}?)\\\)"
-    r"|((?<![\w.])[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:/\d+)?(?![\w]))"
+    r"|((?<![\w.])[A-Za-z][ \t]{0,2}(?:[≤≥<>]=?|∈|<=|>=)[ \t]{0,2}(?:[-+−]?[\d.]+|[\[(][^\])\n]{1,40}[\])])"
+    rf"|(?<![\w.])[-+−]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)?[{_UNICODE_VALUE}][\d{_UNICODE_VALUE}]*(?![\w])"
+    r"|(?<![\w.])[-+−]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:/\d+)?(?![\w]))"
     r"|(\\[a-zA-Z]+|[A-Za-z]+(?:'[a-z]+)?)|([:=])"
 )
 # The closed classes come from the one lexicon: copulas put their object in predicate position, fillers may
@@ -40,6 +46,7 @@ _FILLER = frozenset(p for p in phrases(WordClass.FILLER) if " " not in p)
 _NEGATION = frozenset(p for p in phrases(WordClass.NEGATOR) if " " not in p)
 _HEDGES = frozenset(p for p in phrases(WordClass.HEDGE) + phrases(WordClass.APPROXIMATOR) if " " not in p)
 _ALTERNATIVE = frozenset(phrases(WordClass.ALTERNATIVE)) | {"and"}
+_NUMBER_WORDS = frozenset(ONES) | frozenset(TENS) | frozenset(SCALES) | {"hundred", "and", "minus"}
 _NAME = re.compile(r"\s*(?:[a-zA-Z](?:_\{?\w{1,8}\}?)?|\\[a-zA-Z]{2,12})\s*")
 MAX_FILLER = 3
 
@@ -63,6 +70,30 @@ def _math_value(span: str) -> str | None:
     if "=" in s:
         s = s.rsplit("=", 1)[1].strip()
     return s or None
+
+
+def _spelled_numbers(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Runs of number words ("twelve", "one hundred and five") as one value token (a lone "one" stays a
+    word: "one of the roots")."""
+    if not any(k == "word" and (t in ONES or t in TENS) for k, t in tokens):
+        return tokens
+    out: list[tuple[str, str]] = []
+    i = 0
+    while i < len(tokens):
+        j = i
+        while j < len(tokens) and tokens[j][0] == "word" and tokens[j][1] in _NUMBER_WORDS:
+            j += 1
+        while j > i and tokens[j - 1][1] == "and":
+            j -= 1
+        run = " ".join(t for _, t in tokens[i:j])
+        n = number_from_words(run) if j > i and run != "one" else None
+        if n is not None:
+            out.append(("value", str(n)))
+            i = j
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
 
 
 def _listed(tokens: list[tuple[str, str]], j: int) -> list[str] | None:
@@ -99,6 +130,7 @@ def claim(sentence: str) -> Claim:
             tokens.append(("word", m.group(5).lower()))
         else:
             tokens.append(("mark", m.group(6)))
+    tokens = _spelled_numbers(tokens)
     values = tuple(t for k, t in tokens if k == "value")
     if not values:
         return Claim(None)

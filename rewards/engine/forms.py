@@ -235,6 +235,12 @@ _UNICODE = {
     "\u00bd": "\\frac{1}{2}",
     "\u00bc": "\\frac{1}{4}",
     "\u00be": "\\frac{3}{4}",
+    "\u2153": "\\frac{1}{3}",
+    "\u2154": "\\frac{2}{3}",
+    "\u2155": "\\frac{1}{5}",
+    "\u2159": "\\frac{1}{6}",
+    "\u215b": "\\frac{1}{8}",
+    "\u2208": "\\in ",
     "\u2200": "\\forall ",
     "\u2203": "\\exists ",
     "\uff1e": ">",  # full-width relations and comma

@@ -35,6 +35,12 @@ class GoldKind(StrEnum):
     UNPARSEABLE = "unparseable"  # nothing to score against: the judge gives None
 
 
+# Golds with no value at all: a placeholder, an empty gold, a sentence without a value, a worked solution
+# with no answer found. (A gold sympy cannot read but that has a normal form, ``4t`` in some spellings, is
+# still compared by its normal form first, and gives None only when that does not decide.)
+_NOTHING_TO_COMPARE = frozenset(
+    {"placeholder gold", "empty gold", "a sentence without a value", "worked solution", "parser error"}
+)
 _INTERVAL = re.compile(r"^[(\[].*,.*[)\]]$|\\cup|\\le|\\ge|<|>|\\infty")
 _CHOICE = re.compile(r"^\(?\\?(?:text\{)?\(?[A-Ea-e]\)?\}?$")
 
@@ -47,7 +53,7 @@ def gold_kind(g: GoldParse) -> GoldKind:
         return GoldKind.TEXT
     if clock_gold(g.raw) is not None:
         return GoldKind.CLOCK
-    if g.status == "unparseable":
+    if g.status == "unparseable" and (not g.norm or g.how in _NOTHING_TO_COMPARE):
         return GoldKind.UNPARSEABLE
     norm = g.norm
     if proposition(g.expr) is not None:

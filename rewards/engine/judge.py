@@ -476,19 +476,37 @@ def _judge(
     prompt: str | None,
     t0: float,
 ) -> Judgement:
-    # Stage 0, gold first: a gold with nothing to score against gives None whatever the completion holds
+    """Gold first: a gold with no value gives None whatever the completion holds; a gold sympy cannot read
+    but that has a normal form may still be matched by it, and gives None for anything else."""
     g = parse_gold(gold, config.max_inline_chars)
     kind = gold_kind(g)
+    unparseable = Judgement(
+        Verdict.GOLD_UNPARSEABLE,
+        f"gold {gold[:60]!r} does not parse ({g.how}{': ' + g.note if g.note else ''})",
+        gold=g.shown,
+        path="gold",
+        rule=Rule.GOLD_UNPARSEABLE.value,
+    )
     if kind is GoldKind.UNPARSEABLE and exact_value(g.norm) is None:
-        return _verdict(
-            Verdict.GOLD_UNPARSEABLE,
-            f"gold {gold[:60]!r} does not parse ({g.how}{': ' + g.note if g.note else ''})",
-            None,
-            g,
-            "gold",
-            t0,
-            Rule.GOLD_UNPARSEABLE,
-        )
+        return _verdict(unparseable.verdict, unparseable.reason, None, g, "gold", t0, Rule.GOLD_UNPARSEABLE)
+    j = _stages(text, gold, g, kind, completion_ids, config, analysis, prompt, t0)
+    if g.status == "unparseable" and j.is_scored and j.verdict is not Verdict.CORRECT:
+        return _verdict(unparseable.verdict, unparseable.reason, None, g, "gold", t0, Rule.GOLD_UNPARSEABLE)
+    return j
+
+
+def _stages(
+    text: str,
+    gold: str,
+    g: GoldParse,
+    kind: GoldKind,
+    completion_ids: Sequence[int] | None,
+    config: EngineConfig,
+    analysis: Analysis | None,
+    prompt: str | None,
+    t0: float,
+) -> Judgement:
+    """Read, then compare (the gold is parsed: :func:`_judge`)."""
     # Stage 1, read
     try:
         a = _read(text, completion_ids, config, analysis)

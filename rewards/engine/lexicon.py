@@ -426,7 +426,6 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "bonus",
         "human",
         "user",
-        "assistant",
         "instruction",
     ),
     WordClass.RATIO: ("ratio", "ratios", "proportion", "proportions", "odds"),

@@ -803,7 +803,7 @@ def _closing_line(region: str) -> str | None:
     return None
 
 
-_COMMAND = re.compile(r"\\[a-zA-Z]+")
+_COMMAND = re.compile(r"\\(?:begin|end)\{[a-zA-Z*]+\}|\\[a-zA-Z]+")
 
 
 def _strip_commands(s: str) -> str:
