@@ -313,11 +313,6 @@ _RETRACTED = re.compile(rf"{alternation(WordClass.RETRACTION)}|correction\s*:", 
 _WEAK_CORRECTION = (
     "should be",
     "should have been",
-    "the correct",
-    "the right",
-    "the real",
-    "the true",
-    "the actual",
     "rather",
     "instead",
     "no",
@@ -699,6 +694,13 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
         return AnswerSpan(last[2], "last boxed answer", hedge=hedge)
     if statements:
         pos, value, how = statements[-1]
+        if how == "value after a retraction":
+            # a value restated mid-reasoning ("wait, no, 12 times 60 is 720") is not the last committed
+            # statement when a conclusion sentence follows it
+            after = region[pos + len(value) :]
+            later = _concluded(after)
+            if later is not None:
+                return AnswerSpan(later, "conclusion sentence", hedge=_tail_hedge(region, later))
         hedge = _hedge_of(region, pos, value)
         same_line = [
             v
