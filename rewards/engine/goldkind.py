@@ -3,7 +3,7 @@ r"""What kind of value a gold is: the compare stage picks its rows by it.
 >>> from .gold import parse_gold
 >>> gold_kind(parse_gold("42")), gold_kind(parse_gold("[1, 3)")), gold_kind(parse_gold(r"\text{Evelyn}"))
 (<GoldKind.NUMBER: 'number'>, <GoldKind.INTERVAL: 'interval'>, <GoldKind.TEXT: 'text'>)
->>> gold_kind(parse_gold("1101_2")), gold_kind(parse_gold(r"\frac{1}{")), gold_kind(parse_gold("4:30 p.m."))
+>>> gold_kind(parse_gold("1101_2")), gold_kind(parse_gold("N/A")), gold_kind(parse_gold("4:30 p.m."))
 (<GoldKind.BASE_N: 'base_n'>, <GoldKind.UNPARSEABLE: 'unparseable'>, <GoldKind.CLOCK: 'clock'>)
 """
 
@@ -35,11 +35,11 @@ class GoldKind(StrEnum):
     UNPARSEABLE = "unparseable"  # nothing to score against: the judge gives None
 
 
-# Golds with no value at all: a placeholder, an empty gold, a sentence without a value, a worked solution
+# Golds with no value at all: a placeholder, an empty gold, a worked solution
 # with no answer found. (A gold sympy cannot read but that has a normal form, ``4t`` in some spellings, is
 # still compared by its normal form first, and gives None only when that does not decide.)
 _NOTHING_TO_COMPARE = frozenset(
-    {"placeholder gold", "empty gold", "a sentence without a value", "worked solution", "parser error"}
+    {"placeholder gold", "empty gold", "worked solution", "parser error"}
 )
 _INTERVAL = re.compile(r"^[(\[].*,.*[)\]]$|\\cup|\\le|\\ge|<|>|\\infty")
 _CHOICE = re.compile(r"^\(?\\?(?:text\{)?\(?[A-Ea-e]\)?\}?$")

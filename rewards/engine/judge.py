@@ -1,8 +1,13 @@
 r"""Turn (completion, gold) into a :class:`Judgement`: the one correctness decision every reward shares.
 
-Order of work, cheapest first: layout and final answer (string scans), truncation, the string fast path
-(normalised answer == normalised gold), the cached gold parse, then sympy: in process for pre-screened
-ordinary expressions, in a killable worker for anything risky, under a hard limit of ``config.timeout_s``.
+Typed stages, each a function: **gold** (``parse_gold`` -> ``GoldKind``; a gold with no value gives None
+whatever the completion holds), **read** (``Analysis``: layout, the answer the completion commits to, truncation,
+an invented follow-up after it), **answer as a value** (spelling only: unicode, ``\\approx`` tails, repeating
+decimals), **compare** (one named row per ``rules.Rule``: clock, proposition, base-n, text, normalised,
+readings, integer, exact, rounded, symbolic in process or in the isolated worker) and **refuse** (an equal
+value that is the prompt's echo, or unevaluated under ``EngineConfig.allow_unevaluated``). Every exit names
+its rule (``Judgement.rule``); no decision reads a reason string. Cheapest first: sympy runs last, in process
+for pre-screened ordinary expressions, in a killable worker for anything risky, under ``config.timeout_s``.
 
 >>> judge("<think>\n2+2\n</think>\n\\boxed{4}", "4").verdict.value
 'correct'
@@ -10,6 +15,8 @@ ordinary expressions, in a killable worker for anything risky, under a hard limi
 'wrong'
 >>> judge("<think>\nstill thinking", "4").verdict.value
 'truncated'
+>>> judge("So the total is\nTotal = 12", "12").rule
+'compare.normalised'
 """
 
 from __future__ import annotations
@@ -480,18 +487,12 @@ def _judge(
     but that has a normal form may still be matched by it, and gives None for anything else."""
     g = parse_gold(gold, config.max_inline_chars)
     kind = gold_kind(g)
-    unparseable = Judgement(
-        Verdict.GOLD_UNPARSEABLE,
-        f"gold {gold[:60]!r} does not parse ({g.how}{': ' + g.note if g.note else ''})",
-        gold=g.shown,
-        path="gold",
-        rule=Rule.GOLD_UNPARSEABLE.value,
-    )
+    why = f"gold {gold[:60]!r} does not parse ({g.how}{': ' + g.note if g.note else ''})"
     if kind is GoldKind.UNPARSEABLE and exact_value(g.norm) is None:
-        return _verdict(unparseable.verdict, unparseable.reason, None, g, "gold", t0, Rule.GOLD_UNPARSEABLE)
+        return _verdict(Verdict.GOLD_UNPARSEABLE, why, None, g, "gold", t0, Rule.GOLD_UNPARSEABLE)
     j = _stages(text, gold, g, kind, completion_ids, config, analysis, prompt, t0)
     if g.status == "unparseable" and j.is_scored and j.verdict is not Verdict.CORRECT:
-        return _verdict(unparseable.verdict, unparseable.reason, None, g, "gold", t0, Rule.GOLD_UNPARSEABLE)
+        return _verdict(Verdict.GOLD_UNPARSEABLE, why, None, g, "gold", t0, Rule.GOLD_UNPARSEABLE)
     return j
 
 

@@ -573,11 +573,11 @@ _FOLLOW_UP = re.compile(
 
 
 def follow_up_at(region: str) -> int | None:
-    """Where an invented follow-up problem or chat turn starts in ``region`` (``None``: there is none).
+    r"""Where an invented follow-up problem or chat turn starts in ``region`` (``None``: there is none).
     The caller reads the answer stated before it (``EngineConfig.after_answer``).
 
     >>> follow_up_at("#### 12\n\nQuestion: John has 5 apples.\nAnswer: 3")
-    7
+    8
     >>> follow_up_at("The answer is 12.") is None
     True
     """
