@@ -284,6 +284,20 @@ _ASCII_REL = re.compile(r"(?<![<=>])[<>]=(?![=>])")
 _DEGREE_MACRO = re.compile(r"\^?\s*\{?\\degree\}?(?![a-zA-Z])")
 
 
+_CONTROL = re.compile(r"[\x07\x08\x0b\x0c](?=[a-zA-Z])|[\t\r](?=[a-zA-Z]{2})")
+_CONTROL_TEXT = {"\x07": "\\a", "\x08": "\\b", "\x0b": "\\v", "\x0c": "\\f", "\t": "\\t", "\r": "\\r"}
+_DOUBLED_COMMAND = re.compile(
+    r"\\\\(?=(?:frac|dfrac|tfrac|sqrt|pi|cdot|times|left|right|bigg?|Bigg?|text|mathrm|infty|sin|cos|tan|ln|log)"
+    r"(?![a-zA-Z]))"
+)
+_FRAC_SHORT = re.compile(r"\\frac(?![a-zA-Z])\s{0,2}(\{[^{}]{0,80}\}|[0-9a-zA-Z])\s{0,2}([0-9a-zA-Z])")
+_CIRCLED = {chr(0x2460 + i): str(i + 1) for i in range(20)}
+
+
+def _braced(s: str) -> str:
+    return s if s.startswith("{") else "{" + s + "}"
+
+
 def tidy(s: str) -> str:
     """Unicode math as LaTeX (``3√13`` -> ``3\\sqrt{13}``, ``x²`` -> ``x^{2}``, ``−5`` -> ``-5``), ``\\gt`` /
     ``\\lt`` as ``>`` / ``<``, ASCII ``<=`` / ``>=`` as ``\\le`` / ``\\ge``, ``\\degree`` as ``^{\\circ}``, and stray math delimiters dropped: an unmatched ``\\(``, ``\\)``, ``\\[``,
@@ -291,6 +305,14 @@ def tidy(s: str) -> str:
     returned as they are."""
     if len(s) > MAX_TIDY_CHARS:
         return s
+    if _CONTROL.search(s):  # a gold whose backslashes a JSON or Python literal ate: "\x0crac" was "\\frac"
+        s = _CONTROL.sub(lambda m: _CONTROL_TEXT[m.group()[0]], s)
+    if "\\\\" in s:  # "\\\\frac" (a doubled backslash before a command) is "\\frac"
+        s = _DOUBLED_COMMAND.sub(r"\\", s)
+    if "\\frac" in s:  # "\\frac{1+a}c", "\\frac ab": the shorthand of "\\frac{1+a}{c}"
+        s = _FRAC_SHORT.sub(lambda m: "\\frac" + _braced(m.group(1)) + "{" + m.group(2) + "}", s)
+    if "\\textcirc" in s:
+        s = s.replace("\\textcirc", "\\circ")
     if not s.isascii():
         out: list[str] = []
         i = 0
@@ -306,6 +328,12 @@ def tidy(s: str) -> str:
                     j += 1
                 out.append("^{" + "".join(_SUPERSCRIPT[c] for c in s[i:j]) + "}")
                 i = j
+                continue
+            if ch in _CIRCLED:  # "②③": the statements numbered 2 and 3
+                if out and out[-1] in _CIRCLED.values():
+                    out.append(", ")
+                out.append(_CIRCLED[ch])
+                i += 1
                 continue
             out.append(_UNICODE.get(ch, ch))
             i += 1

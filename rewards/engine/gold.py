@@ -127,6 +127,10 @@ def _has_top_level_comma(s: str) -> bool:
     return False
 
 
+# An ordinal, optionally with a noun or two after it ("15th Day", "3rd place", "12^{\\mathrm{th}}")
+_ORDINAL = re.compile(
+    r"(\d{1,9})\s{0,2}(?:\^\s{0,2}\{?\s{0,2}(?:\\(?:text|mathrm)\{)?)?(?:st|nd|rd|th)\}?\}?(?:\s{1,3}[A-Za-z]{1,20}){0,2}"
+)
 MAX_BETWEEN_BOXES = 80
 PROSE_LIMIT_S = 2.0  # the worker's limit for a worked-solution gold parsed outside a judge call
 _SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|\n\s*\n")
@@ -208,6 +212,9 @@ def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
                 )
             expr, how = found, "worked solution (answer extracted in the worker)"
     expr = tidy(expr)
+    ordinal = _ORDINAL.fullmatch(_unwrap_text(expr))
+    if ordinal is not None:  # "15th Day", "12^{\\text{th}}": the ordinal's number
+        expr, how = ordinal.group(1), f"{how}: an ordinal"
     spelled = number_from_words(_unwrap_text(expr))
     if spelled is not None:
         expr, how = str(spelled), f"{how}: a number written in words"

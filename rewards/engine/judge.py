@@ -25,7 +25,7 @@ import re
 import threading
 import time
 from collections.abc import Hashable, Sequence
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import lru_cache
 from math import isqrt
@@ -374,9 +374,41 @@ def _echo(answer: str, prompt: str | None, gold: GoldParse) -> bool:
     if not prompt:
         return False
     a = normalise(answer)
-    if len(a) < 3 or is_literal(a) or a.isalpha() or a == gold.norm:
-        return False
+    if len(a) < 3 or is_literal(a) or a.isalpha() or a == gold.norm or is_literal(_UNIT_TEXT.sub("", a)):
+        return False  # a number with an ordinal or a unit ("12^{\\mathrm{th}}") is a value, not an expression
     return a in _prompt_math(prompt)
+
+
+# A word gold that says "infinitely many" is answered by the symbol
+_INFINITE_WORDS = frozenset({"infinitely many", "infinite", "infinity", "infinitely many solutions"})
+_INFINITY = frozenset({"\\infty", "+\\infty", "∞", "infinity"})
+_PLAIN_DECIMAL = re.compile(r"-?\d+\.(\d+)")
+
+
+def _coarser_rounding(answer: str, gold: str) -> bool:
+    """A decimal gold (itself a measurement or a rounded figure, ``1.27\\%``, ``165.47``) answered with the
+    gold rounded half-up to fewer decimals (``1.3\\%``, ``165.5``), or to an integer of three digits or more
+    (``118\\%`` for ``117.95\\%``); both with a percent sign or both without; never one significant digit.
+
+    >>> _coarser_rounding("1.3\\%", "1.27\\%"), _coarser_rounding("0.3", "0.33"), _coarser_rounding("12", "11.6")
+    (True, False, False)
+    """
+    pa, pg = answer.endswith("%"), gold.endswith("%")
+    if pa != pg:
+        return False
+    if pa:
+        answer, gold = answer.rstrip("%").removesuffix("\\"), gold.rstrip("%").removesuffix("\\")
+    ma, mg = _PLAIN_DECIMAL.fullmatch(answer), _PLAIN_DECIMAL.fullmatch(gold)
+    if mg is None:
+        return False
+    if ma is None and re.fullmatch(r"-?\d{3,}", answer):  # "118" for 117.95: three digits or more
+        return Decimal(gold).quantize(Decimal(1), rounding=ROUND_HALF_UP) == Decimal(answer)
+    if ma is None or not 1 <= len(ma.group(1)) < len(mg.group(1)):
+        return False
+    if len(answer.lstrip("-").replace(".", "").lstrip("0")) < 2:
+        return False  # "0.3" for 0.33: one significant digit is a guess, not a rounding
+    step = Decimal(1).scaleb(-len(ma.group(1)))
+    return Decimal(gold).quantize(step, rounding=ROUND_HALF_UP) == Decimal(answer)
 
 
 @lru_cache(maxsize=4096)
@@ -627,7 +659,7 @@ def _stages(
         same = digits.lstrip("0") == g.norm.lstrip("0")
         return decide(same, f"digits in base {g.note}: {'the same' if same else 'different'}", Rule.BASE)
     if kind is GoldKind.TEXT:
-        same = _text_norm(answer) == g.norm
+        same = _text_norm(answer) == g.norm or (g.norm in _INFINITE_WORDS and normalise(answer) in _INFINITY)
         return decide(
             same, f"word gold compared as normalised text: {'equal' if same else 'different'}", Rule.TEXT
         )
@@ -665,6 +697,8 @@ def _stages(
         if _digits(norm_answer) == _digits(g.norm):
             return credit("fast", "integer answer equals integer gold", Rule.INTEGER)
         return decide(False, "integer answer differs from integer gold", Rule.INTEGER, "fast")
+    if "." in g.norm and _coarser_rounding(strip_units(norm_answer), normalise(strip_units(g.expr))):
+        return credit("exact", "the decimal gold rounded to the answer's decimals", Rule.ROUNDED)
     exact_gold = exact_value(g.norm) if g.status != "unparseable" or g.norm else None
     exact_answer = exact_value(norm_answer) if exact_gold is not None else None
     if exact_gold is not None and exact_answer is not None:
