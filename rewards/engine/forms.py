@@ -294,6 +294,21 @@ _FRAC_SHORT = re.compile(r"\\frac(?![a-zA-Z])\s{0,2}(\{[^{}]{0,80}\}|[0-9a-zA-Z]
 _CIRCLED = {chr(0x2460 + i): str(i + 1) for i in range(20)}
 
 
+_FUNCTION_AS_TEXT = re.compile(r"\\(?:text|mathrm|operatorname)\{(sin|cos|tan|cot|sec|csc|ln|log|exp)\}")
+
+
+def restore_escapes(s: str) -> str:
+    r"""A string whose backslashes a JSON or Python literal ate, restored: a form feed before ``rac`` was
+    ``\f``, a tab before ``ext`` was ``\t``. Only a control character right before letters is read so.
+
+    >>> restore_escapes("\x0crac{1}{2}"), restore_escapes("\text{odd}")
+    ('\\frac{1}{2}', '\\text{odd}')
+    """
+    if _CONTROL.search(s) is None:
+        return s
+    return _CONTROL.sub(lambda m: _CONTROL_TEXT[m.group()[0]], s)
+
+
 def _braced(s: str) -> str:
     return s if s.startswith("{") else "{" + s + "}"
 
@@ -305,12 +320,13 @@ def tidy(s: str) -> str:
     returned as they are."""
     if len(s) > MAX_TIDY_CHARS:
         return s
-    if _CONTROL.search(s):  # a gold whose backslashes a JSON or Python literal ate: "\x0crac" was "\\frac"
-        s = _CONTROL.sub(lambda m: _CONTROL_TEXT[m.group()[0]], s)
+    s = restore_escapes(s)
     if "\\\\" in s:  # "\\\\frac" (a doubled backslash before a command) is "\\frac"
         s = _DOUBLED_COMMAND.sub(r"\\", s)
     if "\\frac" in s:  # "\\frac{1+a}c", "\\frac ab": the shorthand of "\\frac{1+a}{c}"
         s = _FRAC_SHORT.sub(lambda m: "\\frac" + _braced(m.group(1)) + "{" + m.group(2) + "}", s)
+    if "{sin}" in s or "{cos}" in s or "{tan}" in s or "{ln}" in s or "{log}" in s:
+        s = _FUNCTION_AS_TEXT.sub(lambda m: "\\" + m.group(1) + " ", s)  # "\\text{sin}" is "\\sin"
     if "\\textcirc" in s:
         s = s.replace("\\textcirc", "\\circ")
     if not s.isascii():

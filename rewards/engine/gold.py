@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .exact import is_literal, too_large
-from .forms import base_number, canonical, number_from_words, strip_units, tidy
+from .forms import base_number, canonical, number_from_words, restore_escapes, strip_units, tidy
 from .isolation import IsolationError, IsolationTimeout, default_pool
 from .lexicon import WordClass, alternation
 from .mathcore import Parsed, parse_value, remaining_s
@@ -169,7 +169,7 @@ def parse_gold(solution: str, max_inline_chars: int = 120) -> GoldParse:
 
 
 def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
-    s = solution.strip()
+    s = restore_escapes(solution).strip()
     if not s:
         return GoldParse(solution, "", "", "unparseable", how="empty gold")
     spelled = number_from_words(_unwrap_text(strip_math_delimiters(s)))

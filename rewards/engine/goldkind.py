@@ -38,9 +38,7 @@ class GoldKind(StrEnum):
 # Golds with no value at all: a placeholder, an empty gold, a worked solution
 # with no answer found. (A gold sympy cannot read but that has a normal form, ``4t`` in some spellings, is
 # still compared by its normal form first, and gives None only when that does not decide.)
-_NOTHING_TO_COMPARE = frozenset(
-    {"placeholder gold", "empty gold", "worked solution", "parser error"}
-)
+_NOTHING_TO_COMPARE = frozenset({"placeholder gold", "empty gold", "worked solution", "parser error"})
 _INTERVAL = re.compile(r"^[(\[].*,.*[)\]]$|\\cup|\\le|\\ge|<|>|\\infty")
 _CHOICE = re.compile(r"^\(?\\?(?:text\{)?\(?[A-Ea-e]\)?\}?$")
 

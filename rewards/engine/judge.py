@@ -380,7 +380,9 @@ def _echo(answer: str, prompt: str | None, gold: GoldParse) -> bool:
 
 
 # A word gold that says "infinitely many" is answered by the symbol
-_INFINITE_WORDS = frozenset({"infinitely many", "infinite", "infinity", "infinitely many solutions"})
+_INFINITE_WORDS = frozenset(
+    {"infinitelymany", "infinite", "infinity", "infinitelymanysolutions", "infinitelymanyanswers"}
+)
 _INFINITY = frozenset({"\\infty", "+\\infty", "∞", "infinity"})
 _PLAIN_DECIMAL = re.compile(r"-?\d+\.(\d+)")
 
@@ -659,7 +661,9 @@ def _stages(
         same = digits.lstrip("0") == g.norm.lstrip("0")
         return decide(same, f"digits in base {g.note}: {'the same' if same else 'different'}", Rule.BASE)
     if kind is GoldKind.TEXT:
-        same = _text_norm(answer) == g.norm or (g.norm in _INFINITE_WORDS and normalise(answer) in _INFINITY)
+        same = _text_norm(answer) == g.norm or (
+            g.norm.replace(" ", "") in _INFINITE_WORDS and normalise(answer) in _INFINITY
+        )
         return decide(
             same, f"word gold compared as normalised text: {'equal' if same else 'different'}", Rule.TEXT
         )
