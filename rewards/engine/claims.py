@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .lexicon import WordClass, phrases
+
 __all__ = ["Claim", "claim", "MAX_CLAIM_CHARS"]
 
 MAX_CLAIM_CHARS = 600  # one sentence; longer text is cut (every scan below is linear in it)
@@ -31,25 +33,13 @@ _TOKEN = re.compile(
     r"|((?<![\w.])[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:/\d+)?(?![\w]))"
     r"|(\\[a-zA-Z]+|[A-Za-z]+(?:'[a-z]+)?)|([:=])"
 )
-# Copulas and relational verbs that put their object in predicate position (a closed class of English).
-_VERBS = frozenset(
-    "is are was were be been being equals equal equaled gives give gave yields yield yielding giving has have "
-    "had makes make made totals total totaled comes came becomes become became remains remain remained "
-    "gets get got leaves left takes took costs cost needs needed measures measured weighs weighed "
-    "s".split()
-)
-# Words that may stand between a predicate marker and its value without changing what is asserted.
-_FILLER = frozenset(
-    "just exactly indeed still simply now actually then precisely equal to the a an of only therefore "
-    "thus so be should must would will".split()
-)
-_NEGATION = frozenset(
-    "not never no neither nor cannot isn't wasn't aren't weren't isnt wasnt n't none".split()
-)
-_HEDGES = frozenset(
-    "about approximately approx roughly around nearly almost circa maybe perhaps probably likely".split()
-)
-_ALTERNATIVE = frozenset({"or", "to", "and", "between", "\\pm", "\\mp"})
+# The closed classes come from the one lexicon: copulas put their object in predicate position, fillers may
+# stand between a copula and its value, negators deny, hedges weaken, alternatives offer a choice.
+_VERBS = frozenset(phrases(WordClass.COPULA))
+_FILLER = frozenset(p for p in phrases(WordClass.FILLER) if " " not in p)
+_NEGATION = frozenset(p for p in phrases(WordClass.NEGATOR) if " " not in p)
+_HEDGES = frozenset(p for p in phrases(WordClass.HEDGE) if " " not in p)
+_ALTERNATIVE = frozenset(phrases(WordClass.ALTERNATIVE)) | {"and"}
 _NAME = re.compile(r"\s*(?:[a-zA-Z](?:_\{?\w{1,8}\}?)?|\\[a-zA-Z]{2,12})\s*")
 MAX_FILLER = 3
 

@@ -41,6 +41,7 @@ from .forms import (
 from .gold import GoldParse, parse_gold
 from .isolation import IsolationError, IsolationTimeout, count, default_pool
 from .letters import keep_letters, lost_letters
+from .lexicon import WordClass, pattern
 from .lists import pair_forms, ratio_parts
 from .mathcore import deadline, parse_value, verify_parsed
 from .numeric import (
@@ -222,7 +223,7 @@ def _paired(answer: str, g: GoldParse, config: EngineConfig) -> tuple[str, GoldP
 
 
 _CLOCK = re.compile(r"\s*(?:[01]?\d|2[0-4])\s*:\s*[0-5]\d\s*")
-_RATIO_WORDS = re.compile(r"\bratios?\b|\bproportion|\bodds\b", re.IGNORECASE)
+_RATIO_WORDS = pattern(WordClass.RATIO)
 
 
 def _ratio_ok(s: str, prompt: str | None) -> bool:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .claims import MAX_CLAIM_CHARS, Claim, claim
+from .lexicon import WordClass, alternation
 
 __all__ = [
     "Layout",
@@ -261,28 +262,23 @@ def _clean_value(value: str) -> str | None:
 
 _LEADING_WORDS = re.compile(r"[A-Za-z]{2,}\s+\S")
 _NEGATED_VALUE = re.compile(r"(?:not|never|neither|isn't|is not|cannot be|can't be)\b", re.IGNORECASE)
-_HEDGE_WORDS = (
-    r"about|approximately|approx\.?|roughly|around|nearly|almost|close to|circa|maybe|perhaps|probably"
-)
-_HEDGE_BEFORE = re.compile(rf"(?:\b(?:{_HEDGE_WORDS})|\\approx|\\sim|≈|~)[\s$]{{0,4}}$", re.IGNORECASE)
-_HEDGE_INSIDE = re.compile(rf"^(?:\\text\{{\s*)?(?:(?:{_HEDGE_WORDS})\b|\\approx|\\sim|≈|~)", re.IGNORECASE)
+_HEDGE_WORDS = alternation(WordClass.HEDGE)
+_HEDGE_SYMBOLS = alternation(WordClass.HEDGE_SYMBOL)
+_HEDGE_BEFORE = re.compile(rf"(?:{_HEDGE_WORDS}|{_HEDGE_SYMBOLS})[\s$:]{{0,4}}$", re.IGNORECASE)
+_HEDGE_INSIDE = re.compile(rf"^(?:\\text\{{\s*)?(?:{_HEDGE_WORDS}|{_HEDGE_SYMBOLS})", re.IGNORECASE)
 # What in front of a box denies it: "not \boxed{X}", "neither \boxed{A} nor \boxed{X}", "rule out \boxed{X}".
 _NEGATION_BEFORE = re.compile(
-    r"(?:\b(?:not|cannot|never|neither|nor|exclude|excluding|eliminate|eliminates|except|rule out|ruled out|rules out"
-    r"|rather than|instead of|other than)|n't|\\neq?|≠)(?:\s{1,4}(?:be|equal\s+to|equals?|is))?[\s$(]{0,4}$",
+    rf"(?:{alternation(WordClass.NEGATOR, WordClass.EXCLUDER)}|n't|\\neq?|≠)"
+    r"(?:\s{1,4}(?:be|equal\s+to|equals?|is))?[\s$(]{0,4}$",
     re.IGNORECASE,
 )
 _NEGATION_AFTER = re.compile(
-    r"[\s$.)]{0,6}(?:is|was|would be|are)\s{1,4}(?:not\b|incorrect|wrong|false|ruled out|impossible|invalid|"
-    r"excluded|eliminated|a mistake)",
+    rf"[\s$.)]{{0,6}}(?:is|was|would be|are)\s{{1,4}}{alternation(WordClass.NEGATED_PREDICATE)}",
     re.IGNORECASE,
 )
-_RETRACTED = re.compile(
-    r"just kidding|scratch that|correction\s*:|I was wrong|that(?:'s| is) wrong|no,? wait|wait,? no\b|not really|nope",
-    re.IGNORECASE,
-)
+_RETRACTED = re.compile(rf"{alternation(WordClass.RETRACTION)}|correction\s*:", re.IGNORECASE)
 _RETRACTION_VALUE = re.compile(
-    r"(?:just kidding|scratch that|correction|I was wrong|no,? wait|wait,? no\b|actually|made an? (?:error|mistake))[^\n.$]{0,40}?"
+    rf"{alternation(WordClass.RETRACTION, WordClass.CORRECTION)}[^\n.$]{{0,40}}?"
     r"\b(?:it is|it's|it should be|is|be)[ \t]{0,4}(\$[^$\n]{1,80}\$|[-+]?\d[\d,./]*)",
     re.IGNORECASE,
 )
@@ -391,7 +387,7 @@ def _hedge_of(region: str, start: int, content: str) -> str:
 
 
 _CONNECTIVE = re.compile(
-    r"(?:^|(?<=[.!?])\s+)(?:Therefore|Thus|Hence|So|In conclusion|Finally),?\s", re.MULTILINE
+    rf"(?:^|(?<=[.!?])\s+){alternation(WordClass.CONCLUSION)},?\s", re.MULTILINE | re.IGNORECASE
 )
 _IS = re.compile(r"\s(?:is|equals)(?:\s+(?:indeed|still|clearly|just|exactly))?\s*:?\s*")
 _MATH_SPAN = re.compile(r"\s*(?:\$\$(.+?)\$\$|\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\])", re.DOTALL)
@@ -664,9 +660,7 @@ MAX_BARE_CHARS = 80
 # What marks a later sentence as taking the boxed answer back (a closed list: correction words, and a
 # subject that names the answer itself); a plain remark after the box ("This took 3 steps.") marks nothing.
 _CORRECTION_MARK = re.compile(
-    r"\b(?:actually|correction|mistake|error|wrong|oops|wait|instead|rather|second thought|should be|"
-    r"miscount\w*|miscalculat\w*|recomput\w*|recalculat\w*|no[,:;])",
-    re.IGNORECASE,
+    rf"{alternation(WordClass.CORRECTION, WordClass.ERROR_MENTION, exclude=('no',))}|\bno[,:;]", re.IGNORECASE
 )
 _ANSWER_SUBJECT = re.compile(
     r"^(?:\W*\w+,)?\W*(?:so\s+|and\s+|thus\s+|hence\s+)?(?:(?:the|my|our)\s+(?:\w+\s+){0,2}"
@@ -743,10 +737,7 @@ _NAMED_VALUE = re.compile(
     r"will take|costs?|needs?|weighs?|measures?)\b[^\d$:=]{0,30}[\d$\\]",
     re.IGNORECASE,
 )
-_CONCLUDING = re.compile(
-    r"\b(?:therefore|thus|hence|so|finally|in total|in conclusion|in summary|altogether|overall|answer|result)\b",
-    re.IGNORECASE,
-)
+_CONCLUDING = re.compile(alternation(WordClass.CONCLUSION) + r"|\b(?:answer|result)\b", re.IGNORECASE)
 
 
 # Where a stated equation starts: after a predicate word, a colon, a comma or "and" ("the plane is 5x + 4 = 0",
@@ -773,9 +764,7 @@ def _equation_tail(sentence: str, value: str) -> str | None:
 
 
 MAX_CLOSING_LOOKBACK = 4
-_SUBORDINATOR = re.compile(
-    r"\b(?:that|once|when|whenever|if|because|since|after|before|while|whether|until|unless)\b", re.IGNORECASE
-)
+_SUBORDINATOR = re.compile(alternation(WordClass.SUBORDINATOR), re.IGNORECASE)
 _MAIN_VERB = re.compile(r"\b(?:is|are|was|were|seems?|looks?|becomes?)\b", re.IGNORECASE)
 
 
@@ -791,9 +780,7 @@ def _subordinate_value(sentence: str, value: str) -> bool:
 
 
 # A value someone else holds ("the reference answer is 5", "Grader: ..."): not the completion's own assertion
-_ATTRIBUTED = re.compile(
-    r"\b(?:reference|expected|official|grader|gold|ground[- ]truth|answer key|rubric)\b", re.IGNORECASE
-)
+_ATTRIBUTED = re.compile(alternation(WordClass.ATTRIBUTION), re.IGNORECASE)
 _VERB_BEFORE_VALUE = re.compile(
     r"\b(?:is|are|was|were|be|equals|has|have|had|gives|yields|makes|totals|comes to|becomes|remains|takes?|"
     r"will take|costs?|needs?|weighs?|measures?)\b[^\d$]{0,30}[\d$\\]|=\s{0,3}[-+\d$\\(]",
