@@ -325,6 +325,7 @@ FOLLOW_UPS: tuple[str, ...] = (
     "\n\nHuman: Now compute {k} plus the previous result.",
     "\n\nNext question: what is {k} squared?",
     "\n\nLet me know if you have any other questions!",
+    "\n\nasdf qwer zxcv asdf qwer zxcv asdf qwer zxcv",
 )
 KINDS: tuple[str, ...] = (
     "committed",
@@ -340,6 +341,7 @@ KINDS: tuple[str, ...] = (
     "hedge_then_committed",
     "committed_then_hedged",
     "boxed_then_corrected",
+    "statement_then_box",
     "remark_after",
     "follow_up_after",
 )
@@ -491,6 +493,10 @@ def _compose(draw: Draw, p: Pool, kind: str | None = None, right: bool | None = 
         pieces.append("position:box_before")
         region = f"{box}\n\n{frame('correction', p.correction, v=answer)}"
         paid = final_right
+    elif kind == "statement_then_box":
+        # a box after a committed statement is the later committed statement
+        pieces.append("position:box_after")
+        region, paid = f"{committed(other)}\n\n$\\boxed{{{_tex(answer, 'frac')}}}$", final_right
     elif kind == "remark_after":
         region = f"{committed(answer)} {draw(REMARKS).format(k=k)}"
         paid = final_right
