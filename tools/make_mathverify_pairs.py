@@ -56,7 +56,7 @@ SKIPPED = {
 }
 
 
-def _value(node: ast.AST) -> Any:
+def _value(node: ast.expr) -> Any:
     try:
         return ast.literal_eval(node)
     except ValueError:
