@@ -43,7 +43,7 @@ MV = ("math-verify (gold, answer)", "math-verify (answer, gold)")
 
 Grader = Callable[[dict[str, Any]], float | None]
 
-__all__ = ["load_pairs", "mv_as_test", "grade_rows", "main"]
+__all__ = ["load_pairs", "mv_as_test", "grade_rows", "targets", "main"]
 
 
 def load_pairs(path: Path = MV_PAIRS) -> list[dict[str, Any]]:
@@ -212,9 +212,56 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n== summary (agreement with the labels; HardVerify: recall at precision; attacks: rows paid)")
     for name, cells in summary:
         print(f"  {name:11s} " + " | ".join(f"{w}: {c}" for w, c in cells.items()))
+    for line in targets(report):
+        print(line)
     if args.json:
         args.json.write_text(json.dumps(report, indent=2, default=str))
     return 0
+
+
+def _rate(t: dict[str, int]) -> float:
+    return t["agree"] / t["n"] if t["n"] else 0.0
+
+
+def targets(report: dict[str, Any]) -> list[str]:
+    """Issue 29's targets on the sets in ``report``, each ``met`` or ``NOT met`` with its figure.
+
+    >>> t = {"n": 10, "agree": 10, "fp": 0, "fn": 0, "none": 0}
+    >>> targets({"attacks": {"patched": 0}, "golden": {"all": {"patched": t}}})[1:]
+    ['  attacks paid 0 (patched): 0 -> met']
+    """
+    out = ["\n== issue 29 targets (patched)"]
+
+    def line(what: str, figure: str, ok: bool) -> None:
+        out.append(f"  {what}: {figure} -> {'met' if ok else 'NOT met'}")
+
+    if "mathverify" in report:
+        r = _rate(report["mathverify"]["all"]["patched"])
+        line("Math-Verify test pairs >= 97%", f"{100 * r:.1f}%", r >= 0.97)
+    if "hardverify" in report:
+        h = report["hardverify"]["patched"]
+        line(
+            "HardVerify-Math recall >= 0.85 at precision >= 0.995",
+            f"{h['recall']:.3f} at {h['precision']:.3f}",
+            h["recall"] >= 0.85 and h["precision"] >= 0.995,
+        )
+    if "labelled" in report:
+        lab = report["labelled"]
+        r = _rate(lab["all"]["patched"])
+        line("fixtures/labelled >= 97%", f"{100 * r:.1f}%", r >= 0.97)
+        behind = [
+            f"{key} {name}"
+            for key in ("format", "source")
+            for name, cells in lab.get(key, {}).items()
+            if _rate(cells["patched"]) < max(_rate(cells[w]) for w in MV)
+        ]
+        line(
+            "every labelled format and source at or above math-verify", ", ".join(behind) or "all", not behind
+        )
+    if "attacks" in report:
+        paid = report["attacks"]["patched"]
+        line("attacks paid 0 (patched)", str(paid), paid == 0)
+    return out
 
 
 if __name__ == "__main__":
