@@ -16,8 +16,9 @@ Stance words come from one of two pools:
   lexicon phrase of a stance class (``tests/engine/test_wording_grammar.py`` asserts it), so a rule that only
   matches listed words cannot pass them.
 
-Values render as plain text, inline LaTeX, a box, ``\(..\)``, bold, a unicode minus, number words, and
-fractions as ``\frac``, ``\dfrac``, ``a/b`` or a terminating decimal.
+Values render as plain text, inline LaTeX, a display block on lines of its own, a box, ``\(..\)``, bold, a
+unicode minus, number words, and fractions as ``\frac``, ``\dfrac``, ``a/b``, a unicode vulgar fraction or a
+terminating decimal.
 
 >>> import random
 >>> w = sample("lexicon", 1, seed=0)[0]
@@ -374,8 +375,10 @@ def render_value(v: Fraction, style: str) -> str | None:
 
     >>> [render_value(Fraction(-3), s) for s in ("plain", "inline", "boxed", "unicode_minus", "words")]
     ['-3', '$-3$', '$\\\\boxed{-3}$', '−3', None]
-    >>> [render_value(Fraction(3, 4), s) for s in ("plain", "dfrac", "slash", "decimal")]
-    ['\\\\frac{3}{4}', '$\\\\dfrac{3}{4}$', '3/4', '0.75']
+    >>> [render_value(Fraction(3, 4), s) for s in ("plain", "dfrac", "slash", "decimal", "unicode_fraction")]
+    ['\\\\frac{3}{4}', '$\\\\dfrac{3}{4}$', '3/4', '0.75', '¾']
+    >>> render_value(Fraction(-2, 3), "unicode_fraction"), render_value(Fraction(7), "display")
+    ('−⅔', '\\n\\\\[\\n7\\n\\\\]\\n')
     """
     whole = v.denominator == 1
     if style == "plain":
@@ -390,6 +393,11 @@ def render_value(v: Fraction, style: str) -> str | None:
         return f"\\({_tex(v, 'frac')}\\)"
     if style == "boxed":
         return f"$\\boxed{{{_tex(v, 'frac')}}}$"
+    if style == "display":
+        return f"\n\\[\n{_tex(v, 'frac')}\n\\]\n"
+    if style == "unicode_fraction":
+        glyph = _VULGAR.get(abs(v))
+        return None if glyph is None else ("\u2212" if v < 0 else "") + glyph
     if style == "bold":
         return f"**{_tex(v, 'frac')}**" if whole else None
     if style == "unicode_minus":
@@ -410,8 +418,17 @@ def render_value(v: Fraction, style: str) -> str | None:
     raise ValueError(f"unknown value style {style!r}")
 
 
+_VULGAR = {
+    Fraction(1, 2): "½",
+    Fraction(1, 4): "¼",
+    Fraction(3, 4): "¾",
+    Fraction(1, 3): "⅓",
+    Fraction(2, 3): "⅔",
+}
 STYLES: tuple[str, ...] = (
     "plain",
+    "display",
+    "unicode_fraction",
     "inline",
     "boxed",
     "paren",
