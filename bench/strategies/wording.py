@@ -345,6 +345,16 @@ KINDS: tuple[str, ...] = (
     "statement_then_box",
     "remark_after",
     "follow_up_after",
+    "several_values",
+)
+# Several values as one answer (a gold listing two values), across spans or in prose; no stance words, so
+# both pools share them.
+SEVERAL: tuple[str, ...] = (
+    "The solutions are {a} and {b}.",
+    "The answers are {a} and {b}.",
+    "The first value is {a} and the second is {b}.",
+    "The first root is {a}. The second root is {b}.",
+    "Answer: {a}, {b}",
 )
 
 
@@ -520,6 +530,14 @@ def _compose(draw: Draw, p: Pool, kind: str | None = None, right: bool | None = 
     elif kind == "follow_up_after":
         region = f"{committed(answer)}{draw(FOLLOW_UPS).format(k=k)}"
         paid = final_right
+    elif kind == "several_values":
+        a, b = draw([(Fraction(2), Fraction(3)), (Fraction(-1), Fraction(4)), (Fraction(5), Fraction(12))])
+        second = b if final_right else b + 1
+        style = draw([x for x in STYLES if render_value(a, x) and render_value(second, x) and x != "display"])
+        f = draw(SEVERAL)
+        pieces += [f"several:{f}", f"value:{style}"]
+        region = f.format(a=render_value(a, style), b=render_value(second, style))
+        return Wording(region, f"{_gold_text(a)}, {_gold_text(b)}", final_right, kind, p.name, tuple(pieces))
     else:
         raise ValueError(f"unknown composition {kind!r}; known: {', '.join(KINDS)}")
     return Wording(region, _gold_text(gold), paid, kind, p.name, tuple(pieces))

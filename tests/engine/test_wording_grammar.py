@@ -33,11 +33,11 @@ from rewardcheck.rewards.registry import build_registry
 
 ACCURACY = build_registry({}, "patched")["accuracy"]
 STANCE_ONLY = ("hedged", "negated", "questioned", "alternatives", "retracted")
-# Share of held-out compositions patched judged as expected (python -m benchmarks.wording --n 600 on the
-# lexicon commit 481274e of engine-v4 and the v3 rules: 60%). A floor against regressions, raised as the engine learns classes;
+# Share of held-out compositions patched judged as expected (the 300 below; python -m benchmarks.wording on the
+# lexicon commit 481274e of engine-v4 and the v3 rules: 63%). A floor against regressions, raised as the engine learns classes;
 # the issue's target for unseen wordings is 0.97.
-HELDOUT_FLOOR = 0.50
-LEXICON_FLOOR = 0.72  # the same run on the lexicon pool: 77%; the target (test below) is all of it
+HELDOUT_FLOOR = 0.55
+LEXICON_FLOOR = 0.72  # the same on the lexicon pool: 76%; the target (test below) is all of it
 
 
 def paid(w: Wording) -> bool:
@@ -119,7 +119,7 @@ def test_unknown_pool_is_a_clear_error() -> None:
 @pytest.mark.xfail(
     strict=True,
     reason="engine v4's reader (issue 29, branch engine-v4) has not landed: with its lexicon (481274e) and the "
-    "v3 rules patched agrees on 77% of the lexicon pool (hedges after a value, 'appears to be', negators such as \"shouldn't\", questions, "
+    "v3 rules patched agrees on 74-77% of the lexicon pool (hedges after a value, 'appears to be', negators such as \"shouldn't\", questions, "
     "'X to Y' ranges and follow-ups after the answer). Remove this mark when the reader lands.",
 )
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
