@@ -18,7 +18,7 @@ Agreement counts a row when the grader's reward matches the label (1.0 for corre
 ``None`` (not scored) never agrees and is counted apart. Run::
 
     python -m benchmarks.labelled_sets [--sets mathverify hardverify labelled golden reviewed attacks]
-                                       [--limit N] [--json out.json]
+                                       [--limit N] [--failures N] [--json out.json]
 
 ``--limit N`` scores the first N rows of each set only (a smoke run, not a figure).
 """
@@ -141,6 +141,21 @@ def _table(
     return out
 
 
+def _failures(rows: Sequence[dict[str, Any]], values: Sequence[float | None], n: int) -> None:
+    """Up to ``n`` rows where patched disagrees with the label: id or source, gold, label, reward, the end of
+    the completion."""
+    shown = 0
+    for r, v in zip(rows, values, strict=True):
+        if shown >= n:
+            break
+        if (v == 1.0) != r["correct"]:
+            shown += 1
+            tail = r["completion"][-160:].replace("\n", "\\n")
+            print(
+                f"      patched {v} vs label {r['correct']}: {r.get('id', r['source'])} gold={r['gold']!r} ...{tail!r}"
+            )
+
+
 def _hardverify(limit: int | None) -> dict[str, Any]:
     items = json.loads(hardverify.DATA.read_text(encoding="utf-8"))[:limit]
     verifiers = {
@@ -175,6 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--sets", nargs="*", default=list(SETS), choices=SETS)
     p.add_argument("--limit", type=int, default=None, help="first N rows of each set (a smoke run)")
     p.add_argument("--json", type=Path, default=None)
+    p.add_argument("--failures", type=int, default=0, help="print up to N rows per set patched gets wrong")
     args = p.parse_args(argv)
     for noisy in ("latex2sympy2_extended", "math_verify"):
         logging.getLogger(noisy).setLevel(logging.CRITICAL)
@@ -208,6 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             summary.append((name, {w: f"paid {n}/{len(rows)}" for w, n in paid.items()}))
             continue
         report[name] = _table(rows, values, keys)
+        _failures(rows, values["patched"], args.failures)
         summary.append((name, {w: _short(Tally(**t)) for w, t in report[name]["all"].items()}))
     print("\n== summary (agreement with the labels; HardVerify: recall at precision; attacks: rows paid)")
     for name, cells in summary:
