@@ -43,6 +43,16 @@ MV = ("math-verify (gold, answer)", "math-verify (answer, gold)")
 
 Grader = Callable[[dict[str, Any]], float | None]
 
+# Math-Verify pairs whose expected outcome no config-free grader can match: counted as they are (the fixture is
+# data, not edited), named under the table, and left out of the "less the noted rows" line.
+MV_NOTES: dict[str, str] = {
+    "test_yujianll::test_string_extraction[9]": "label error: 1 - 1/e (0.632) is expected equal to 1 + 1/e (1.368)",
+    "test_strict::test_strict_variable_comparison[1]": "config: f(x) = f(y) only with strict=False ([0]: unequal)",
+    "test_all::test_set_rel_assymetry[2]": "config: x in [-2,7] vs -2 <= x <= 7 equal only with "
+    "allow_set_relation_comp=True ([3]: the same pair, unequal)",
+    "test_all::test_set_rel_assymetry[3]": "config: the same sets expected unequal because allow_set_relation_comp=False",
+}
+
 __all__ = ["load_pairs", "mv_as_test", "grade_rows", "targets", "main"]
 
 
@@ -141,6 +151,20 @@ def _table(
     return out
 
 
+def _less_notes(
+    rows: Sequence[dict[str, Any]], values: dict[str, list[float | None]], out: dict[str, Any]
+) -> None:
+    """The pairs' agreement less :data:`MV_NOTES` (label errors and config-only expectations), named."""
+    keep = [i for i, r in enumerate(rows) if r["id"] not in MV_NOTES]
+    cells = {w: _tally(rows, v, keep) for w, v in values.items()}
+    out["less_notes"] = {w: vars(t) for w, t in cells.items()}
+    print(f"    {'less the noted rows':40s}" + " | ".join(f"{_cell(t):>32s}" for t in cells.values()))
+    for i, r in enumerate(rows):
+        if r["id"] in MV_NOTES:
+            got = ", ".join(f"{w.split(' ')[0] if w == 'patched' else w}={values[w][i]}" for w in values)
+            print(f"      noted {r['id']}: {MV_NOTES[r['id']]} (expected {r['correct']}; {got})")
+
+
 def _failures(rows: Sequence[dict[str, Any]], values: Sequence[float | None], n: int) -> None:
     """Up to ``n`` rows where patched disagrees with the label: id or source, gold, label, reward, the end of
     the completion."""
@@ -224,6 +248,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             summary.append((name, {w: f"paid {n}/{len(rows)}" for w, n in paid.items()}))
             continue
         report[name] = _table(rows, values, keys)
+        if name == "mathverify":
+            _less_notes(rows, values, report[name])
         _failures(rows, values["patched"], args.failures)
         summary.append((name, {w: _short(Tally(**t)) for w, t in report[name]["all"].items()}))
     print("\n== summary (agreement with the labels; HardVerify: recall at precision; attacks: rows paid)")
