@@ -36,7 +36,7 @@ _TOKEN = re.compile(
     r"\$\$([^$]{1,200})\$\$|\$([^$]{1,200})\$|\\\((.{1,200}?)\\\)"
     r"|((?<![\w.])[A-Za-z][ \t]{0,2}(?:[≤≥<>]=?|∈|<=|>=)[ \t]{0,2}(?:[-+−]?[\d.]+|[\[(][^\])\n]{1,40}[\])])"
     rf"|(?<![\w.])[-+−]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)?[{_UNICODE_VALUE}][\d{_UNICODE_VALUE}]*(?![\w])"
-    r"|(?<![\w.])[-+−]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:/\d+)?(?![\w]))"
+    r"|(?<![\w.])[-+−]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:/\d+)?(?=[a-zA-Z]{1,3}[²³]|[€£¥%]|(?![\w])))"
     r"|(\\[a-zA-Z]+|[A-Za-z]+(?:'[a-z]+)?)|([:=])"
 )
 # The closed classes come from the one lexicon: copulas put their object in predicate position, fillers may
@@ -119,6 +119,7 @@ def _listed(tokens: list[tuple[str, str]], j: int) -> list[str] | None:
 def claim(sentence: str) -> Claim:
     """The value ``sentence`` asserts (see the module docstring for the rule)."""
     tokens: list[tuple[str, str]] = []  # (kind, text): kind "value", "word" or "mark"
+    denied_at = 0
     for m in _TOKEN.finditer(sentence[:MAX_CLAIM_CHARS]):
         span = m.group(1) or m.group(2) or m.group(3)
         if span is not None:
@@ -134,8 +135,11 @@ def claim(sentence: str) -> Claim:
     values = tuple(t for k, t in tokens if k == "value")
     if not values:
         return Claim(None)
+    denied: Claim | None = None  # a negated predicate covers its own clause: a later one may still commit
     for i, (kind, text) in enumerate(tokens):
         if not (kind == "mark" or (kind == "word" and (text in _VERBS or text.endswith("'s")))):
+            continue
+        if denied is not None and i < denied_at:
             continue
         negated, hedge = False, ""
         for j in range(i + 1, min(len(tokens), i + 2 + MAX_FILLER)):
@@ -145,7 +149,8 @@ def claim(sentence: str) -> Claim:
                 listed = _listed(tokens, j)
                 if listed is not None:
                     if negated:
-                        return Claim(None, values, negated=True)
+                        denied, denied_at = Claim(None, values, negated=True), j + 1
+                        break
                     return Claim(", ".join(listed), values, hedge=hedge)  # "3 and 5", "$x=3$, $x=5$": a list
                 if (
                     nxt is not None
@@ -153,8 +158,9 @@ def claim(sentence: str) -> Claim:
                     and any(k2 == "value" for k2, _ in tokens[j + 2 : j + 4])
                 ):
                     return Claim(None, values)  # "52 or 53", "between 3 and 5": alternatives, no assertion
-                if negated:
-                    return Claim(None, values, negated=True)
+                if negated:  # "is not 10, it's 1,000.99": the denial ends with its value
+                    denied, denied_at = Claim(None, values, negated=True), j + 1
+                    break
                 return Claim(t, values, hedge=hedge)
             if t in _NEGATION or t.endswith("n't"):
                 negated = True
@@ -162,6 +168,8 @@ def claim(sentence: str) -> Claim:
                 hedge = t
             elif t not in _FILLER:
                 break
+    if denied is not None:
+        return denied
     first_verb = next((i for i, (k, t) in enumerate(tokens) if k == "word" and t in _VERBS), None)
     subject = [t for k, t in tokens[: first_verb or 0] if k == "value"]
     if len(subject) == 1 and len(values) > 1:

@@ -309,6 +309,29 @@ def restore_escapes(s: str) -> str:
     return _CONTROL.sub(lambda m: _CONTROL_TEXT[m.group()[0]], s)
 
 
+_PERCENT_WORD = re.compile(r"(\d\$?)[ \t]{0,2}(?:percent|per cent|pct)\b\.?")
+_MATRIX_SPELLING = re.compile(r"\\(begin|end)\{bmatrix\}")
+_ARRAY_MATRIX = re.compile(
+    r"\\left\s{0,2}[\[(]\s{0,2}\\begin\{array\}\{[lcr|\s]{1,40}\}(.{1,600}?)\\end\{array\}\s{0,2}\\right\s{0,2}[\])]",
+    re.DOTALL,
+)
+
+
+def percent_words(s: str) -> str:
+    r"""``28 percent``, ``28 pct``, ``$28$ percent`` as ``28\%``.
+
+    >>> percent_words("28 percent"), percent_words("$28$ pct")
+    ('28\\%', '$28$\\%')
+    """
+    if "percent" not in s and "pct" not in s:
+        return s
+    return _PERCENT_WORD.sub(lambda m: m.group(1) + "\\%", s)
+
+
+def _as_pmatrix(m: re.Match[str]) -> str:
+    return "\\begin{pmatrix}" + m.group(1) + "\\end{pmatrix}"
+
+
 def _braced(s: str) -> str:
     return s if s.startswith("{") else "{" + s + "}"
 
@@ -327,6 +350,11 @@ def tidy(s: str) -> str:
         s = _FRAC_SHORT.sub(lambda m: "\\frac" + _braced(m.group(1)) + "{" + m.group(2) + "}", s)
     if "{sin}" in s or "{cos}" in s or "{tan}" in s or "{ln}" in s or "{log}" in s:
         s = _FUNCTION_AS_TEXT.sub(lambda m: "\\" + m.group(1) + " ", s)  # "\\text{sin}" is "\\sin"
+    s = percent_words(s)
+    if (
+        "matrix" in s or "array" in s
+    ):  # one matrix in every bracket spelling: pmatrix, bmatrix, \\left[ array \\right]
+        s = _MATRIX_SPELLING.sub(lambda m: "\\" + m.group(1) + "{pmatrix}", _ARRAY_MATRIX.sub(_as_pmatrix, s))
     if "\\textcirc" in s:
         s = s.replace("\\textcirc", "\\circ")
     if not s.isascii():

@@ -132,13 +132,16 @@ _ORDINAL = re.compile(
     r"(\d{1,9})\s{0,2}(?:\^\s{0,2}\{?\s{0,2}(?:\\(?:text|mathrm)\{)?)?(?:st|nd|rd|th)\}?\}?(?:\s{1,3}[A-Za-z]{1,20}){0,2}"
 )
 MAX_BETWEEN_BOXES = 80
+_MATH_THEN_WORDS = re.compile(r"\$([^$]{1,80})\$[ \t]{0,3}[A-Za-z]{1,20}(?:[ \t][A-Za-z]{1,20})?\.?")
 PROSE_LIMIT_S = 2.0  # the worker's limit for a worked-solution gold parsed outside a judge call
 _SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|\n\s*\n")
 
 
 # Between two gold boxes, a word offering a choice ("or") or a verb stating a new quantity ("so the area is")
 # means the boxes are not one list: the last box is the gold.
-_NOT_ONE_LIST = re.compile(alternation(WordClass.ALTERNATIVE, WordClass.COPULA) + r"|=", re.IGNORECASE)
+_NOT_ONE_LIST = re.compile(
+    alternation(WordClass.ALTERNATIVE, WordClass.COPULA, WordClass.NEGATOR) + r"|=", re.IGNORECASE
+)
 
 
 def _same_sentence(between: str) -> bool:
@@ -191,6 +194,8 @@ def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
         expr, how = boxes[-1], "final boxed answer"
     elif "####" in s:
         expr, how = s.rsplit("####", 1)[1].strip().split("\n", 1)[0].strip(), "answer after ####"
+    elif (unit := _MATH_THEN_WORDS.fullmatch(s)) is not None:
+        expr, how = unit.group(1), "math span with a unit after it"  # "$125$ miles"
     else:
         expr, how = strip_math_delimiters(s), "whole gold"
         if expr.strip(" .").lower() in _PLACEHOLDERS:

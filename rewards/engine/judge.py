@@ -487,6 +487,12 @@ def _comma_decimal(answer: str, g: GoldParse) -> str | None:
     return f"{m.group(1)}.{m.group(2)}" if m is not None else None
 
 
+def _comma_decimal_gold(answer: str, g: GoldParse) -> bool:
+    """A gold written with a decimal comma (``1,22``) answered with the decimal point (``1.22``)."""
+    m = _COMMA_DECIMAL.fullmatch(g.norm)
+    return m is not None and "." in answer and normalise(answer) == f"{m.group(1)}.{m.group(2)}"
+
+
 _APPROX_AFTER = re.compile(r"\\approx|≈|\\simeq")
 
 
@@ -667,6 +673,8 @@ def _stages(
         return decide(
             same, f"word gold compared as normalised text: {'equal' if same else 'different'}", Rule.TEXT
         )
+    if _comma_decimal_gold(answer, g):
+        return decide(True, "the gold's decimal comma is the answer's decimal point", Rule.COMMA_DECIMAL)
     decimal_comma = _comma_decimal(answer, g)
     if decimal_comma is not None:
         answer = decimal_comma  # "3,5" for 3.5: compared as the decimal it spells

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .claims import MAX_CLAIM_CHARS, Claim, claim
+from .forms import percent_words
 from .lexicon import WordClass, alternation
 from .numwords import number_from_words
 
@@ -271,6 +272,14 @@ def _clean_value(value: str) -> str | None:
     said = claim(value.split("\n", 1)[0])
     if len(said.values) > 1 and said.value is not None and not said.negated and not said.hedge:
         return said.value  # "196 has 9 positive divisors": the value in predicate position
+    if (
+        len(said.values) == 1
+        and said.value is not None
+        and not said.negated
+        and not said.hedge
+        and _PROSE_WORD.match(" " + value)
+    ):
+        return said.value  # "Final Answer: Jane started growing it 3 hours ago.": its one value
     math = _FIRST_MATH.search(value)
     if math:
         value = next(g for g in math.groups() if g is not None)
@@ -291,6 +300,8 @@ def _clean_value(value: str) -> str | None:
 _LEADING_WORDS = re.compile(r"[A-Za-z]{2,}\s+\S")
 _NEGATED_VALUE = re.compile(r"(?:not|never|neither|isn't|is not|cannot be|can't be)\b", re.IGNORECASE)
 _HEDGE_WORDS = alternation(WordClass.HEDGE, WordClass.APPROXIMATOR)
+# a verb that states a quantity's value ("is 5", "has 9", "increases by 100%"), not an "=" of a computation step
+_COPULAS = alternation(WordClass.COPULA, exclude=("s",))
 _HEDGE_SYMBOLS = alternation(WordClass.HEDGE_SYMBOL)
 # A hedge's scope is its own clause: from the last sentence or clause break before the value up to it.
 _CLAUSE_HEDGE = re.compile(alternation(WordClass.HEDGE), re.IGNORECASE)
@@ -335,7 +346,7 @@ _RETRACTION_VALUE = re.compile(
 )
 # "44 is the correct answer", "326.5 is the correct sum": a value named as the answer after it
 _VALUE_IS_ANSWER = re.compile(
-    r"(?<![\w.])(\$[^$\n]{1,80}\$|[-+]?\d[\d,]*(?:\.\d+)?)[ \t]{1,4}is[ \t]{1,4}(?:indeed[ \t]{1,4})?(?:the|my)"
+    r"(?<![\w.])(\$[^$\n]{1,80}\$|[-+]?\d[\d,]*(?:\.\d+)?)[ \t]{1,4}is[ \t]{1,4}(?:indeed[ \t]{1,4})?(?:the|my|our)"
     r"[ \t]{1,4}(?:(?:correct|final|right)[ \t]{1,4})?(?:answer|sum|result|solution|value)\b",
     re.IGNORECASE,
 )
@@ -439,6 +450,25 @@ def clause_before(text: str, start: int) -> str:
     window = text[max(0, start - CLAUSE_WINDOW) : start]
     breaks = list(_CLAUSE_BREAK.finditer(window))
     return window[breaks[-1].end() :] if breaks else window
+
+
+# Between two boxes of one list: "and" or a comma with a few words ("for part (a) and", ", and for y,"), no
+# choice ("or"), no sentence break, no new statement (a copula: "and the area is"), no negation
+_LIST_WORDS = re.compile(r"\band\b|,", re.IGNORECASE)
+_NOT_A_LIST = re.compile(
+    rf"{alternation(WordClass.ALTERNATIVE, WordClass.COPULA, WordClass.NEGATOR)}|[.!?;](?:\s|$)|\n\s*\n",
+    re.IGNORECASE,
+)
+MAX_LIST_BETWEEN = 60
+
+
+def _listing(between: str) -> bool:
+    """Do the words between two boxes join them into one list ("\\boxed{(3, 3)} for part (a) and \\boxed{..}")?"""
+    return (
+        len(between) <= MAX_LIST_BETWEEN
+        and _LIST_WORDS.search(between) is not None
+        and _NOT_A_LIST.search(_strip_commands(between)) is None
+    )
 
 
 def _hedge_of(region: str, start: int, content: str) -> str:
@@ -681,7 +711,7 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
         joiners = []
         for prev, nxt in zip(reversed(boxes[:-1]), reversed(boxes[1:]), strict=False):
             between = region[prev[1] : nxt[0]]
-            if len(between) > MAX_JOINER_CHARS or not _JOINER.match(between):
+            if not (len(between) <= MAX_JOINER_CHARS and _JOINER.match(between)) and not _listing(between):
                 break
             group.append(prev[2])
             joiners.append(between)
@@ -764,6 +794,7 @@ _NAMED_EQUATION = re.compile(
 )
 # Where a display or math block at the very end of the region opens, by its closing delimiter
 _BLOCK_OPEN = (("\\]", "\\["), ("$$", "$$"), ("\\)", "\\("), ("$", "$"))
+_TRAILING_DELIMITERS = re.compile(r"(?:\s|\$|\\\]|\\\)|\\right[\])]|\.)+$")
 _MATRIX_END = re.compile(r"\\end\{([pbvBV]?matrix|array)\}\s*$")
 MAX_LINE_CHARS = 120
 
@@ -785,14 +816,18 @@ def _closing_line(region: str) -> str | None:
                 if inner and "$" not in inner and not _PLAIN_WORD.search(_strip_commands(inner)):
                     return _line_value(inner)
             break
-    matrix = _MATRIX_END.search(tail[-MAX_VALUE_CHARS:])
+    bare_tail = _TRAILING_DELIMITERS.sub("", tail)
+    matrix = _MATRIX_END.search(bare_tail[-MAX_VALUE_CHARS:])
     if matrix is not None:
-        begin = tail.rfind("\\begin{" + matrix.group(1) + "}")
-        if begin >= 0 and len(tail) - begin <= MAX_VALUE_CHARS:
-            return tail[begin:]
+        begin = bare_tail.rfind("\\begin{" + matrix.group(1) + "}")
+        if begin >= 0 and len(bare_tail) - begin <= MAX_VALUE_CHARS:
+            return bare_tail[begin:]
     line = tail.rsplit("\n", 1)[-1].strip()
     if not line or len(line) > MAX_LINE_CHARS:
         return None
+    line = percent_words(line)
+    if line.count("$") == 2 and line.startswith("$"):
+        line = line.replace("$", "")  # "$28$\\%"
     line = strip_math_delimiters(line)
     if _BARE_VALUE.fullmatch(line) and not _PLAIN_WORD.search(_strip_commands(line)):
         return _line_value(line)
@@ -857,6 +892,9 @@ def _later_correction(region: str, end: int) -> Claim | None:
     return found
 
 
+_ENDS_ON_VALUE = re.compile(r"\d(?:[.,]\d+)*[ \t]?(?:[a-zA-Z]{1,3}[²³]?|[€£¥%$])?$")
+
+
 def _closing_claim(region: str) -> Claim | None:
     """What the final-answer region's closing sentences assert: the last sentence that holds a value, when it
     asserts one in predicate position of its main clause and the region ends with a full stop (a sentence
@@ -868,8 +906,8 @@ def _closing_claim(region: str) -> Claim | None:
     text = region.rstrip()
     if text.endswith(("$$", "\\]")) and text[:-2].rstrip().endswith("."):
         text = text[:-2].rstrip()[:-1].rstrip() + (text[-2:] + ".")  # "...: $$15x - 80.$$": the stop ends it
-    if not text.endswith((".", "!")):
-        return None
+    if not text.endswith((".", "!")) and not (len(text) <= MAX_CLAIM_CHARS and _ENDS_ON_VALUE.search(text)):
+        return None  # a sentence cut mid-way asserts nothing (a short one that ends on its value has ended)
     sentences = _sentences(text)
     if not sentences:
         return None
@@ -900,11 +938,7 @@ def _closing_claim(region: str) -> Claim | None:
 
 
 # a verb that states a quantity's value ("is 5", "has 9"), not an "=" of a computation step
-_NAMED_VALUE = re.compile(
-    r"\b(?:is|are|was|were|be|equals|has|have|had|gives|yields|makes|totals|comes to|becomes|remains|takes?|"
-    r"will take|costs?|needs?|weighs?|measures?)\b[^\d$:=]{0,30}[\d$\\]",
-    re.IGNORECASE,
-)
+_NAMED_VALUE = re.compile(rf"{_COPULAS}[^\d$:=]{{0,30}}[\d$\\]", re.IGNORECASE)
 _CONCLUDING = re.compile(alternation(WordClass.CONCLUSION) + r"|\b(?:answer|result)\b", re.IGNORECASE)
 
 
@@ -949,11 +983,7 @@ def _subordinate_value(sentence: str, value: str) -> bool:
 
 # A value someone else holds ("the reference answer is 5", "Grader: ..."): not the completion's own assertion
 _ATTRIBUTED = re.compile(alternation(WordClass.ATTRIBUTION), re.IGNORECASE)
-_VERB_BEFORE_VALUE = re.compile(
-    r"\b(?:is|are|was|were|be|equals|has|have|had|gives|yields|makes|totals|comes to|becomes|remains|takes?|"
-    r"will take|costs?|needs?|weighs?|measures?)\b[^\d$]{0,30}[\d$\\]|=\s{0,3}[-+\d$\\(]",
-    re.IGNORECASE,
-)
+_VERB_BEFORE_VALUE = re.compile(rf"{_COPULAS}[^\d$]{{0,30}}[\d$\\]|=\s{{0,3}}[-+\d$\\(]", re.IGNORECASE)
 
 
 def strip_math_delimiters(s: str) -> str:
