@@ -96,6 +96,20 @@ def _spelled_numbers(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return out
 
 
+def _negated_before(tokens: list[tuple[str, str]], i: int) -> bool:
+    """A negator right before the copula at ``i`` ("doesn't equal", "would not be", "cannot be")."""
+    for k in range(i - 1, max(-1, i - 3), -1):
+        kind, text = tokens[k]
+        if kind == "word" and (text in _NEGATION or text.endswith("n't")):
+            return True
+        if kind != "word" or text not in _MODALS:
+            return False
+    return False
+
+
+_MODALS = frozenset({"would", "will", "should", "must", "could", "can", "may", "might", "does", "do", "did"})
+
+
 def _listed(tokens: list[tuple[str, str]], j: int) -> list[str] | None:
     """The values from ``tokens[j]`` on joined by "and" or written one after another ("3, 4 and 5"), when
     they are two or more and the run does not go on with "or" (then they are alternatives)."""
@@ -141,7 +155,7 @@ def claim(sentence: str) -> Claim:
             continue
         if denied is not None and i < denied_at:
             continue
-        negated, hedge = False, ""
+        negated, hedge = _negated_before(tokens, i), ""
         for j in range(i + 1, min(len(tokens), i + 2 + MAX_FILLER)):
             k, t = tokens[j]
             if k == "value":

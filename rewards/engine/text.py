@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from .claims import MAX_CLAIM_CHARS, Claim, claim
 from .forms import percent_words
-from .lexicon import WordClass, alternation
+from .lexicon import WordClass, alternation, phrases
 from .numwords import number_from_words
 
 __all__ = [
@@ -175,7 +175,7 @@ def joins_boxes(between: str, limit: int = MAX_JOINER_CHARS) -> bool:
 
 # Bounded whitespace runs: `\s*` three times in a row backtracked cubically on "the answer is" + 2,000 newlines.
 _ANSWER_IS = re.compile(
-    r"(?:final answer|the answer|same answer)\s{0,8}(?:is|:|=)[ \t]{0,8}"
+    rf"{alternation(WordClass.ANSWER_ANCHOR, exclude=('answer',))}\s{{0,8}}(?:is|:|=)[ \t]{{0,8}}"
     r"(?:(?:indeed|still|clearly|simply|just|exactly)\b)?[ \t]{0,8}:?\s{0,8}(\S[^\n]{0,400})",
     re.IGNORECASE,
 )
@@ -217,7 +217,9 @@ def _whole_display(region: str, at: int, value: str) -> str:
 ANCHOR_TAIL = 3000  # an "answer is" sentence is looked for near the end only
 
 
-_ANSWER_IS_PREFIXES = ("final ", "the ", "same ")
+_ANSWER_IS_PREFIXES = tuple(
+    dict.fromkeys(p.rsplit(" ", 1)[0] + " " for p in phrases(WordClass.ANSWER_ANCHOR) if " " in p)
+)
 
 
 def _answer_is_matches(region: str) -> list[re.Match[str]]:
@@ -239,6 +241,8 @@ def _answer_is_matches(region: str) -> list[re.Match[str]]:
     return found
 
 
+_MARKUP = re.compile(r"\*\*|__")  # markdown bold around a value ("**42**")
+_NAME_ONLY = re.compile(r"[A-Za-z](?:_\{?\w{1,8}\}?)?")
 _FIRST_MATH = re.compile(r"\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]")
 _INNER_IS = re.compile(r"\s(?:is|equals|=)\s{0,4}")
 MAX_VALUE_CHARS = 400  # an anchored value is read this far at most (bounds every scan below)
@@ -257,7 +261,12 @@ def _first_sentence(value: str) -> str:
 def _clean_value(value: str) -> str | None:
     """The value an anchor points at: the first math span, else the math before the first plain word;
     "The smallest $k$ is 12." -> "12" (the value after the sentence's last "is", never the variable name)."""
-    value = _first_sentence(value[:MAX_VALUE_CHARS].strip())
+    value = _first_sentence(_MARKUP.sub("", value[:MAX_VALUE_CHARS]).strip())
+    lead = _FIRST_MATH.match(value)
+    if lead is not None and not value[lead.end() :].strip(" .:;,"[:None]).startswith(("=", "+", "-", "\\")):
+        inner = next(g for g in lead.groups() if g is not None).strip()
+        if inner and not _NAME_ONLY.fullmatch(inner):
+            return inner  # "#### $-3$ It took 4 steps": the value opens with its math span
     spelled = number_from_words(value.split("\n", 1)[0].strip().rstrip(".!").strip())
     if spelled is not None:
         return str(spelled)  # "the answer is four hundred twenty": a number in words
@@ -307,6 +316,8 @@ _HEDGE_SYMBOLS = alternation(WordClass.HEDGE_SYMBOL)
 _CLAUSE_HEDGE = re.compile(alternation(WordClass.HEDGE), re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(r"[.!?;](?:\s|$)|\n|,\s(?:but|and|so|yet)\b|\b(?:but|however)\b", re.IGNORECASE)
 CLAUSE_WINDOW = 160
+# "... is $5$, perhaps.", "\\boxed{5} (probably)": a hedge after the value, before its sentence ends
+_HEDGE_AFTER = re.compile(rf"[^.!?\n$]{{0,30}}?{alternation(WordClass.HEDGE)}", re.IGNORECASE)
 _HEDGE_BEFORE = re.compile(rf"(?:{_HEDGE_WORDS}|{_HEDGE_SYMBOLS})[\s$:]{{0,4}}$", re.IGNORECASE)
 _HEDGE_INSIDE = re.compile(rf"^(?:\\text\{{\s*)?(?:{_HEDGE_WORDS}|{_HEDGE_SYMBOLS})", re.IGNORECASE)
 # What in front of a box denies it: "not \boxed{X}", "neither \boxed{A} nor \boxed{X}", "rule out \boxed{X}".
@@ -382,7 +393,41 @@ def _negated_box(region: str, start: int, end: int) -> bool:
         return True
     if _NEGATION_AFTER.match(region, end, end + 60):
         return True
+    if questioned(region, start, end):
+        return True
     return _RETRACTED.search(region, end, end + 300) is not None
+
+
+# A question: its sentence ends with "?" right after the value, or its clause opens with a question form
+_QUESTION_AFTER = re.compile(r"[^.!\n?]{0,60}\?")
+_QUESTION_BEFORE = re.compile(alternation(WordClass.QUESTION), re.IGNORECASE)
+
+
+def questioned(region: str, start: int, end: int) -> bool:
+    """Is the value at ``region[start:end]`` asked about ("Or is it \\boxed{5}?", "Could it be 5?") rather
+    than stated? A question asserts nothing."""
+    return _QUESTION_AFTER.match(region, end, end + 61) is not None or (
+        _QUESTION_BEFORE.search(clause_before(region, start)) is not None
+    )
+
+
+_NEGATED_CLAUSE = re.compile(rf"{alternation(WordClass.NEGATOR, WordClass.EXCLUDER)}|n't\b", re.IGNORECASE)
+
+
+def _asserts_nothing(region: str, value: str, negation: bool = True) -> str:
+    """Why the closing value ``value`` (where it last stands in ``region``) asserts nothing: its clause is
+    negated ("We ruled out \\[12\\]", "The answer wouldn't be $3$") or it is a question; "" when it asserts."""
+    at = region.rfind(value[:40])
+    if at < 0:
+        return ""
+    opened = at
+    while opened > 0 and at - opened < 12 and region[opened - 1] in " \t\n$[(\\":
+        opened -= 1  # a display block opens on its own line: its clause is the text before the opener
+    if negation and _NEGATED_CLAUSE.search(clause_before(region, opened).rsplit(",", 1)[-1]) is not None:
+        return "negated"
+    if questioned(region, at, at + len(value)):
+        return "questioned"
+    return ""
 
 
 def _blank(content: str) -> bool:
@@ -478,6 +523,7 @@ def _hedge_of(region: str, start: int, content: str) -> str:
         _HEDGE_BEFORE.search(region, max(0, start - 20), start)
         or _CLAUSE_HEDGE.search(clause_before(region, start))
         or _HEDGE_INSIDE.search(content)
+        or _HEDGE_AFTER.match(region, start + len(content), start + len(content) + 60)
     )
     return m.group().strip(" ${") if m else ""
 
@@ -755,12 +801,18 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
     if closing is not None:
         value = next(g for g in closing.groups() if g is not None).strip()
         if value:
+            if _asserts_nothing(region, value):
+                return AnswerSpan(None, f"the closing sentence is {_asserts_nothing(region, value)}")
             return AnswerSpan(value, "closing sentence", hedge=_tail_hedge(region, value))
     said = _closing_claim(region) if tag is None else None
     if said is not None and said.value is not None:
+        if _asserts_nothing(region, said.value, negation=False):  # the claim read its own negation
+            return AnswerSpan(None, "the closing sentence is questioned")
         return AnswerSpan(said.value, "closing sentence", hedge=said.hedge or _tail_hedge(region, said.value))
     line = _closing_line(region) if tag is None else None
     if line is not None:
+        if _asserts_nothing(region, line):
+            return AnswerSpan(None, f"the closing line is {_asserts_nothing(region, line)}")
         return AnswerSpan(line, "closing line", hedge=_tail_hedge(region, line))
     if tag is not None:
         block = _block_value(tag)
@@ -867,7 +919,7 @@ _CORRECTION_MARK = re.compile(
 )
 _ANSWER_SUBJECT = re.compile(
     r"^(?:\W*\w+,)?\W*(?:so\s+|and\s+|thus\s+|hence\s+)?(?:(?:the|my|our)\s+(?:\w+\s+){0,2}"
-    r"(?:answer|result|total|value|sum|count)|it|that)\b",
+    r"(?:answer|result|total|value|sum|count))\b",
     re.IGNORECASE,
 )
 MAX_AFTER_BOX = 600

@@ -144,3 +144,85 @@ def test_gold_first_an_unparseable_gold_scores_none_whatever_the_completion(text
 )
 def test_every_judgement_names_its_rule(text: str, gold: str, rule: str) -> None:
     assert judge(text, gold).rule == rule
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        ("28 percent", "28\\%"),
+        ("The rate is 28 pct.", "28\\%"),
+        ("$28$ percent", "$28\\%$"),
+        ("So the error increases by 100%.", "100\\%"),
+    ],
+)
+def test_percent_in_words_and_after_a_growth_verb(text: str, gold: str) -> None:
+    assert verdict(text, gold) == "correct"
+    assert verdict(text, "29\\%") == "wrong"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the number is not 10 which is 1,000.99€",
+        "it's not 10, it's 1,000.99m²",
+        "The total was not 10; it is 1000.99.",
+    ],
+)
+def test_a_negated_clause_does_not_stop_a_later_clause_from_committing(text: str) -> None:
+    assert verdict(text, "1000.99") == "correct"
+    assert verdict(text, "10") != "correct"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Here is the matrix: $ \\begin{bmatrix}1 & 2 \\\\3 & 4\\end{bmatrix} $",
+        "Special matrix: $ \\left[\\begin{array}{cc}1 & 2 \\\\3 & 4\\end{array}\\right] $",
+        "So we get $\\begin{pmatrix}1 & 2 \\\\ 3 & 4\\end{pmatrix}$.",
+    ],
+)
+def test_a_matrix_in_any_bracket_spelling_behind_a_label(text: str) -> None:
+    assert verdict(text, "\\begin{pmatrix}1 & 2 \\\\ 3 & 4\\end{pmatrix}") == "correct"
+    assert verdict(text, "\\begin{pmatrix}1 & 2 \\\\ 3 & 5\\end{pmatrix}") != "correct"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$$\\boxed{(3, 3)} \\text{ for part (a) and } \\boxed{(1, 1)}$$",
+        "For the first part \\boxed{(3, 3)}, and for the second \\boxed{(1, 1)}",
+    ],
+)
+def test_several_answer_boxes_joined_by_a_few_words_are_one_list(text: str) -> None:
+    assert verdict(text, "(3, 3), (1, 1)") == "correct"
+    assert verdict(text, "(1, 1)") != "correct"
+
+
+@pytest.mark.parametrize(
+    ("gold", "answer", "expected"),
+    [
+        ("$125$ miles", "\\boxed{125\\textnormal{ miles}}", "correct"),
+        ("1,22", "The answer is 1.22.", "correct"),
+        ("15th Day", "\\boxed{15}", "correct"),
+        ("\x0crac{1}{2}", "\\boxed{\\frac{1}{2}}", "correct"),
+        ("\\text{infinitely many}", "\\boxed{\\infty}", "correct"),
+        ("\\boxed{1} no no no \\boxed{2}", "\\boxed{1, 2}", "wrong"),
+    ],
+)
+def test_gold_spellings(gold: str, answer: str, expected: str) -> None:
+    assert verdict(answer, gold) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "expected"),
+    [
+        ("1.3\\%", "1.27\\%", "correct"),
+        ("165.5", "165.47", "correct"),
+        ("118\\%", "117.95\\%", "correct"),
+        ("0.3", "0.33", "wrong"),  # one significant digit is a guess
+        ("12", "11.6", "wrong"),  # two digits: not read as a rounding
+        ("1.2\\%", "1.27\\%", "wrong"),  # not the gold rounded
+    ],
+)
+def test_a_decimal_gold_rounded_to_fewer_decimals(answer: str, gold: str, expected: str) -> None:
+    assert verdict(f"\\boxed{{{answer}}}", gold) == expected
