@@ -317,7 +317,7 @@ _CLAUSE_HEDGE = re.compile(alternation(WordClass.HEDGE), re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(r"[.!?;](?:\s|$)|\n|,\s(?:but|and|so|yet)\b|\b(?:but|however)\b", re.IGNORECASE)
 CLAUSE_WINDOW = 160
 # "... is $5$, perhaps.", "\\boxed{5} (probably)": a hedge after the value, before its sentence ends
-_HEDGE_AFTER = re.compile(rf"[^.!?\n$]{{0,30}}?{alternation(WordClass.HEDGE)}", re.IGNORECASE)
+_HEDGE_AFTER = re.compile(rf"[^.!?\n]{{0,30}}?{alternation(WordClass.HEDGE)}", re.IGNORECASE)
 _HEDGE_BEFORE = re.compile(rf"(?:{_HEDGE_WORDS}|{_HEDGE_SYMBOLS})[\s$:]{{0,4}}$", re.IGNORECASE)
 _HEDGE_INSIDE = re.compile(rf"^(?:\\text\{{\s*)?(?:{_HEDGE_WORDS}|{_HEDGE_SYMBOLS})", re.IGNORECASE)
 # What in front of a box denies it: "not \boxed{X}", "neither \boxed{A} nor \boxed{X}", "rule out \boxed{X}".

@@ -85,3 +85,66 @@ def test_a_hedged_answer_is_never_paid(text: str) -> None:
 )
 def test_a_hedge_outside_the_answers_clause_does_not_refuse_it(text: str) -> None:
     assert paid(text, "5"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Or is it $\\boxed{5}$?",
+        "Could it be 5?",
+        "Is the answer \\boxed{5}? I am not sure.",
+    ],
+)
+def test_a_question_asserts_nothing(text: str) -> None:
+    assert not paid(text, "5"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We ruled out \n\\[\n5\n\\]\n.",
+        "The answer wouldn't be $5$.",
+        "The answer doesn't equal 5.",
+        "The answer cannot be 5.",
+    ],
+)
+def test_a_negated_closing_statement_asserts_nothing(text: str) -> None:
+    assert not paid(text, "5"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The answer is \\(5\\), perhaps.",
+        "The answer is $\\boxed{5}$, probably.",
+        "Final answer: 5 (maybe).",
+    ],
+)
+def test_a_hedge_after_the_value_in_its_sentence(text: str) -> None:
+    assert not paid(text, "5"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "All in all, the answer is $\\boxed{5}$. It took 3 steps to get there.",
+        "The final answer is **5**. We used 7 multiplications along the way.",
+        "#### $5$ It took 4 steps to get there.",
+        "The correct answer is 5.\n\nasdf qwer zxcv asdf qwer zxcv",
+    ],
+)
+def test_a_remark_stating_another_quantity_is_not_an_answer(text: str) -> None:
+    assert paid(text, "5"), text
+    assert not paid(text, "3") and not paid(text, "7") and not paid(text, "4")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The final answer is **5**.",
+        "In summary, the answer is **5**.",
+        "The answer can't be \\(9\\). Final answer: **5**",
+    ],
+)
+def test_bold_markup_around_the_answer(text: str) -> None:
+    assert paid(text, "5"), text
