@@ -97,7 +97,10 @@ def _spelled_numbers(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 def _negated_before(tokens: list[tuple[str, str]], i: int) -> bool:
-    """A negator right before the copula at ``i`` ("doesn't equal", "would not be", "cannot be")."""
+    """A negator right before the copula at ``i`` ("doesn't equal", "would not be", "cannot be"); never
+    before a ``:`` / ``=`` ("Hmm, no: 12" corrects, it does not deny)."""
+    if tokens[i][0] == "mark":
+        return False
     for k in range(i - 1, max(-1, i - 3), -1):
         kind, text = tokens[k]
         if kind == "word" and (text in _NEGATION or text.endswith("n't")):
