@@ -51,6 +51,7 @@ class WordClass(enum.Enum):
     ANSWER_ANCHOR = "answer_anchor"  # a phrase whose object is the final answer: "the answer is"
     FOLLOW_UP = "follow_up"  # opens an invented next problem after the answer: "problem 2", "next question"
     RATIO = "ratio"  # a prompt that asks for a ratio: "ratio", "odds"
+    EVALUATION = "evaluation"  # judges an answer instead of stating one: "our answer is correct"
 
 
 _W: dict[WordClass, tuple[str, ...]] = {
@@ -427,6 +428,26 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "instruction",
     ),
     WordClass.RATIO: ("ratio", "ratios", "proportion", "proportions", "odds"),
+    WordClass.EVALUATION: (
+        "correct",
+        "right",
+        "wrong",
+        "incorrect",
+        "valid",
+        "invalid",
+        "confirmed",
+        "verified",
+        "consistent",
+        "reasonable",
+        "plausible",
+        "fine",
+        "good",
+        "solid",
+        "sound",
+        "accurate",
+        "as expected",
+        "the same",
+    ),
 }
 
 WORDS: Mapping[WordClass, tuple[str, ...]] = MappingProxyType(_W)

@@ -301,11 +301,14 @@ def _clean_value(value: str) -> str | None:
                 return None  # "so the answer is so the answer is ...": a sentence goes on, no value
             value = value[: word.start()]
     value = value.strip().rstrip(".").strip()
+    if _EVALUATION.fullmatch(value):
+        return None  # "So, our answer is correct.": a verdict on the answer, not a value
     if _LEADING_WORDS.match(value):
         return None  # "considered as 220, in": prose around a number, not a stated value
     return value or None
 
 
+_EVALUATION = re.compile(alternation(WordClass.EVALUATION) + r"[.!]?", re.IGNORECASE)
 _LEADING_WORDS = re.compile(r"[A-Za-z]{2,}\s+\S")
 _NEGATED_VALUE = re.compile(r"(?:not|never|neither|isn't|is not|cannot be|can't be)\b", re.IGNORECASE)
 _HEDGE_WORDS = alternation(WordClass.HEDGE, WordClass.APPROXIMATOR)
