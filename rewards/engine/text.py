@@ -849,7 +849,23 @@ _NAMED_EQUATION = re.compile(
 )
 # Where a display or math block at the very end of the region opens, by its closing delimiter
 _BLOCK_OPEN = (("\\]", "\\["), ("$$", "$$"), ("\\)", "\\("), ("$", "$"))
-_TRAILING_DELIMITERS = re.compile(r"(?:\s|\$|\\\]|\\\)|\\right[\])]|\.)+$")
+_TRAILING = ("$", "\\]", "\\)", "\\right]", "\\right)", ".")
+
+
+def _strip_trailing_delimiters(s: str) -> str:
+    """``s`` without the closing delimiters and spaces at its end (a loop of ``endswith``: linear, never a
+    backtracking regex anchored at ``$``)."""
+    while True:
+        t = s.rstrip()
+        for d in _TRAILING:
+            if t.endswith(d):
+                t = t[: -len(d)]
+                break
+        else:
+            return t
+        s = t
+
+
 _MATRIX_END = re.compile(r"\\end\{([pbvBV]?matrix|array)\}\s*$")
 MAX_LINE_CHARS = 120
 
@@ -871,7 +887,7 @@ def _closing_line(region: str) -> str | None:
                 if inner and "$" not in inner and not _PLAIN_WORD.search(_strip_commands(inner)):
                     return _line_value(inner)
             break
-    bare_tail = _TRAILING_DELIMITERS.sub("", tail)
+    bare_tail = _strip_trailing_delimiters(tail)
     matrix = _MATRIX_END.search(bare_tail[-MAX_VALUE_CHARS:])
     if matrix is not None:
         begin = bare_tail.rfind("\\begin{" + matrix.group(1) + "}")
