@@ -938,7 +938,7 @@ _CORRECTION_MARK = re.compile(
 )
 _ANSWER_SUBJECT = re.compile(
     r"^(?:\W*\w+,)?\W*(?:so\s+|and\s+|thus\s+|hence\s+)?(?:(?:the|my|our)\s+(?:\w+\s+){0,2}"
-    r"(?:answer|result|total|value|sum|count))\b",
+    r"(?:answer|result|total|value|sum|count))\b(?=\s{0,3}(?:(?:is|was|should|must|would|will|equals|comes|becomes)\b|[=:]))",
     re.IGNORECASE,
 )
 MAX_AFTER_BOX = 600
