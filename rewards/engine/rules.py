@@ -39,6 +39,7 @@ class Rule(StrEnum):
     ROUNDED = "compare.rounded"
     DECIMAL_NOT_GOLD = "compare.decimal_not_gold"
     COMMA_DECIMAL = "compare.comma_decimal"
+    ELEMENTWISE = "compare.elementwise"
     SYMBOLIC = "compare.symbolic"
     ISOLATED = "compare.isolated"
     UNREADABLE_ANSWER = "compare.unreadable_answer"

@@ -226,3 +226,25 @@ def test_gold_spellings(gold: str, answer: str, expected: str) -> None:
 )
 def test_a_decimal_gold_rounded_to_fewer_decimals(answer: str, gold: str, expected: str) -> None:
     assert verdict(f"\\boxed{{{answer}}}", gold) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "expected"),
+    [
+        ("$(0.6,2.6667]$", "$(\\frac{3}{5},\\frac{8}{3}]$", "correct"),
+        ("$(0.6,2.6667)$", "$(\\frac{3}{5},\\frac{8}{3}]$", "wrong"),  # another bracket: another interval
+        ("$(0.6,2.6)$", "$(\\frac{3}{5},\\frac{8}{3})$", "wrong"),  # cut, not rounded
+        (
+            "$\\begin{pmatrix}0.33\\\\0.2 \\end{pmatrix}$",
+            "$(\\begin{pmatrix}\\frac{1}{3}\\\\ \\frac{1}{5} \\end{pmatrix})$",
+            "correct",
+        ),
+        (
+            "$\\begin{pmatrix}0.35\\\\0.2 \\end{pmatrix}$",
+            "$\\begin{pmatrix}\\frac{1}{3}\\\\ \\frac{1}{5} \\end{pmatrix}$",
+            "wrong",
+        ),
+    ],
+)
+def test_rounded_elements_of_an_interval_or_matrix(answer: str, gold: str, expected: str) -> None:
+    assert verdict(answer, gold) == expected

@@ -150,7 +150,12 @@ def test_number_words_are_read_by_their_grammar_never_summed(text: str, gold: st
 
 @pytest.mark.parametrize(
     "remark",
-    ["So, our answer is correct.", "Our answer is right.", "The answer is consistent.", "My answer is verified."],
+    [
+        "So, our answer is correct.",
+        "Our answer is right.",
+        "The answer is consistent.",
+        "My answer is verified.",
+    ],
 )
 def test_a_verdict_on_the_answer_is_not_an_answer(remark: str) -> None:
     text = f"Checking: 16 times 18 is 288.\n\nThe greater integer is 18. {remark}"
