@@ -626,9 +626,18 @@ def _sentences(text: str) -> list[str]:
     out: list[str] = []
     start = 0
     for k, ch in enumerate(tail):
+        if k < start:
+            continue
         if ch == "\n" or (ch in ".!?" and (k + 1 == len(tail) or tail[k + 1].isspace())):
             out.append(tail[start : k + 1].strip())
             start = k + 1
+        elif (
+            ch == "."
+            and tail.startswith(("$$", "\\]"), k + 1)
+            and (k + 3 == len(tail) or tail[k + 3 : k + 4].isspace())
+        ):
+            out.append(tail[start : k + 3].strip())  # "... \\frac{2}{1}.$$ Therefore": the display ends it
+            start = k + 3
     out.append(tail[start:].strip())
     return [x for x in out if x.strip(".!?")][-MAX_CLAIM_SENTENCES:]
 
