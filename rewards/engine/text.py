@@ -786,9 +786,10 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
             # a value restated mid-reasoning ("wait, no, 12 times 60 is 720") is not the last committed
             # statement when a conclusion sentence follows it
             after = region[pos + len(value) :]
-            later = _concluded(after)
-            if later is not None:
-                return AnswerSpan(later, "conclusion sentence", hedge=_tail_hedge(region, later))
+            concluded_after = _concluded(after)
+            if concluded_after is not None:
+                hedge = _tail_hedge(region, concluded_after)
+                return AnswerSpan(concluded_after, "conclusion sentence", hedge=hedge)
         hedge = _hedge_of(region, pos, value)
         same_line = [
             v
