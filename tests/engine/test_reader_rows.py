@@ -160,3 +160,16 @@ def test_number_words_are_read_by_their_grammar_never_summed(text: str, gold: st
 def test_a_verdict_on_the_answer_is_not_an_answer(remark: str) -> None:
     text = f"Checking: 16 times 18 is 288.\n\nThe greater integer is 18. {remark}"
     assert verdict(text, "18") == "correct"
+
+
+def test_the_patched_reward_takes_the_policies_from_the_script_arguments() -> None:
+    from rewardcheck.rewards.registry import build_registry
+
+    text = "#### 12\n\nQuestion: John has 5 apples.\nAnswer: 3"
+    assert build_registry({}, "patched")["accuracy"]([text], solution=["12"]) == [1.0]
+    assert build_registry({"after_answer": "refuse"}, "patched")["accuracy"]([text], solution=["12"]) == [0.0]
+    unevaluated = build_registry({"allow_unevaluated": True}, "patched")["accuracy"]
+    assert unevaluated(["\\boxed{12 \\cdot 11 \\cdot 10}"], solution=["1320"]) == [1.0]
+    assert build_registry({}, "patched")["accuracy"](
+        ["\\boxed{12 \\cdot 11 \\cdot 10}"], solution=["1320"]
+    ) == [0.0]
