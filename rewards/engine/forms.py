@@ -294,6 +294,7 @@ _FRAC_SHORT = re.compile(r"\\frac(?![a-zA-Z])\s{0,2}(\{[^{}]{0,80}\}|[0-9a-zA-Z]
 _CIRCLED = {chr(0x2460 + i): str(i + 1) for i in range(20)}
 
 
+_STOP_BEFORE_BRACKET = re.compile(r"(?<=[}\w])\.(?=\s{0,2}[\])]\s{0,2}$)")
 _FUNCTION_AS_TEXT = re.compile(r"\\(?:text|mathrm|operatorname)\{(sin|cos|tan|cot|sec|csc|ln|log|exp)\}")
 
 
@@ -355,6 +356,8 @@ def tidy(s: str) -> str:
         "matrix" in s or "array" in s
     ):  # one matrix in every bracket spelling: pmatrix, bmatrix, \\left[ array \\right]
         s = _MATRIX_SPELLING.sub(lambda m: "\\" + m.group(1) + "{pmatrix}", _ARRAY_MATRIX.sub(_as_pmatrix, s))
+    if ".]" in s or ".)" in s or ". ]" in s:  # "(-\\frac{1}{2}, \\sqrt{2}.]": a full stop inside the bracket
+        s = _STOP_BEFORE_BRACKET.sub("", s)
     if "\\textcirc" in s:
         s = s.replace("\\textcirc", "\\circ")
     if not s.isascii():

@@ -217,6 +217,8 @@ def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
                 )
             expr, how = found, "worked solution (answer extracted in the worker)"
     expr = tidy(expr)
+    if expr.endswith(".") and not expr.endswith(".."):
+        expr = expr[:-1].rstrip()  # "y + 1 = -(2x - 1)^2.": the sentence's full stop, not part of the value
     ordinal = _ORDINAL.fullmatch(_unwrap_text(expr))
     if ordinal is not None:  # "15th Day", "12^{\\text{th}}": the ordinal's number
         expr, how = ordinal.group(1), f"{how}: an ordinal"

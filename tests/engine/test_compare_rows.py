@@ -207,6 +207,8 @@ def test_several_answer_boxes_joined_by_a_few_words_are_one_list(text: str) -> N
         ("\x0crac{1}{2}", "\\boxed{\\frac{1}{2}}", "correct"),
         ("\\text{infinitely many}", "\\boxed{\\infty}", "correct"),
         ("\\boxed{1} no no no \\boxed{2}", "\\boxed{1, 2}", "wrong"),
+        ("(- \\frac {1}{2}, \\sqrt {2}.]", "\\boxed{\\left( -\\frac{1}{2}, \\sqrt{2} \\right]}", "correct"),
+        ("x = 5.", "\\boxed{5}", "correct"),
     ],
 )
 def test_gold_spellings(gold: str, answer: str, expected: str) -> None:
