@@ -5,9 +5,10 @@ About 240 pairs per pass: the correct golden rows whose gold is symbolic (``fixt
 plus generated pairs of equivalent forms that no string rule decides (``\frac{\sqrt{2}}{2}`` against
 ``\frac{1}{\sqrt{2}}``, expanded against factored polynomials, an inequality against its interval, a tuple
 of fractions written another way, ``\sin 2x`` against ``2\sin x\cos x``...) and a quarter of them made
-wrong by one coefficient. Every pass draws new numbers (seeded by the pass), so no pass reads another's
-caches: patched's parse caches and memos, math-verify's and latex2sympy's. One untimed warm-up pass on its
-own numbers starts both (ANTLR, sympy, patched's worker).
+wrong by one coefficient. Every pass draws new numbers (seeded by the pass) and no (completion, gold) pair
+occurs twice in the process (a repeat is drawn again; each golden pair is used in one pass only), so no
+pass reads another's caches: patched's parse caches and memos, math-verify's and latex2sympy's. One untimed
+warm-up pass on its own numbers starts both (ANTLR, sympy, patched's worker).
 
 Each pair is timed on its own: patched ``judge(completion, gold)`` and math-verify
 ``verify(parse(gold), parse(completion))`` with math-verify's defaults, as open-r1 calls it (the gold in
@@ -72,33 +73,33 @@ def _templates(rng: random.Random) -> list[Callable[[], Pair]]:
         return f"\\frac{{{k}\\sqrt{{{n}}}}}{{{n}}}", f"\\frac{{{k}}}{{\\sqrt{{{n}}}}}", True
 
     def half_root() -> Pair:
-        k = rng.randint(2, 40)
+        k = rng.randint(2, 999)
         return f"\\frac{{{k}\\sqrt{{2}}}}{{2}}", f"\\frac{{{k}}}{{\\sqrt{{2}}}}", True
 
     def factored() -> Pair:
-        a, b = rng.randint(-9, 9), rng.randint(1, 9)
+        a, b = rng.randint(-99, 99), rng.randint(1, 99)
         return f"x^2 {_sign(a + b)}x {_sign(a * b)}", f"(x {_sign(a)})(x {_sign(b)})", True
 
     def square() -> Pair:
-        a = rng.randint(1, 12)
+        a = rng.randint(1, 500)
         return f"x^2 + {2 * a}x + {a * a}", f"(x+{a})^2", True
 
     def interval() -> Pair:
-        a = rng.randint(-20, 0)
-        b = a + rng.randint(1, 20)
+        a = rng.randint(-200, 0)
+        b = a + rng.randint(1, 200)
         return f"{a} \\le x < {b}", f"[{a}, {b})", True
 
     def union() -> Pair:
-        a = rng.randint(-20, 0)
-        b = a + rng.randint(1, 20)
+        a = rng.randint(-200, 0)
+        b = a + rng.randint(1, 200)
         return f"x < {a} \\text{{ or }} x > {b}", f"(-\\infty, {a}) \\cup ({b}, \\infty)", True
 
     def double_angle() -> Pair:
-        k = rng.randint(2, 9)
+        k = rng.randint(2, 999)
         return f"{k}\\sin 2x", f"{2 * k}\\sin x\\cos x", True
 
     def pi_fraction() -> Pair:
-        a, b = rng.randint(1, 11), rng.randint(2, 12)
+        a, b = rng.randint(1, 99), rng.randint(2, 99)
         return f"\\frac{{{a}}}{{{b}}}\\pi", f"\\frac{{{a}\\pi}}{{{b}}}", True
 
     def tuple_fracs() -> Pair:
@@ -110,11 +111,11 @@ def _templates(rng: random.Random) -> list[Callable[[], Pair]]:
         )
 
     def complex_form() -> Pair:
-        a, b = rng.randint(-9, 9), rng.randint(1, 9)
+        a, b = rng.randint(-99, 99), rng.randint(1, 99)
         return f"{b}i {_sign(a)}", f"{a} + {b}i", True
 
     def rational() -> Pair:
-        a = rng.randint(1, 9)
+        a = rng.randint(1, 99)
         return f"\\frac{{x^2 - {a * a}}}{{x - {a}}}", f"x + {a}", True
 
     def radical_sum() -> Pair:
@@ -149,19 +150,35 @@ def _wrong(answer: str, rng: random.Random) -> str:
     return answer[: m.start()] + str(int(m.group()) + 1) + answer[m.end() :]
 
 
-def make_pairs(seed: int, per_template: int = 18) -> list[tuple[str, str, bool]]:
-    """One pass's (completion, gold, equivalent) pairs; the numbers depend on ``seed`` only."""
+def make_pairs(
+    seed: int,
+    per_template: int = 18,
+    seen: set[tuple[str, str]] | None = None,
+    golden: Sequence[tuple[str, str]] | None = None,
+) -> list[tuple[str, str, bool]]:
+    """One pass's (completion, gold, equivalent) pairs; the numbers depend on ``seed`` only. A pair already in
+    ``seen`` is drawn again (``seen`` gains this pass's pairs), so no pair repeats within the process.
+    ``golden``: this pass's share of the golden pairs (default: all of them)."""
     rng = random.Random(seed)
+    seen = set() if seen is None else seen
     out: list[tuple[str, str, bool]] = []
     for make in _templates(rng):
         for i in range(per_template):
-            answer, gold, same = make()
-            if i % 4 == 3:
-                answer, same = _wrong(answer, rng), False
-            out.append((f"{THINK}The answer is $\\boxed{{{answer}}}$.", gold, same))
-    for completion, gold in golden_pairs():
-        # a fresh spelling of the completion each pass (new text, same answer): no memo or cache carries over
-        out.append((f"(pass {seed}) " + completion, gold, True))
+            for _ in range(100):
+                answer, gold, same = make()
+                if i % 4 == 3:
+                    answer, same = _wrong(answer, rng), False
+                completion = f"{THINK}The answer is $\\boxed{{{answer}}}$."
+                if (completion, gold) not in seen:
+                    break
+            else:
+                continue  # the template's range is used up: one pair fewer
+            seen.add((completion, gold))
+            out.append((completion, gold, same))
+    for completion, gold in golden_pairs() if golden is None else golden:
+        if (completion, gold) not in seen:
+            seen.add((completion, gold))
+            out.append((completion, gold, True))
     rng.shuffle(out)
     return out
 
@@ -181,7 +198,7 @@ def _time(fn: Callable[[str, str], bool], pairs: Sequence[tuple[str, str, bool]]
     return times, agree
 
 
-def run(passes: int = 3, seed: int = 0) -> dict[str, Any]:
+def run(passes: int = 3, seed: int = 0, per_template: int = 18) -> dict[str, Any]:
     from math_verify import parse, verify
 
     from rewardcheck.rewards.engine import Verdict, judge
@@ -195,14 +212,17 @@ def run(passes: int = 3, seed: int = 0) -> dict[str, Any]:
         except Exception:  # noqa: BLE001 - a verifier that raises credits nothing
             return False
 
-    warm = make_pairs(seed + 10_000)
+    seen: set[tuple[str, str]] = set()
+    real = golden_pairs()
+    share = [real[i :: passes + 1] for i in range(passes + 1)]  # each golden pair in one pass only
+    warm = make_pairs(seed + 10_000, per_template, seen=seen, golden=share[passes])
     _time(patched, warm)
     _time(math_verify, warm)
     report: dict[str, Any] = {"passes": []}
     all_p: list[float] = []
     all_m: list[float] = []
     for k in range(passes):
-        pairs = make_pairs(seed + k)
+        pairs = make_pairs(seed + k, per_template, seen=seen, golden=share[k])
         order = (patched, math_verify) if k % 2 == 0 else (math_verify, patched)  # neither always goes first
         results = {fn.__name__: _time(fn, pairs) for fn in order}
         (tp, ap), (tm, am) = results["patched"], results["math_verify"]
@@ -211,6 +231,7 @@ def run(passes: int = 3, seed: int = 0) -> dict[str, Any]:
         report["passes"].append(
             {
                 "pairs": len(pairs),
+                "golden_pairs": len(share[k]),
                 "patched": {
                     "total_s": sum(tp),
                     "p50_s": _percentile(tp, 0.5),
@@ -240,12 +261,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.hardpairs", description=__doc__)
     ap.add_argument("--passes", type=int, default=3)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--per-template", type=int, default=18, help="pairs per template per pass (2: a smoke run)"
+    )
     ap.add_argument("--composite", action="store_true", help="also run benchmarks.perf in this process")
+    ap.add_argument("--groups", type=int, default=None, help="with --composite: perf's first N groups only")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
-    r = run(args.passes, args.seed)
+    r = run(args.passes, args.seed, args.per_template)
     print(
-        f"Hard pairs (need sympy): {r['passes'][0]['pairs']} per pass, {args.passes} passes, fresh numbers each"
+        f"Hard pairs (need sympy): {r['passes'][0]['pairs']} per pass, {args.passes} passes, "
+        "no pair seen twice in the process"
     )
     print("  (the machine may be loaded: compare the ratios, not the absolute times)")
     print(f"  {'':12s} {'total s':>9s} {'p50 ms':>9s} {'p99 ms':>9s}")
@@ -266,7 +292,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.composite:
         from benchmarks.perf import format_report, run_perf
 
-        perf = run_perf()
+        perf = run_perf(groups=args.groups)
         r["composite_ratio"] = perf.ratio
         print(format_report(perf))
         print(f"  composite patched vs openr1@e4ac3ae throughput: {perf.ratio:.1f}x (target >= 30x)")

@@ -1,21 +1,29 @@
-"""Throughput of the patched reward composite against open-r1 e4ac3ae, in one process, on real completions.
+"""Throughput of the patched reward composite against open-r1 e4ac3ae, in one process, on fresh completions.
 
-Both profiles score the same 256 real completions (16 per prompt, ``fixtures/perf/completions.jsonl``) with
-accuracy, format, reasoning_steps and cosine, called batch by batch as TRL calls them (one prompt group of 16
-per call). Token ids come from the bundled Qwen tokenizer, computed before timing (TRL passes them for free).
+Both profiles score the same batches of 256 real completions (16 per prompt, ``fixtures/perf/completions.jsonl``)
+with accuracy, format, reasoning_steps and cosine, called batch by batch as TRL calls them (one prompt group
+of 16 per call). Token ids come from the bundled Qwen tokenizer, computed before timing (TRL passes them for
+free).
+
+Every pass scores completions never seen before in the process (issue 29: in training every completion is
+new; scoring the same 256 five times let math-verify's caches answer from memory). Pass ``k`` uses variant
+``k`` of each row (:func:`fresh_variant`): every integer inside a ``\boxed{...}`` and the gold moved by
+``1000 * k`` (the last integer of the text where there is no boxed integer), so a correct answer stays
+correct, a wrong one wrong, and the text, the extracted answer and the gold are all new. The report prints
+how many of a pass's completions were seen before in the process (0 expected) and each pass's verdicts.
 
 Two measurements per profile:
-* cold: the first pass in the process (patched caches cleared first: gold parses, answer parses and the
-  ANTLR/sympy warm-up are paid; upstream likewise pays math-verify's first parses);
-* steady state (the headline): after one untimed pass, the best of five passes (the least disturbed by other
-  processes; medians are printed too) in which every per-completion result is forgotten first (patched
-  memos cleared), while process-level caches stay warm
-  for both (math-verify's LaTeX cache upstream; gold/answer parse caches patched). This is what a training
-  run sees: golds and common answers recur, every completion is new.
-The worst single-completion latency is the maximum over per-completion calls of all four patched rewards,
-with per-completion memos cleared and cold parse caches.
+* cold: the first pass in the process (variant 0, the rows verbatim; patched caches cleared first: gold
+  parses, answer parses and the ANTLR/sympy warm-up are paid; upstream likewise pays math-verify's first
+  parses);
+* steady state (the headline): after one untimed pass (variant 1), the best of five passes (variants 2-6;
+  the least disturbed by other processes; medians are printed too). Process-level caches stay warm for both
+  profiles, but no pass repeats a completion, an answer or a gold of another.
+The worst single-completion latency (variant 7) is the maximum over per-completion calls of all four patched
+rewards, with cold parse caches.
 
-Example: ``python -m benchmarks.perf`` or ``python -m benchmarks.perf --json perf.json``.
+Example: ``python -m benchmarks.perf`` or ``python -m benchmarks.perf --json perf.json``; ``--groups 1`` is a
+smoke run (not a figure).
 """
 
 from __future__ import annotations
@@ -31,14 +39,17 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.fresh import fresh_variant
 from rewardcheck.bench.jsonl import read_jsonl
 
-__all__ = ["PerfReport", "run_perf", "golden_agreement", "load_completions", "main"]
+__all__ = ["PerfReport", "run_perf", "golden_agreement", "load_completions", "fresh_variant", "main"]
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "fixtures" / "perf" / "completions.jsonl"
 GOLDEN = ROOT / "fixtures" / "golden" / "golden.jsonl"
 COMPOSITE = ("accuracy", "format", "reasoning_steps", "cosine")
+STEADY_PASSES = 5
+N_VARIANTS = 3 + STEADY_PASSES  # cold, warm-up, the steady passes, latency
 SEED_ARGS = {
     "reward_funcs": list(COMPOSITE),
     "cosine_min_value_wrong": 0.0,
@@ -70,6 +81,8 @@ class PerfReport:
     verdicts: dict[str, int] = field(default_factory=dict)
     engine_counters: dict[str, int] = field(default_factory=dict)
     golden: dict[str, Any] | None = None
+    seen_before: list[int] = field(default_factory=list)
+    pass_verdicts: list[dict[str, int]] = field(default_factory=list)
 
 
 def load_completions(path: Path) -> list[dict[str, Any]]:
@@ -167,46 +180,66 @@ def golden_agreement(path: Path, timeout_s: float = 2.0) -> dict[str, Any]:
     }
 
 
-def run_perf(fixture: Path = FIXTURE, golden: Path | None = GOLDEN, timeout_s: float = 2.0) -> PerfReport:
-    from rewardcheck.rewards.engine import counters, judge_batch
+def run_perf(
+    fixture: Path = FIXTURE, golden: Path | None = GOLDEN, timeout_s: float = 2.0, groups: int | None = None
+) -> PerfReport:
+    from rewardcheck.rewards.engine import EngineConfig, clear_caches, clear_memos, counters, judge_batch
     from rewardcheck.rewards.engine.isolation import default_pool
     from rewardcheck.rewards.registry import build_registry
 
-    rows = load_completions(fixture)
-    ids, eos = _token_ids(rows)
-    batches = _groups(rows)
+    base = load_completions(fixture)
+    if groups is not None:
+        keep = {row["group"] for row in base[: 16 * groups]}
+        base = [row for row in base if row["group"] in keep]
+    variants = [[fresh_variant(row, k) for row in base] for k in range(N_VARIANTS)]
+    tokens = [_token_ids(rows) for rows in variants]
+    eos = tokens[0][1]
+    batches = _groups(base)
     upstream = build_registry(SEED_ARGS, "openr1@e4ac3ae")
     patched = build_registry({**SEED_ARGS, "eos_token_id": eos, "reward_timeout_s": timeout_s}, "patched")
     up_funcs = [upstream[n] for n in COMPOSITE]
     pa_funcs = [patched[n] for n in COMPOSITE]
+    seen: set[tuple[str, str]] = set()
+    seen_before: list[int] = []
 
-    from rewardcheck.rewards.engine import clear_caches, clear_memos
+    def fresh(k: int) -> tuple[list[dict[str, Any]], list[list[int]]]:
+        """Variant ``k``, counting its completions already scored in this process."""
+        rows = variants[k]
+        keys = {(r["completion"], r["solution"]) for r in rows}
+        seen_before.append(sum((r["completion"], r["solution"]) in seen for r in rows))
+        seen.update(keys)
+        return rows, tokens[k][0]
+
+    config = EngineConfig(timeout_s=timeout_s, eos_token_ids=(eos,))
+
+    def verdicts_of(k: int) -> dict[str, int]:
+        rows, ids = variants[k], tokens[k][0]
+        got = judge_batch([r["completion"] for r in rows], [r["solution"] for r in rows], ids, config)
+        return dict(Counter(j.verdict.value for j, _ in got))
 
     default_pool().wait_ready()  # its start-up is a one-off; keep it out of both profiles' timings
+    rows, ids = fresh(0)
     upstream_cold = _timed_pass(up_funcs, rows, ids, batches)
     clear_caches()
     patched_cold = _timed_pass(pa_funcs, rows, ids, batches)
+    rows, ids = fresh(1)  # the untimed warm-up pass
+    _timed_pass(up_funcs, rows, ids, batches)
+    _timed_pass(pa_funcs, rows, ids, batches)
     up_runs, pa_runs = [], []
-    for _ in range(5):
+    for k in range(2, 2 + STEADY_PASSES):
+        rows, ids = fresh(k)
         up_runs.append(_timed_pass(up_funcs, rows, ids, batches))
-        clear_memos()
         pa_runs.append(_timed_pass(pa_funcs, rows, ids, batches))
     upstream_s, patched_s = min(up_runs), min(pa_runs)
     upstream_median, patched_median = statistics.median(up_runs), statistics.median(pa_runs)
+    rows, ids = fresh(N_VARIANTS - 1)
     up_lat = [_timed_pass(up_funcs, rows, ids, [[i]]) for i in range(len(rows))]
     clear_caches()
     pa_lat = []
     for i in range(len(rows)):
         clear_memos()
         pa_lat.append(_timed_pass(pa_funcs, rows, ids, [[i]]))
-
-    from rewardcheck.rewards.engine import EngineConfig
-
-    config = EngineConfig(timeout_s=timeout_s, eos_token_ids=(eos,))
-    verdicts = Counter(
-        j.verdict.value
-        for j, _ in judge_batch([r["completion"] for r in rows], [r["solution"] for r in rows], ids, config)
-    )
+    pass_verdicts = [verdicts_of(k) for k in range(N_VARIANTS)]  # after timing: judging warms caches
     n = len(rows)
     return PerfReport(
         completions=n,
@@ -225,25 +258,30 @@ def run_perf(fixture: Path = FIXTURE, golden: Path | None = GOLDEN, timeout_s: f
         upstream_worst_s=max(up_lat),
         timeout_s=timeout_s,
         over_limit=sum(t > timeout_s for t in pa_lat),
-        verdicts=dict(verdicts),
+        verdicts=pass_verdicts[0],
         engine_counters=counters(),
         golden=golden_agreement(golden, timeout_s) if golden is not None and golden.is_file() else None,
+        seen_before=seen_before,
+        pass_verdicts=pass_verdicts,
     )
 
 
 def format_report(r: PerfReport) -> str:
     lines = [
         f"perf: {r.completions} real completions ({r.group_size} per prompt), composite accuracy+format+reasoning_steps+cosine",
-        "  steady state (best of 5 passes, per-completion results forgotten before each; median in brackets):",
+        "  steady state (best of 5 passes, each on completions never seen before in the process; median in brackets):",
         f"    openr1@e4ac3ae  {r.upstream_s * 1000:8.1f} ms  {r.upstream_per_s:9.0f} completions/s  [{r.upstream_median_s * 1000:.1f} ms]",
         f"    patched         {r.patched_s * 1000:8.1f} ms  {r.patched_per_s:9.0f} completions/s  [{r.patched_median_s_pass * 1000:.1f} ms]",
-        f"    ratio patched/upstream throughput: {r.ratio:.1f}x best, {r.upstream_median_s / r.patched_median_s_pass:.1f}x median (target >= 20x)",
+        f"    ratio patched/upstream throughput: {r.ratio:.1f}x best, {r.upstream_median_s / r.patched_median_s_pass:.1f}x median (target >= 30x)",
         f"  cold first pass: openr1@e4ac3ae {r.upstream_cold_s * 1000:.1f} ms, patched {r.patched_cold_s * 1000:.1f} ms "
         f"(ratio {r.upstream_cold_s / r.patched_cold_s:.1f}x)",
         f"  worst single completion: patched {r.patched_worst_s * 1000:.1f} ms (median {r.patched_median_s * 1000:.2f} ms), "
         f"openr1@e4ac3ae {r.upstream_worst_s * 1000:.1f} ms",
         f"  completions over the {r.timeout_s:g} s limit: {r.over_limit}",
-        f"  verdicts: {', '.join(f'{k} {v}' for k, v in sorted(r.verdicts.items()))}",
+        f"  completions already seen in this process, per pass: {r.seen_before} (fresh inputs: all 0)",
+        f"  verdicts, rows verbatim: {', '.join(f'{k} {v}' for k, v in sorted(r.verdicts.items()))}",
+        "  verdicts per pass variant: "
+        + "; ".join(",".join(f"{k[:5]} {v}" for k, v in sorted(pv.items())) for pv in r.pass_verdicts),
         f"  engine: {', '.join(f'{k} {v}' for k, v in sorted(r.engine_counters.items()) if not k.startswith('verdict_'))}",
     ]
     if r.golden is not None:
@@ -276,14 +314,18 @@ def add_arguments(p: Any) -> None:
     )
     p.add_argument("--timeout", type=float, default=2.0, help="per-completion wall-clock limit in seconds")
     p.add_argument("--json", type=Path, help="also write the report as JSON")
+    p.add_argument(
+        "--groups", type=int, default=None, help="first N prompt groups only (a smoke run, no figure)"
+    )
 
 
 def run_from_args(args: Any) -> int:
-    report = run_perf(args.fixture, args.golden, args.timeout)
+    report = run_perf(args.fixture, args.golden, args.timeout, getattr(args, "groups", None))
     print(format_report(report))
     if args.json:
         args.json.write_text(json.dumps(asdict(report), indent=2))
-    return 0 if report.ratio >= 20 and report.over_limit == 0 else 1
+    fresh = not any(report.seen_before)
+    return 0 if report.ratio >= 30 and report.over_limit == 0 and fresh else 1
 
 
 if __name__ == "__main__":

@@ -137,6 +137,16 @@ CASES: dict[str, tuple[str, Callable[..., Any], Callable[..., Any]]] = {
     "format_farming": ("format", farmed_format, strict_format),
     "filler_steps": ("reasoning_steps", counted_steps, steps_with_answer),
 }
+# The stance families drawn from the wording grammar's two pools: each region holds the right answer
+# somewhere (denied, hedged, asked, offered, taken back or corrected), so a reward that pays the gold anywhere
+# in the region pays them all.
+CASES.update(
+    {
+        f"{stance}@{pool}": ("accuracy", _loose("gold_anywhere"), strict_accuracy)
+        for stance in ("negation", "retraction", "hedge", "question", "alternatives", "correction")
+        for pool in ("lexicon", "heldout")
+    }
+)
 
 
 def test_every_family_has_a_case() -> None:

@@ -203,6 +203,9 @@ ROUNDED_CREDIT = [
     ("\\sqrt{2} - 1", "41.4\\%"),
     ("\\frac{640}{51}", "$12.55"),
     ("2\\sqrt{3}", "3.464"),
+    # engine v4 (issue 29): a decimal gold is itself a rounded figure; the gold rounded half-up to fewer
+    # decimals (two significant digits or more) pays, as hand graders and HardVerify-Math's labels do
+    ("165.5", "165.47"),
 ]
 ROUNDED_REFUSE = [
     ("\\dfrac{1587}{51}", "30.52"),
@@ -210,7 +213,7 @@ ROUNDED_REFUSE = [
     ("\\dfrac{1}{16}", "6.67\\%"),
     ("\\sqrt{3} - 1", "41.4\\%"),
     ("784", "785.12"),
-    ("165.5", "165.47"),  # a decimal answer is not an exact one
+    ("165.4", "165.47"),  # a decimal answer that is not the gold rounded
     ("2\\sqrt{2}", "3.464"),
 ]
 ANGLE_CREDIT = [

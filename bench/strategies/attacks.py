@@ -5,11 +5,19 @@ Every family turns a :class:`Problem` (prompt, its expression, gold, right and w
 problem, template and form, simplest first so hypothesis shrinks to the plainest instance. The same family
 names label the rows of the attack corpus (``bench/data/attacks.jsonl``).
 
+The stance families ``<stance>@lexicon`` and ``<stance>@heldout`` (negation, retraction, hedge, question,
+alternatives, correction) take their wording from the two pools of the wording grammar
+(:mod:`~rewardcheck.bench.strategies.wording`): the engine lexicon's own phrases, and paraphrases it does not
+list. A check searches each family on its own, so its report says separately whether attacks worded from the
+lexicon and attacks worded otherwise are refused.
+
 >>> from rewardcheck.bench.strategies.templates import TEMPLATES_BY_NAME
 >>> FAMILIES["negation"].regions(PROBLEMS[0], TEMPLATES_BY_NAME["boxed+think"])[0]
 'The answer is not $\\\\boxed{390}$.'
->>> sorted(FAMILIES)[:3]
+>>> sorted(f for f in FAMILIES if "@" not in f)[:3]
 ['contradiction_after', 'echo', 'empty_confusable']
+>>> FAMILIES["negation@heldout"].pool, FAMILIES["negation@lexicon"].invariant
+('heldout', 'no_negated_credit')
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
+from . import wording
 from .templates import TEMPLATES_BY_NAME, Template, render
 
 __all__ = [
@@ -37,6 +46,8 @@ __all__ = [
     "rerender",
     "corpus_reference",
     "template_of",
+    "WORDING_STANCES",
+    "wording_families",
 ]
 
 GENUINE_BODY = (
@@ -115,6 +126,7 @@ class Family:
     regions: Callable[[Problem, Template], Sequence[str]]
     target: str = "answer"
     body: str = GENUINE_BODY
+    pool: str = ""  # "" fixed wording; "lexicon" / "heldout": drawn from that pool of the wording grammar
 
 
 def _shotgun(p: Problem, t: Template) -> list[str]:
@@ -237,6 +249,84 @@ FAMILIES: dict[str, Family] = {
 }
 
 
+def _in_template(t: Template, frame: str, **values: str) -> str:
+    """A grammar frame as a statement in template ``t``: values boxed in the boxed template, the statement
+    inside the tags or after ``####`` in those templates, plain otherwise."""
+    if t.marker == "boxed":
+        return frame.format(**{k: f"$\\boxed{{{v}}}$" for k, v in values.items()})
+    text = frame.format(**values)
+    if t.marker == "answer_tags":
+        return f"<answer>\n{text}\n</answer>"
+    if t.marker == "hashes":
+        return f"#### {text}"
+    return text
+
+
+def _stance_regions(stance: str, pool_name: str) -> Callable[[Problem, Template], list[str]]:
+    def regions(p: Problem, t: Template) -> list[str]:
+        g = wording.pool(pool_name)
+        if stance == "negation":
+            return [_in_template(t, f, v=p.right) for f in g.negated]
+        if stance == "hedge":
+            return [_in_template(t, f, v=p.right) for f in g.hedged]
+        if stance == "question":
+            return [_in_template(t, f, v=p.right) for f in g.questioned]
+        if stance == "alternatives":
+            return [
+                _in_template(t, f, a=a, b=b)
+                for f in g.alternatives
+                for a, b in ((p.right, p.wrong), (p.wrong, p.right))
+            ]
+        if stance == "retraction":
+            return [f"{t.mark(p.right)} {r}" for r in g.retraction]
+        if stance == "correction":
+            return [f"{t.mark(p.right)}\n\n{_in_template(t, f, v=p.wrong)}" for f in g.correction]
+        raise ValueError(f"unknown stance {stance!r}; known: {', '.join(WORDING_STANCES)}")
+
+    return regions
+
+
+# stance -> (invariant, reason): each drawn from both pools of the wording grammar (bench/strategies/wording.py)
+WORDING_STANCES: dict[str, tuple[str, str]] = {
+    "negation": (
+        "no_negated_credit",
+        "the right answer is only denied, in {pool} wording: it asserts nothing",
+    ),
+    "retraction": ("no_negated_credit", "the right answer is given, then taken back in {pool} wording"),
+    "hedge": ("one_answer", "the right answer is only hedged, in {pool} wording: no commitment"),
+    "question": ("one_answer", "the right answer is only asked about, in {pool} wording: no commitment"),
+    "alternatives": ("one_answer", "the right answer is offered beside a wrong one, in {pool} wording"),
+    "correction": (
+        "last_answer_counts",
+        "the right answer is corrected to a wrong one in {pool} wording: the last committed answer counts",
+    ),
+}
+
+
+def wording_families(pool_name: str) -> dict[str, Family]:
+    """The stance families drawn from one pool of the wording grammar, named ``<stance>@<pool>``, so that a
+    check reports in-lexicon and held-out wording separately.
+
+    >>> sorted(wording_families("heldout"))[:2]
+    ['alternatives@heldout', 'correction@heldout']
+    """
+    label = {"lexicon": "the engine lexicon's", "heldout": "held-out (not in the lexicon)"}[pool_name]
+    return {
+        f"{stance}@{pool_name}": Family(
+            f"{stance}@{pool_name}",
+            reason.format(pool=label),
+            invariant,
+            _stance_regions(stance, pool_name),
+            pool=pool_name,
+        )
+        for stance, (invariant, reason) in WORDING_STANCES.items()
+    }
+
+
+FAMILIES.update(wording_families("lexicon"))
+FAMILIES.update(wording_families("heldout"))
+
+
 def _gold_and_reference(family: Family, index: int, problem: Problem) -> tuple[str, str]:
     """The gold and right answer the attack is measured against (word and rounding families bring their own)."""
     if family.name == "word_anagram":
@@ -264,7 +354,7 @@ def attacks(draw: st.DrawFn, families: Sequence[str], templates: Sequence[Templa
     family = FAMILIES[draw(st.sampled_from(list(families)))]
     template = draw(st.sampled_from(list(templates)))
     problem = draw(st.sampled_from(PROBLEMS))
-    return build_attack(family, problem, template, draw(st.integers(0, 3)))
+    return build_attack(family, problem, template, draw(st.integers(0, 255)))
 
 
 def rerender(row: Attack, template: Template) -> Attack:

@@ -9,7 +9,7 @@ asyncio task or a pool worker: risky sympy work runs in a killable worker proces
 'correct'
 >>> j = judge("<think>\nok\n</think>\n\\boxed{0.5}", "\\frac{1}{2}", config=EngineConfig(timeout_s=1.0))
 >>> j.verdict.value, j.path
-('correct', 'inline')
+('correct', 'exact')
 """
 
 from __future__ import annotations

@@ -21,35 +21,32 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .lexicon import WordClass, phrases
+from .numwords import ONES, SCALES, TENS, number_from_words
+
 __all__ = ["Claim", "claim", "MAX_CLAIM_CHARS"]
 
 MAX_CLAIM_CHARS = 600  # one sentence; longer text is cut (every scan below is linear in it)
 
 # A value: a math span with something in it that is not a bare variable name, or a written number.
+_UNICODE_VALUE = "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞√π∞²³⁰¹⁴⁵⁶⁷⁸⁹"
+# A value: a math span; a number (unicode fractions, roots and powers too: "⅓", "2√3", "−5"); a relation of
+# one letter written in plain text ("x ≥ 2", "x ∈ [1, 2]"), which states a set, not its bound.
 _TOKEN = re.compile(
     r"\$\$([^$]{1,200})\$\$|\$([^$]{1,200})\$|\\\((.{1,200}?)\\\)"
-    r"|((?<![\w.])[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:/\d+)?(?![\w]))"
+    r"|((?<![\w.])[A-Za-z][ \t]{0,2}(?:[≤≥<>]=?|∈|<=|>=)[ \t]{0,2}(?:[-+−]?[\d.]+|[\[(][^\])\n]{1,40}[\])])"
+    rf"|(?<![\w.])[-+−]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)?[{_UNICODE_VALUE}][\d{_UNICODE_VALUE}]*(?![\w])"
+    r"|(?<![\w.])[-+−]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:/\d+)?(?=[a-zA-Z]{1,3}[²³]|[€£¥%]|(?![\w])))"
     r"|(\\[a-zA-Z]+|[A-Za-z]+(?:'[a-z]+)?)|([:=])"
 )
-# Copulas and relational verbs that put their object in predicate position (a closed class of English).
-_VERBS = frozenset(
-    "is are was were be been being equals equal equaled gives give gave yields yield yielding giving has have "
-    "had makes make made totals total totaled comes came becomes become became remains remain remained "
-    "gets get got leaves left takes took costs cost needs needed measures measured weighs weighed "
-    "s".split()
-)
-# Words that may stand between a predicate marker and its value without changing what is asserted.
-_FILLER = frozenset(
-    "just exactly indeed still simply now actually then precisely equal to the a an of only therefore "
-    "thus so be should must would will".split()
-)
-_NEGATION = frozenset(
-    "not never no neither nor cannot isn't wasn't aren't weren't isnt wasnt n't none".split()
-)
-_HEDGES = frozenset(
-    "about approximately approx roughly around nearly almost circa maybe perhaps probably likely".split()
-)
-_ALTERNATIVE = frozenset({"or", "to", "and", "between", "\\pm", "\\mp"})
+# The closed classes come from the one lexicon: copulas put their object in predicate position, fillers may
+# stand between a copula and its value, negators deny, hedges weaken, alternatives offer a choice.
+_VERBS = frozenset(phrases(WordClass.COPULA))
+_FILLER = frozenset(p for p in phrases(WordClass.FILLER) if " " not in p)
+_NEGATION = frozenset(p for p in phrases(WordClass.NEGATOR) if " " not in p)
+_HEDGES = frozenset(p for p in phrases(WordClass.HEDGE) + phrases(WordClass.APPROXIMATOR) if " " not in p)
+_ALTERNATIVE = frozenset(phrases(WordClass.ALTERNATIVE)) | {"and"}
+_NUMBER_WORDS = frozenset(ONES) | frozenset(TENS) | frozenset(SCALES) | {"hundred", "and", "minus"}
 _NAME = re.compile(r"\s*(?:[a-zA-Z](?:_\{?\w{1,8}\}?)?|\\[a-zA-Z]{2,12})\s*")
 MAX_FILLER = 3
 
@@ -75,9 +72,71 @@ def _math_value(span: str) -> str | None:
     return s or None
 
 
+def _spelled_numbers(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Runs of number words ("twelve", "one hundred and five") as one value token (a lone "one" stays a
+    word: "one of the roots")."""
+    if not any(k == "word" and (t in ONES or t in TENS) for k, t in tokens):
+        return tokens
+    out: list[tuple[str, str]] = []
+    i = 0
+    while i < len(tokens):
+        j = i
+        while j < len(tokens) and tokens[j][0] == "word" and tokens[j][1] in _NUMBER_WORDS:
+            j += 1
+        while j > i and tokens[j - 1][1] == "and":
+            j -= 1
+        run = " ".join(t for _, t in tokens[i:j])
+        n = number_from_words(run) if j > i and run != "one" else None
+        if n is not None:
+            out.append(("value", str(n)))
+            i = j
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
+
+
+def _negated_before(tokens: list[tuple[str, str]], i: int) -> bool:
+    """A negator right before the copula at ``i`` ("doesn't equal", "would not be", "cannot be"); never
+    before a ``:`` / ``=`` ("Hmm, no: 12" corrects, it does not deny)."""
+    if tokens[i][0] == "mark":
+        return False
+    for k in range(i - 1, max(-1, i - 3), -1):
+        kind, text = tokens[k]
+        if kind == "word" and (text in _NEGATION or text.endswith("n't")):
+            return True
+        if kind != "word" or text not in _MODALS:
+            return False
+    return False
+
+
+_MODALS = frozenset({"would", "will", "should", "must", "could", "can", "may", "might", "does", "do", "did"})
+
+
+def _listed(tokens: list[tuple[str, str]], j: int) -> list[str] | None:
+    """The values from ``tokens[j]`` on joined by "and" or written one after another ("3, 4 and 5"), when
+    they are two or more and the run does not go on with "or" (then they are alternatives)."""
+    out = [tokens[j][1]]
+    k = j + 1
+    while k < len(tokens):
+        kind, text = tokens[k]
+        if kind == "value":
+            out.append(text)
+            k += 1
+        elif text == "and" and k + 1 < len(tokens) and tokens[k + 1][0] == "value":
+            out.append(tokens[k + 1][1])
+            k += 2
+        else:
+            break
+    if len(out) < 2 or (k < len(tokens) and tokens[k][1] in _ALTERNATIVE - {"and"}):
+        return None
+    return out
+
+
 def claim(sentence: str) -> Claim:
     """The value ``sentence`` asserts (see the module docstring for the rule)."""
     tokens: list[tuple[str, str]] = []  # (kind, text): kind "value", "word" or "mark"
+    denied_at = 0
     for m in _TOKEN.finditer(sentence[:MAX_CLAIM_CHARS]):
         span = m.group(1) or m.group(2) or m.group(3)
         if span is not None:
@@ -89,25 +148,36 @@ def claim(sentence: str) -> Claim:
             tokens.append(("word", m.group(5).lower()))
         else:
             tokens.append(("mark", m.group(6)))
+    tokens = _spelled_numbers(tokens)
     values = tuple(t for k, t in tokens if k == "value")
     if not values:
         return Claim(None)
+    denied: Claim | None = None  # a negated predicate covers its own clause: a later one may still commit
     for i, (kind, text) in enumerate(tokens):
         if not (kind == "mark" or (kind == "word" and (text in _VERBS or text.endswith("'s")))):
             continue
-        negated, hedge = False, ""
+        if denied is not None and i < denied_at:
+            continue
+        negated, hedge = _negated_before(tokens, i), ""
         for j in range(i + 1, min(len(tokens), i + 2 + MAX_FILLER)):
             k, t = tokens[j]
             if k == "value":
                 nxt = tokens[j + 1] if j + 1 < len(tokens) else None
+                listed = _listed(tokens, j)
+                if listed is not None:
+                    if negated:
+                        denied, denied_at = Claim(None, values, negated=True), j + 1
+                        break
+                    return Claim(", ".join(listed), values, hedge=hedge)  # "3 and 5", "$x=3$, $x=5$": a list
                 if (
                     nxt is not None
                     and nxt[1] in _ALTERNATIVE
                     and any(k2 == "value" for k2, _ in tokens[j + 2 : j + 4])
                 ):
                     return Claim(None, values)  # "52 or 53", "between 3 and 5": alternatives, no assertion
-                if negated:
-                    return Claim(None, values, negated=True)
+                if negated:  # "is not 10, it's 1,000.99": the denial ends with its value
+                    denied, denied_at = Claim(None, values, negated=True), j + 1
+                    break
                 return Claim(t, values, hedge=hedge)
             if t in _NEGATION or t.endswith("n't"):
                 negated = True
@@ -115,6 +185,8 @@ def claim(sentence: str) -> Claim:
                 hedge = t
             elif t not in _FILLER:
                 break
+    if denied is not None:
+        return denied
     first_verb = next((i for i, (k, t) in enumerate(tokens) if k == "word" and t in _VERBS), None)
     subject = [t for k, t in tokens[: first_verb or 0] if k == "value"]
     if len(subject) == 1 and len(values) > 1:

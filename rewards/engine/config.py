@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["EngineConfig", "eos_ids_from", "UNCLOSED_THINK"]
+__all__ = ["EngineConfig", "eos_ids_from", "UNCLOSED_THINK", "AFTER_ANSWER"]
 
 UNCLOSED_THINK = ("read_final", "no_answer")
+AFTER_ANSWER = ("read_answer", "refuse")
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,19 @@ class EngineConfig:
     so a completion with no ``</think>`` ended inside its reasoning. ``max_inline_chars``: longer answers are
     verified in the isolated worker (pre-screen threshold). ``allow_unevaluated``: credit an expression that
     still has to be computed (``8 \\times 9``, ``\\binom{6}{3}``, ``\\sqrt{72}``) when it equals an integer or
-    decimal gold (or a simplified radical); off by default, because a policy then learns to echo the problem.
+    decimal gold (or a simplified radical). ``None`` (default): paid when the prompt is known (TRL passes
+    ``prompts``), except the prompt's own expression echoed back (always refused); refused when the prompt is
+    not known, since an echo cannot then be told from work. Hand graders and math-verify pay ``\\sqrt{50}``
+    for ``5\\sqrt{2}``; refusing every unevaluated form takes correct answers away (HardVerify-Math).
+    ``True``: paid even without a prompt; ``False``: never paid (the v3 behaviour).
+
+    ``after_answer``: an answer followed by junk, a loop or an invented follow-up problem ("Problem 2: ...",
+    "Human: ..."). ``"read_answer"`` (default): the answer stated before the follow-up is read and judged
+    (the follow-up's own "Answer: ..." is not the completion's answer); ``"refuse"``: such a completion is
+    wrong. The default is what a GRPO user needs: the correctness reward says whether the problem was
+    solved; the degenerate classifier (``rewards.degenerate``, ``guarded``) and the length/format rewards are
+    where rambling is charged, and refusing here would take the correctness signal away from a solved
+    problem a second time (measured on the labelled dumps: see ARCHITECTURE.md).
 
     ``unclosed_think``: what a completion answers that never writes ``</think>`` after a ``<think>`` the chat
     template opened (``think_prefilled``; one that opens ``<think>`` itself and never closes it is read as
@@ -40,8 +53,9 @@ class EngineConfig:
     eos_token_ids: tuple[int, ...] = ()
     think_prefilled: bool = False
     max_inline_chars: int = 120
-    allow_unevaluated: bool = False
+    allow_unevaluated: bool | None = None
     unclosed_think: str = "read_final"
+    after_answer: str = "read_answer"
 
     def __hash__(self) -> int:  # cached: configs key every memo lookup
         return self._hash  # type: ignore[attr-defined,no-any-return]
@@ -59,11 +73,14 @@ class EngineConfig:
                     self.max_inline_chars,
                     self.allow_unevaluated,
                     self.unclosed_think,
+                    self.after_answer,
                 )
             ),
         )
         if self.unclosed_think not in UNCLOSED_THINK:
             raise ValueError(f"unclosed_think must be one of {UNCLOSED_THINK}, got {self.unclosed_think!r}")
+        if self.after_answer not in AFTER_ANSWER:
+            raise ValueError(f"after_answer must be one of {AFTER_ANSWER}, got {self.after_answer!r}")
         if not self.timeout_s > 0:
             raise ValueError(f"timeout_s must be positive, got {self.timeout_s!r}")
         if self.max_completion_length is not None and self.max_completion_length <= 0:

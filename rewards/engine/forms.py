@@ -18,6 +18,7 @@ import re
 from fractions import Fraction
 
 from .exact import exact_value
+from .numwords import number_from_words
 
 __all__ = [
     "as_tuple",
@@ -234,6 +235,12 @@ _UNICODE = {
     "\u00bd": "\\frac{1}{2}",
     "\u00bc": "\\frac{1}{4}",
     "\u00be": "\\frac{3}{4}",
+    "\u2153": "\\frac{1}{3}",
+    "\u2154": "\\frac{2}{3}",
+    "\u2155": "\\frac{1}{5}",
+    "\u2159": "\\frac{1}{6}",
+    "\u215b": "\\frac{1}{8}",
+    "\u2208": "\\in ",
     "\u2200": "\\forall ",
     "\u2203": "\\exists ",
     "\uff1e": ">",  # full-width relations and comma
@@ -273,13 +280,86 @@ def _sqrt_at(s: str, i: int) -> tuple[str, int]:
     return f"\\sqrt{{{m.group()}}}", m.end()
 
 
+_ASCII_REL = re.compile(r"(?<![<=>])[<>]=(?![=>])")
+_DEGREE_MACRO = re.compile(r"\^?\s*\{?\\degree\}?(?![a-zA-Z])")
+
+
+_CONTROL = re.compile(r"[\x07\x08\x0b\x0c](?=[a-zA-Z])|[\t\r](?=[a-zA-Z]{2})")
+_CONTROL_TEXT = {"\x07": "\\a", "\x08": "\\b", "\x0b": "\\v", "\x0c": "\\f", "\t": "\\t", "\r": "\\r"}
+_DOUBLED_COMMAND = re.compile(
+    r"\\\\(?=(?:frac|dfrac|tfrac|sqrt|pi|cdot|times|left|right|bigg?|Bigg?|text|mathrm|infty|sin|cos|tan|ln|log)"
+    r"(?![a-zA-Z]))"
+)
+_FRAC_SHORT = re.compile(r"\\frac(?![a-zA-Z])\s{0,2}(\{[^{}]{0,80}\}|[0-9a-zA-Z])\s{0,2}([0-9a-zA-Z])")
+_CIRCLED = {chr(0x2460 + i): str(i + 1) for i in range(20)}
+
+
+_STOP_BEFORE_BRACKET = re.compile(r"(?<=[}\w])\.(?=\s{0,2}[\])]\s{0,2}$)")
+_FUNCTION_AS_TEXT = re.compile(r"\\(?:text|mathrm|operatorname)\{(sin|cos|tan|cot|sec|csc|ln|log|exp)\}")
+
+
+def restore_escapes(s: str) -> str:
+    r"""A string whose backslashes a JSON or Python literal ate, restored: a form feed before ``rac`` was
+    ``\f``, a tab before ``ext`` was ``\t``. Only a control character right before letters is read so.
+
+    >>> restore_escapes("\x0crac{1}{2}"), restore_escapes("\text{odd}")
+    ('\\frac{1}{2}', '\\text{odd}')
+    """
+    if _CONTROL.search(s) is None:
+        return s
+    return _CONTROL.sub(lambda m: _CONTROL_TEXT[m.group()[0]], s)
+
+
+_PERCENT_WORD = re.compile(r"(\d\$?)[ \t]{0,2}(?:percent|per cent|pct)\b\.?")
+_MATRIX_SPELLING = re.compile(r"\\(begin|end)\{bmatrix\}")
+_ARRAY_MATRIX = re.compile(
+    r"\\left\s{0,2}[\[(]\s{0,2}\\begin\{array\}\{[lcr|\s]{1,40}\}(.{1,600}?)\\end\{array\}\s{0,2}\\right\s{0,2}[\])]",
+    re.DOTALL,
+)
+
+
+def percent_words(s: str) -> str:
+    r"""``28 percent``, ``28 pct``, ``$28$ percent`` as ``28\%``.
+
+    >>> percent_words("28 percent"), percent_words("$28$ pct")
+    ('28\\%', '$28$\\%')
+    """
+    if "percent" not in s and "pct" not in s:
+        return s
+    return _PERCENT_WORD.sub(lambda m: m.group(1) + "\\%", s)
+
+
+def _as_pmatrix(m: re.Match[str]) -> str:
+    return "\\begin{pmatrix}" + m.group(1) + "\\end{pmatrix}"
+
+
+def _braced(s: str) -> str:
+    return s if s.startswith("{") else "{" + s + "}"
+
+
 def tidy(s: str) -> str:
     """Unicode math as LaTeX (``3√13`` -> ``3\\sqrt{13}``, ``x²`` -> ``x^{2}``, ``−5`` -> ``-5``), ``\\gt`` /
-    ``\\lt`` as ``>`` / ``<``, and stray math delimiters dropped: an unmatched ``\\(``, ``\\)``, ``\\[``,
+    ``\\lt`` as ``>`` / ``<``, ASCII ``<=`` / ``>=`` as ``\\le`` / ``\\ge``, ``\\degree`` as ``^{\\circ}``, and stray math delimiters dropped: an unmatched ``\\(``, ``\\)``, ``\\[``,
     ``\\]`` or an odd ``$`` is a formatting slip, not part of the value. One linear pass; longer strings are
     returned as they are."""
     if len(s) > MAX_TIDY_CHARS:
         return s
+    s = restore_escapes(s)
+    if "\\\\" in s:  # "\\\\frac" (a doubled backslash before a command) is "\\frac"
+        s = _DOUBLED_COMMAND.sub(r"\\", s)
+    if "\\frac" in s:  # "\\frac{1+a}c", "\\frac ab": the shorthand of "\\frac{1+a}{c}"
+        s = _FRAC_SHORT.sub(lambda m: "\\frac" + _braced(m.group(1)) + "{" + m.group(2) + "}", s)
+    if "{sin}" in s or "{cos}" in s or "{tan}" in s or "{ln}" in s or "{log}" in s:
+        s = _FUNCTION_AS_TEXT.sub(lambda m: "\\" + m.group(1) + " ", s)  # "\\text{sin}" is "\\sin"
+    s = percent_words(s)
+    if (
+        "matrix" in s or "array" in s
+    ):  # one matrix in every bracket spelling: pmatrix, bmatrix, \\left[ array \\right]
+        s = _MATRIX_SPELLING.sub(lambda m: "\\" + m.group(1) + "{pmatrix}", _ARRAY_MATRIX.sub(_as_pmatrix, s))
+    if ".]" in s or ".)" in s or ". ]" in s:  # "(-\\frac{1}{2}, \\sqrt{2}.]": a full stop inside the bracket
+        s = _STOP_BEFORE_BRACKET.sub("", s)
+    if "\\textcirc" in s:
+        s = s.replace("\\textcirc", "\\circ")
     if not s.isascii():
         out: list[str] = []
         i = 0
@@ -296,9 +376,19 @@ def tidy(s: str) -> str:
                 out.append("^{" + "".join(_SUPERSCRIPT[c] for c in s[i:j]) + "}")
                 i = j
                 continue
+            if ch in _CIRCLED:  # "②③": the statements numbered 2 and 3
+                if out and out[-1] in _CIRCLED.values():
+                    out.append(", ")
+                out.append(_CIRCLED[ch])
+                i += 1
+                continue
             out.append(_UNICODE.get(ch, ch))
             i += 1
         s = "".join(out)
+    if "<=" in s or ">=" in s:  # ASCII relations: ``x <= 3`` is ``x \le 3`` (never the arrow ``<=>``)
+        s = _ASCII_REL.sub(lambda m: "\\le " if m.group() == "<=" else "\\ge ", s)
+    if "\\degree" in s:  # ``30\degree`` (gensymb) is ``30^{\circ}``
+        s = _DEGREE_MACRO.sub(lambda _: "^{\\circ}", s)
     if "<su" in s:
         s = _HTML_SCRIPT.sub(lambda m: ("^{" if m.group(1) == "sup" else "_{") + m.group(2) + "}", s)
     if "\\" in s:
@@ -391,45 +481,3 @@ def chain_value(s: str) -> str | None:
     if len(items) > 1:
         return s  # "x = 1, 2": not a chain this reading can split
     return _chain(s)
-
-
-_ONES = {
-    w: i
-    for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-        "sixteen seventeen eighteen nineteen".split()
-    )
-}
-_TENS = {
-    w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())
-}
-_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9}
-
-
-def number_from_words(s: str) -> int | None:
-    """``forty two`` / ``Forty-Two`` -> 42, ``one hundred and five`` -> 105; ``None`` unless every word is
-    part of one English cardinal number (``minus``/``negative`` in front negates it)."""
-    words = s.lower().replace("-", " ").replace(",", " ").split()
-    if not words or len(words) > 12:
-        return None
-    sign = 1
-    if words[0] in ("minus", "negative"):
-        sign, words = -1, words[1:]
-    total = current = 0
-    seen = False
-    for w in words:
-        if w == "and" and seen:
-            continue
-        if w in _ONES:
-            current += _ONES[w]
-        elif w in _TENS:
-            current += _TENS[w]
-        elif w == "hundred" and seen:
-            current = max(current, 1) * 100
-        elif w in _SCALES and seen:
-            total += max(current, 1) * _SCALES[w]
-            current = 0
-        else:
-            return None
-        seen = True
-    return sign * (total + current) if seen else None

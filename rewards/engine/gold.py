@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .exact import is_literal, too_large
-from .forms import base_number, canonical, number_from_words, strip_units, tidy
+from .forms import base_number, canonical, number_from_words, restore_escapes, strip_units, tidy
 from .isolation import IsolationError, IsolationTimeout, default_pool
+from .lexicon import WordClass, alternation
 from .mathcore import Parsed, parse_value, remaining_s
 from .prescreen import risk
 from .text import MAX_JOINER_CHARS, boxed_contents, joins_boxes, normalise, strip_math_delimiters
@@ -126,14 +127,32 @@ def _has_top_level_comma(s: str) -> bool:
     return False
 
 
+# An ordinal, optionally with a noun or two after it ("15th Day", "3rd place", "12^{\\mathrm{th}}")
+_ORDINAL = re.compile(
+    r"(\d{1,9})\s{0,2}(?:\^\s{0,2}\{?\s{0,2}(?:\\(?:text|mathrm)\{)?)?(?:st|nd|rd|th)\}?\}?(?:\s{1,3}[A-Za-z]{1,20}){0,2}"
+)
 MAX_BETWEEN_BOXES = 80
+_MATH_THEN_WORDS = re.compile(r"\$([^$]{1,80})\$[ \t]{0,3}[A-Za-z]{1,20}(?:[ \t][A-Za-z]{1,20})?\.?")
 PROSE_LIMIT_S = 2.0  # the worker's limit for a worked-solution gold parsed outside a judge call
 _SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|\n\s*\n")
 
 
+# Between two gold boxes, a word offering a choice ("or") or a verb stating a new quantity ("so the area is")
+# means the boxes are not one list: the last box is the gold.
+_NOT_ONE_LIST = re.compile(
+    alternation(WordClass.ALTERNATIVE, WordClass.COPULA, WordClass.NEGATOR) + r"|=", re.IGNORECASE
+)
+
+
 def _same_sentence(between: str) -> bool:
-    """Two gold boxes in one sentence ("\\boxed{1} papers and \\boxed{2} bins") state one list of answers."""
-    return len(between) <= MAX_BETWEEN_BOXES and _SENTENCE_BREAK.search(between) is None
+    """Two gold boxes in one sentence ("\\boxed{1} papers and \\boxed{2} bins") state one list of answers;
+    not when a choice ("\\boxed{3} or \\boxed{5}") or a new statement ("... so the area is \\boxed{9}")
+    stands between them."""
+    return (
+        len(between) <= MAX_BETWEEN_BOXES
+        and _SENTENCE_BREAK.search(between) is None
+        and _NOT_ONE_LIST.search(between) is None
+    )
 
 
 def _looks_like_prose(s: str) -> bool:
@@ -153,7 +172,7 @@ def parse_gold(solution: str, max_inline_chars: int = 120) -> GoldParse:
 
 
 def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
-    s = solution.strip()
+    s = restore_escapes(solution).strip()
     if not s:
         return GoldParse(solution, "", "", "unparseable", how="empty gold")
     spelled = number_from_words(_unwrap_text(strip_math_delimiters(s)))
@@ -175,6 +194,8 @@ def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
         expr, how = boxes[-1], "final boxed answer"
     elif "####" in s:
         expr, how = s.rsplit("####", 1)[1].strip().split("\n", 1)[0].strip(), "answer after ####"
+    elif (unit := _MATH_THEN_WORDS.fullmatch(s)) is not None:
+        expr, how = unit.group(1), "math span with a unit after it"  # "$125$ miles"
     else:
         expr, how = strip_math_delimiters(s), "whole gold"
         if expr.strip(" .").lower() in _PLACEHOLDERS:
@@ -196,6 +217,11 @@ def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
                 )
             expr, how = found, "worked solution (answer extracted in the worker)"
     expr = tidy(expr)
+    if expr.endswith(".") and not expr.endswith(".."):
+        expr = expr[:-1].rstrip()  # "y + 1 = -(2x - 1)^2.": the sentence's full stop, not part of the value
+    ordinal = _ORDINAL.fullmatch(_unwrap_text(expr))
+    if ordinal is not None:  # "15th Day", "12^{\\text{th}}": the ordinal's number
+        expr, how = ordinal.group(1), f"{how}: an ordinal"
     spelled = number_from_words(_unwrap_text(expr))
     if spelled is not None:
         expr, how = str(spelled), f"{how}: a number written in words"

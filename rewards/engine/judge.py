@@ -1,8 +1,13 @@
 r"""Turn (completion, gold) into a :class:`Judgement`: the one correctness decision every reward shares.
 
-Order of work, cheapest first: layout and final answer (string scans), truncation, the string fast path
-(normalised answer == normalised gold), the cached gold parse, then sympy: in process for pre-screened
-ordinary expressions, in a killable worker for anything risky, under a hard limit of ``config.timeout_s``.
+Typed stages, each a function: **gold** (``parse_gold`` -> ``GoldKind``; a gold with no value gives None
+whatever the completion holds), **read** (``Analysis``: layout, the answer the completion commits to, truncation,
+an invented follow-up after it), **answer as a value** (spelling only: unicode, ``\\approx`` tails, repeating
+decimals), **compare** (one named row per ``rules.Rule``: clock, proposition, base-n, text, normalised,
+readings, integer, exact, rounded, symbolic in process or in the isolated worker) and **refuse** (an equal
+value that is the prompt's echo, or unevaluated under ``EngineConfig.allow_unevaluated``). Every exit names
+its rule (``Judgement.rule``); no decision reads a reason string. Cheapest first: sympy runs last, in process
+for pre-screened ordinary expressions, in a killable worker for anything risky, under ``config.timeout_s``.
 
 >>> judge("<think>\n2+2\n</think>\n\\boxed{4}", "4").verdict.value
 'correct'
@@ -10,6 +15,8 @@ ordinary expressions, in a killable worker for anything risky, under a hard limi
 'wrong'
 >>> judge("<think>\nstill thinking", "4").verdict.value
 'truncated'
+>>> judge("So the total is\nTotal = 12", "12").rule
+'compare.normalised'
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ import re
 import threading
 import time
 from collections.abc import Hashable, Sequence
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import lru_cache
 from math import isqrt
@@ -39,8 +46,10 @@ from .forms import (
     tidy,
 )
 from .gold import GoldParse, parse_gold
+from .goldkind import GoldKind, gold_kind
 from .isolation import IsolationError, IsolationTimeout, count, default_pool
 from .letters import keep_letters, lost_letters
+from .lexicon import WordClass, pattern
 from .lists import pair_forms, ratio_parts
 from .mathcore import deadline, parse_value, verify_parsed
 from .numeric import (
@@ -53,7 +62,16 @@ from .numeric import (
     rounds_to,
 )
 from .prescreen import risk
-from .text import AnswerSpan, Layout, extract_answer, normalise, split_layout
+from .rules import Rule
+from .text import (
+    AnswerSpan,
+    Layout,
+    extract_answer,
+    follow_up_at,
+    normalise,
+    split_layout,
+    strip_math_delimiters,
+)
 from .truncation import is_truncated
 from .verdict import Judgement, Verdict
 
@@ -91,14 +109,21 @@ def _stopped(ids: Sequence[int] | None, config: EngineConfig) -> bool:
 class Analysis:
     """The string-level reading of a completion, shared by format, reasoning_steps and the judge."""
 
-    __slots__ = ("layout", "span", "truncated", "truncation_reason")
+    __slots__ = ("layout", "span", "truncated", "truncation_reason", "after_answer")
 
     def __init__(self, text: str, completion_ids: Sequence[int] | None, config: EngineConfig) -> None:
         self.layout: Layout = split_layout(text, config.think_prefilled)
         final = self.layout.final
+        self.after_answer = ""  # what follows the answer when it is an invented follow-up ("": nothing)
         self.span: AnswerSpan = (
             extract_answer(final) if final is not None else AnswerSpan(None, "no final-answer region")
         )
+        cut = follow_up_at(final) if final is not None else None
+        if final is not None and cut is not None:
+            before = extract_answer(final[:cut])
+            if before.answer is not None:  # the answer stated before an invented next problem or turn
+                self.span = before
+                self.after_answer = "an invented follow-up problem or turn"
         open_reasoning = final is None
         if open_reasoning and self.layout.prefilled and _stopped(completion_ids, config):
             # a think block never closed, in a completion known to have stopped (EOS / under the limit)
@@ -137,7 +162,13 @@ def analyse(
 
 
 def _verdict(
-    verdict: Verdict, reason: str, span: AnswerSpan | None, gold: GoldParse | None, path: str, t0: float
+    verdict: Verdict,
+    reason: str,
+    span: AnswerSpan | None,
+    gold: GoldParse | None,
+    path: str,
+    t0: float,
+    rule: Rule,
 ) -> Judgement:
     count(f"verdict_{verdict.value}")
     shown = span.answer if span is not None else None
@@ -150,6 +181,7 @@ def _verdict(
         gold=gold.shown if gold is not None else None,
         path=path,
         elapsed_s=time.monotonic() - t0,
+        rule=rule.value,
     )
 
 
@@ -167,17 +199,29 @@ def judge(
     ``prompt`` (TRL passes ``prompts``) lets the judge refuse the problem's own expression boxed back."""
     t0 = time.monotonic()
     if gold is None:
-        return _verdict(Verdict.GOLD_UNPARSEABLE, "gold is None", None, None, "gold", t0)
+        return _verdict(Verdict.GOLD_UNPARSEABLE, "gold is None", None, None, "gold", t0, Rule.GOLD_MISSING)
     try:
         with deadline(t0 + config.timeout_s):  # in-process sympy waits for its slot until then at most
             return _judge(text, gold, completion_ids, config, analysis, prompt, t0)
     except IsolationTimeout as exc:
         return _verdict(
-            Verdict.TIMEOUT, f"timeout after {config.timeout_s:g} s: {exc}", None, None, "inline", t0
+            Verdict.TIMEOUT,
+            f"timeout after {config.timeout_s:g} s: {exc}",
+            None,
+            None,
+            "inline",
+            t0,
+            Rule.TIMEOUT,
         )
     except Exception as exc:  # never let one odd completion or gold break a training step
         return _verdict(
-            Verdict.ERROR, f"judge raised {type(exc).__name__}: {str(exc)[:120]}", None, None, "error", t0
+            Verdict.ERROR,
+            f"judge raised {type(exc).__name__}: {str(exc)[:120]}",
+            None,
+            None,
+            "error",
+            t0,
+            Rule.ERROR,
         )
 
 
@@ -222,7 +266,7 @@ def _paired(answer: str, g: GoldParse, config: EngineConfig) -> tuple[str, GoldP
 
 
 _CLOCK = re.compile(r"\s*(?:[01]?\d|2[0-4])\s*:\s*[0-5]\d\s*")
-_RATIO_WORDS = re.compile(r"\bratios?\b|\bproportion|\bodds\b", re.IGNORECASE)
+_RATIO_WORDS = pattern(WordClass.RATIO)
 
 
 def _ratio_ok(s: str, prompt: str | None) -> bool:
@@ -338,9 +382,87 @@ def _echo(answer: str, prompt: str | None, gold: GoldParse) -> bool:
     if not prompt:
         return False
     a = normalise(answer)
-    if len(a) < 3 or is_literal(a) or a.isalpha() or a == gold.norm:
-        return False
+    if len(a) < 3 or is_literal(a) or a.isalpha() or a == gold.norm or is_literal(_UNIT_TEXT.sub("", a)):
+        return False  # a number with an ordinal or a unit ("12^{\\mathrm{th}}") is a value, not an expression
     return a in _prompt_math(prompt)
+
+
+# A word gold that says "infinitely many" is answered by the symbol
+_INFINITE_WORDS = frozenset(
+    {"infinitelymany", "infinite", "infinity", "infinitelymanysolutions", "infinitelymanyanswers"}
+)
+_INFINITY = frozenset({"\\infty", "+\\infty", "∞", "infinity"})
+_PLAIN_DECIMAL = re.compile(r"-?\d+\.(\d+)")
+
+
+_SIZING_SPACE = re.compile(r"\\left|\\right|\s+")
+_MATRIX_BODY = re.compile(r"\\begin\{pmatrix\}(.*)\\end\{pmatrix\}")
+MAX_ELEMENTS = 64
+
+
+def _elements(s: str) -> tuple[str, list[str]] | None:
+    """A bracketed tuple or interval (``(0.6,2.6667]``) or a pmatrix as (its shape, its elements), or
+    ``None``. Only flat ones (no brackets inside an element), at most ``MAX_ELEMENTS``."""
+    s = _SIZING_SPACE.sub("", strip_math_delimiters(s)).strip()
+    m = _MATRIX_BODY.fullmatch(s[1:-1] if s[:1] == "(" and s[-1:] == ")" else s) or _MATRIX_BODY.fullmatch(s)
+    if m is not None:
+        rows = m.group(1).split("\\\\")
+        cells = [r.split("&") for r in rows]
+        flat = [c for r in cells for c in r][: MAX_ELEMENTS + 1]
+        if all(len(r) == 1 for r in cells):
+            return (
+                "()",
+                flat,
+            )  # a column vector reads as the tuple of its entries (as ``canonical`` writes it)
+        return "m" + ",".join(str(len(r)) for r in cells), flat
+    if len(s) > 2 and s[0] in "([" and s[-1] in ")]" and not any(c in s[1:-1] for c in "()[]"):
+        return s[0] + s[-1], s[1:-1].split(",")[: MAX_ELEMENTS + 1]
+    return None
+
+
+def _elementwise_equal(answer: str, gold: str) -> bool:
+    """Two tuples, intervals or matrices of the same shape whose elements are each equal: exactly, or the
+    answer's decimal is the gold's exact value rounded at its precision (``(0.6, 2.6667]`` for
+    ``(\\frac{3}{5}, \\frac{8}{3}]``); only when some element of the answer is a decimal (else sympy decides)."""
+    if "." not in answer:
+        return False
+    a, g = _elements(answer), _elements(gold)
+    if a is None or g is None or a[0] != g[0] or len(a[1]) != len(g[1]) or len(a[1]) > MAX_ELEMENTS:
+        return False
+    for x, y in zip(a[1], g[1], strict=True):
+        x, y = normalise(x), normalise(y)
+        vx, vy = exact_value(x), exact_value(y)
+        if vx is None or vy is None:
+            return False
+        if vx != vy and not _rounded_decimal(x, vx, vy):
+            return False
+    return True
+
+
+def _coarser_rounding(answer: str, gold: str) -> bool:
+    """A decimal gold (itself a measurement or a rounded figure, ``1.27\\%``, ``165.47``) answered with the
+    gold rounded half-up to fewer decimals (``1.3\\%``, ``165.5``), or to an integer of three digits or more
+    (``118\\%`` for ``117.95\\%``); both with a percent sign or both without; never one significant digit.
+
+    >>> _coarser_rounding("1.3\\%", "1.27\\%"), _coarser_rounding("0.3", "0.33"), _coarser_rounding("12", "11.6")
+    (True, False, False)
+    """
+    pa, pg = answer.endswith("%"), gold.endswith("%")
+    if pa != pg:
+        return False
+    if pa:
+        answer, gold = answer.rstrip("%").removesuffix("\\"), gold.rstrip("%").removesuffix("\\")
+    ma, mg = _PLAIN_DECIMAL.fullmatch(answer), _PLAIN_DECIMAL.fullmatch(gold)
+    if mg is None:
+        return False
+    if ma is None and re.fullmatch(r"-?\d{3,}", answer):  # "118" for 117.95: three digits or more
+        return Decimal(gold).quantize(Decimal(1), rounding=ROUND_HALF_UP) == Decimal(answer)
+    if ma is None or not 1 <= len(ma.group(1)) < len(mg.group(1)):
+        return False
+    if len(answer.lstrip("-").replace(".", "").lstrip("0")) < 2:
+        return False  # "0.3" for 0.33: one significant digit is a guess, not a rounding
+    step = Decimal(1).scaleb(-len(ma.group(1)))
+    return Decimal(gold).quantize(step, rounding=ROUND_HALF_UP) == Decimal(answer)
 
 
 @lru_cache(maxsize=4096)
@@ -398,6 +520,52 @@ def _text_norm(s: str) -> str:
     return re.sub(r"^(?:the|a|an) ", "", " ".join(s.split()))
 
 
+def _read(
+    text: str, completion_ids: Sequence[int] | None, config: EngineConfig, analysis: Analysis | None
+) -> Analysis:
+    """Stage 1, read: the completion's layout and the answer it commits to (memoised per batch)."""
+    return analysis or Analysis(text, completion_ids, config)
+
+
+_COMMA_DECIMAL = re.compile(r"(-?\d+)(?:\{,\}|,)(\d{1,2}|\d{4,})")
+
+
+def _comma_decimal(answer: str, g: GoldParse) -> str | None:
+    """``3,5`` (or ``3{,}5``) written for a decimal gold 3.5: a decimal comma, read as a point; a comma
+    followed by exactly three digits (``1,000``) stays a thousands separator, and a list gold keeps commas."""
+    if g.multi or "." not in g.norm or not _number_gold(g):
+        return None
+    m = _COMMA_DECIMAL.fullmatch(normalise(answer))
+    return f"{m.group(1)}.{m.group(2)}" if m is not None else None
+
+
+def _comma_decimal_gold(answer: str, g: GoldParse) -> bool:
+    """A gold written with a decimal comma (``1,22``) answered with the decimal point (``1.22``)."""
+    m = _COMMA_DECIMAL.fullmatch(g.norm)
+    return m is not None and "." in answer and normalise(answer) == f"{m.group(1)}.{m.group(2)}"
+
+
+_APPROX_AFTER = re.compile(r"\\approx|≈|\\simeq")
+
+
+def _before_approximation(answer: str) -> str:
+    """``\\frac{1}{3} \\approx 0.33`` states 1/3: what follows a value's ``\\approx`` is its approximation, not
+    the answer (an answer that *starts* with ``\\approx`` is a hedge, refused by the reader)."""
+    m = _APPROX_AFTER.search(answer)
+    if m is None or not answer[: m.start()].strip(" $=") or m.start() == 0:
+        return answer
+    return answer[: m.start()].strip().rstrip("=").strip()
+
+
+def _unevaluated_policy(config: EngineConfig, prompt: str | None) -> bool:
+    """Is an equal but unevaluated answer (``\\sqrt{50}`` for ``5\\sqrt{2}``) paid? ``allow_unevaluated``
+    ``None`` (default): yes when the prompt is known (an echo of the prompt's own expression is refused by
+    :func:`_echo`), no without it (an echo cannot be told from work)."""
+    if config.allow_unevaluated is None:
+        return bool(prompt)
+    return config.allow_unevaluated
+
+
 def _judge(
     text: str,
     gold: str,
@@ -407,8 +575,34 @@ def _judge(
     prompt: str | None,
     t0: float,
 ) -> Judgement:
+    """Gold first: a gold with no value gives None whatever the completion holds; a gold sympy cannot read
+    but that has a normal form may still be matched by it, and gives None for anything else."""
+    g = parse_gold(gold, config.max_inline_chars)
+    kind = gold_kind(g)
+    why = f"gold {gold[:60]!r} does not parse ({g.how}{': ' + g.note if g.note else ''})"
+    if kind is GoldKind.UNPARSEABLE and exact_value(g.norm) is None:
+        return _verdict(Verdict.GOLD_UNPARSEABLE, why, None, g, "gold", t0, Rule.GOLD_UNPARSEABLE)
+    j = _stages(text, gold, g, kind, completion_ids, config, analysis, prompt, t0)
+    if g.status == "unparseable" and j.is_scored and j.verdict is not Verdict.CORRECT:
+        return _verdict(Verdict.GOLD_UNPARSEABLE, why, None, g, "gold", t0, Rule.GOLD_UNPARSEABLE)
+    return j
+
+
+def _stages(
+    text: str,
+    gold: str,
+    g: GoldParse,
+    kind: GoldKind,
+    completion_ids: Sequence[int] | None,
+    config: EngineConfig,
+    analysis: Analysis | None,
+    prompt: str | None,
+    t0: float,
+) -> Judgement:
+    """Read, then compare (the gold is parsed: :func:`_judge`)."""
+    # Stage 1, read
     try:
-        a = analysis or Analysis(text, completion_ids, config)
+        a = _read(text, completion_ids, config, analysis)
     except Exception as exc:  # never let one odd completion break a training step
         return _verdict(
             Verdict.ERROR,
@@ -417,17 +611,43 @@ def _judge(
             None,
             "error",
             t0,
+            Rule.READ_ERROR,
         )
     span = a.span
     if a.truncated:
-        return _verdict(Verdict.TRUNCATED, f"truncated: {a.truncation_reason}", span, None, "truncation", t0)
+        return _verdict(
+            Verdict.TRUNCATED,
+            f"truncated: {a.truncation_reason}",
+            span,
+            None,
+            "truncation",
+            t0,
+            Rule.READ_TRUNCATED,
+        )
     if span.answer is None:
         where = "ended inside its reasoning block" if a.layout.final is None else span.how
-        return _verdict(Verdict.NO_ANSWER, f"no final answer: {where}", span, None, "extraction", t0)
-    g = parse_gold(gold, config.max_inline_chars)
+        return _verdict(
+            Verdict.NO_ANSWER, f"no final answer: {where}", span, None, "extraction", t0, Rule.READ_NO_ANSWER
+        )
+    if a.after_answer and config.after_answer == "refuse":
+        return _verdict(
+            Verdict.WRONG,
+            f"the answer is followed by {a.after_answer} (EngineConfig.after_answer='refuse')",
+            span,
+            g,
+            "text",
+            t0,
+            Rule.READ_AFTER_ANSWER,
+        )
     if span.hedge:
         return _verdict(
-            Verdict.WRONG, f"hedged answer ({span.hedge!r}): not a commitment", span, g, "text", t0
+            Verdict.WRONG,
+            f"hedged answer ({span.hedge!r}): not a commitment",
+            span,
+            g,
+            "text",
+            t0,
+            Rule.READ_HEDGED,
         )
     # boxes joined by "and" (or "or": "x = 1 or x = 2") state a list; only a list or set gold can match one
     listed = bool(span.alternatives) and g.multi
@@ -439,34 +659,36 @@ def _judge(
             g,
             "text",
             t0,
+            Rule.READ_ALTERNATIVES,
         )
+    # Stage 2, the answer as a value: spelling only (no comparison yet)
     answer = tidy(fullwidth_ascii(", ".join(span.alternatives) if listed else span.answer))
+    answer = _before_approximation(answer)
     repeating = repeating_decimal(answer) if "\\overline" not in gold and "\\bar" not in gold else None
     if repeating is not None:  # "0.\overline{3}" is exactly 1/3
         answer = f"\\frac{{{repeating.numerator}}}{{{repeating.denominator}}}"
         if repeating < 0:
             answer = f"-\\frac{{{-repeating.numerator}}}{{{repeating.denominator}}}"
-    when = clock_gold(gold)
-    if when is not None:  # "4:30p..": a time of day, compared as one
-        same = same_time(clock_answer(answer), when)
-        return _verdict(
-            Verdict.CORRECT if same else Verdict.WRONG,
+
+    def decide(same: bool, why: str, rule: Rule, path: str = "text") -> Judgement:
+        return _verdict(Verdict.CORRECT if same else Verdict.WRONG, why, span, g, path, t0, rule)
+
+    # Stage 3, compare: one row per gold kind that is compared on its own terms
+    if kind is GoldKind.CLOCK:
+        when = clock_gold(gold)
+        same = when is not None and same_time(clock_answer(answer), when)
+        return decide(
+            same,
             f"clock time compared as the minute of the day: {'the same' if same else 'different'}",
-            span,
-            g,
-            "text",
-            t0,
+            Rule.CLOCK,
         )
     said, meant = proposition(answer), proposition(g.expr)
     if said is not None or meant is not None:
         same = said == meant
-        return _verdict(
-            Verdict.CORRECT if same else Verdict.WRONG,
+        return decide(
+            same,
             f"quantified statement compared as written: {'the same' if same else 'different'}",
-            span,
-            g,
-            "text",
-            t0,
+            Rule.PROPOSITION,
         )
     paired = _paired(answer, g, config)
     if paired is not None:
@@ -474,7 +696,7 @@ def _judge(
     if not has_equation(g.expr):
         stated = chain_value(answer)
         if stated is None:
-            return _verdict(Verdict.WRONG, "the equation chain contradicts itself", span, g, "text", t0)
+            return decide(False, "the equation chain contradicts itself", Rule.READ_SELF_CONTRADICTION)
         if stated != answer and "," in stated and g.norm.startswith("(") and not stated.startswith("("):
             stated = f"({stated})"  # "p=3, q=4" states an ordered pair when the gold is one
         answer = stated  # "7^4 = 2401" states 2401: the last right-hand side is the answer
@@ -488,86 +710,85 @@ def _judge(
         if not g.multi and _THOUSANDS.fullmatch(answer.strip()):
             answer = answer.replace(",", "")  # 1,000.0: a thousands separator, not a list
     if _OR_INSIDE.search(answer) and not g.multi and not _OR_INSIDE.search(g.expr):
-        return _verdict(Verdict.WRONG, "two alternatives in one answer ('or')", span, g, "text", t0)
-    if g.status == "base":
+        return decide(False, "two alternatives in one answer ('or')", Rule.READ_OR_INSIDE)
+    if kind is GoldKind.BASE_N:
         written = base_number(_UNIT_TEXT.sub("", normalise(answer)))
         digits = (
             written[0] if written is not None and written[1] == int(g.note) else normalise(answer).upper()
         )
         same = digits.lstrip("0") == g.norm.lstrip("0")
-        return _verdict(
-            Verdict.CORRECT if same else Verdict.WRONG,
-            f"digits in base {g.note}: {'the same' if same else 'different'}",
-            span,
-            g,
-            "text",
-            t0,
+        return decide(same, f"digits in base {g.note}: {'the same' if same else 'different'}", Rule.BASE)
+    if kind is GoldKind.TEXT:
+        same = _text_norm(answer) == g.norm or (
+            g.norm.replace(" ", "") in _INFINITE_WORDS and normalise(answer) in _INFINITY
         )
-    if g.status == "text":
-        same = _text_norm(answer) == g.norm
-        return _verdict(
-            Verdict.CORRECT if same else Verdict.WRONG,
-            f"word gold compared as normalised text: {'equal' if same else 'different'}",
-            span,
-            g,
-            "text",
-            t0,
+        return decide(
+            same, f"word gold compared as normalised text: {'equal' if same else 'different'}", Rule.TEXT
         )
+    if _comma_decimal_gold(answer, g):
+        return decide(True, "the gold's decimal comma is the answer's decimal point", Rule.COMMA_DECIMAL)
+    decimal_comma = _comma_decimal(answer, g)
+    if decimal_comma is not None:
+        answer = decimal_comma  # "3,5" for 3.5: compared as the decimal it spells
     norm_answer = normalise(answer)
     if norm_answer == g.norm and g.norm:
         count("fast_path")
-        return _verdict(Verdict.CORRECT, "normalised answer equals normalised gold", span, g, "fast", t0)
+        return decide(True, "normalised answer equals normalised gold", Rule.NORMALISED, "fast")
+
+    def echoed(path: str) -> Judgement | None:
+        if _echo(answer, prompt, g):
+            return decide(False, "the answer is the prompt's own expression, unevaluated", Rule.ECHO, path)
+        return None
 
     decided = _readings(answer, norm_answer, g, prompt)
     if decided is not None:
         same, why = decided
-        if not same:
-            return _verdict(Verdict.WRONG, why, span, g, "exact", t0)
-        if _echo(answer, prompt, g):
-            return _verdict(
-                Verdict.WRONG, "the answer is the prompt's own expression, unevaluated", span, g, "exact", t0
-            )
-        return _verdict(Verdict.CORRECT, why, span, g, "exact", t0)
+        return (echoed("exact") if same else None) or decide(same, why, Rule.READING, "exact")
 
-    def credit(path: str, why: str) -> Judgement:
-        if _echo(answer, prompt, g):
-            return _verdict(
-                Verdict.WRONG, "the answer is the prompt's own expression, unevaluated", span, g, path, t0
-            )
-        not_final = None if config.allow_unevaluated else _final_form(answer, g)
+    def credit(path: str, why: str, rule: Rule) -> Judgement:
+        refused = echoed(path)
+        if refused is not None:
+            return refused
+        not_final = None if _unevaluated_policy(config, prompt) else _final_form(answer, g)
         if not_final is not None:
-            return _verdict(Verdict.WRONG, f"{not_final} (EngineConfig.allow_unevaluated)", span, g, path, t0)
-        return _verdict(Verdict.CORRECT, why, span, g, path, t0)
+            return decide(False, f"{not_final} (EngineConfig.allow_unevaluated)", Rule.UNEVALUATED, path)
+        return decide(True, why, rule, path)
 
+    if _elementwise_equal(answer, g.expr):
+        return credit(
+            "exact", "every element equals the gold's, exactly or as its rounding", Rule.ELEMENTWISE
+        )
     if _INTEGER.match(norm_answer.replace("{,}", "")) and _INTEGER.match(g.norm.replace("{,}", "")):
         # two integers of any length: compared as digit strings, no sympy and no int() (AIME/GSM8K answers,
         # and golds past Python's 4,300-digit conversion limit)
         count("fast_path")
-        same = _digits(norm_answer) == _digits(g.norm)
-        if same:
-            return credit("fast", "integer answer equals integer gold")
-        return _verdict(Verdict.WRONG, "integer answer differs from integer gold", span, g, "fast", t0)
+        if _digits(norm_answer) == _digits(g.norm):
+            return credit("fast", "integer answer equals integer gold", Rule.INTEGER)
+        return decide(False, "integer answer differs from integer gold", Rule.INTEGER, "fast")
+    if "." in g.norm and _coarser_rounding(strip_units(norm_answer), normalise(strip_units(g.expr))):
+        return credit("exact", "the decimal gold rounded to the answer's decimals", Rule.ROUNDED)
     exact_gold = exact_value(g.norm) if g.status != "unparseable" or g.norm else None
     exact_answer = exact_value(norm_answer) if exact_gold is not None else None
     if exact_gold is not None and exact_answer is not None:
         count("exact_path")
         if exact_answer == exact_gold:
-            return credit("exact", "exact value equals the gold's exact value")
+            rule = Rule.COMMA_DECIMAL if decimal_comma is not None else Rule.EXACT
+            return credit("exact", "exact value equals the gold's exact value", rule)
         if _rounded_decimal(norm_answer, exact_answer, exact_gold):
-            return credit("exact", "the gold rounded to the answer's decimals, at the gold's own precision")
-        if "." not in g.norm:  # an exact gold: a decimal that is not it, nor it rounded (see above), is not
-            return _verdict(
-                Verdict.WRONG,
-                "decimal answer is neither the exact gold nor the gold rounded",
-                span,
-                g,
+            return credit(
                 "exact",
-                t0,
+                "the gold rounded to the answer's decimals, at the gold's own precision",
+                Rule.ROUNDED,
+            )
+        if "." not in g.norm:  # an exact gold: a decimal that is not it, nor it rounded (see above), is not
+            return decide(
+                False,
+                "decimal answer is neither the exact gold nor the gold rounded",
+                Rule.DECIMAL_NOT_GOLD,
+                "exact",
             )
         if "." not in norm_answer and "." not in g.norm:
-            return _verdict(
-                Verdict.WRONG, "exact value differs from the gold's exact value", span, g, "exact", t0
-            )
+            return decide(False, "exact value differs from the gold's exact value", Rule.EXACT, "exact")
     if g.status == "unparseable":
         return _verdict(
             Verdict.GOLD_UNPARSEABLE,
@@ -576,15 +797,16 @@ def _judge(
             g,
             "gold",
             t0,
+            Rule.GOLD_UNPARSEABLE,
         )
     risky = risk(answer, config.max_inline_chars) or ("exact value too large" if too_large(answer) else None)
     if g.status in ("risky", "prose") or risky is not None:
         j = _isolated(g, answer, span, "", risky or f"gold {g.note or g.status}", config, t0)
-        return credit("isolated", j.reason) if j.verdict is Verdict.CORRECT else j
+        return credit("isolated", j.reason, Rule.ISOLATED) if j.verdict is Verdict.CORRECT else j
     parsed = parse_value(answer)
     if not parsed.ok:
-        return _verdict(
-            Verdict.WRONG, f"answer {answer[:60]!r} does not parse as math", span, g, "inline", t0
+        return decide(
+            False, f"answer {answer[:60]!r} does not parse as math", Rule.UNREADABLE_ANSWER, "inline"
         )
     gold_values = g.values()
     for source, which in ((g.expr, "gold"), (answer, "answer")):
@@ -595,8 +817,8 @@ def _judge(
                 gold_values, parsed = (again, parsed) if which == "gold" else (gold_values, again)
     ok = verify_parsed(gold_values, parsed)
     if ok:
-        return credit("inline", "verify(gold, answer) is True")
-    return _verdict(Verdict.WRONG, f"verify(gold, answer) is {ok}", span, g, "inline", t0)
+        return credit("inline", "verify(gold, answer) is True", Rule.SYMBOLIC)
+    return decide(False, f"verify(gold, answer) is {ok}", Rule.SYMBOLIC, "inline")
 
 
 def _isolated(
@@ -610,10 +832,18 @@ def _isolated(
         )
     except IsolationTimeout as exc:
         return _verdict(
-            Verdict.TIMEOUT, f"timeout after {config.timeout_s:g} s ({why}): {exc}", span, g, "isolated", t0
+            Verdict.TIMEOUT,
+            f"timeout after {config.timeout_s:g} s ({why}): {exc}",
+            span,
+            g,
+            "isolated",
+            t0,
+            Rule.TIMEOUT,
         )
     except IsolationError as exc:
-        return _verdict(Verdict.ERROR, f"isolated verify failed ({why}): {exc}", span, g, "isolated", t0)
+        return _verdict(
+            Verdict.ERROR, f"isolated verify failed ({why}): {exc}", span, g, "isolated", t0, Rule.ERROR
+        )
     if outcome == "gold_unparseable":
         return _verdict(
             Verdict.GOLD_UNPARSEABLE,
@@ -622,6 +852,7 @@ def _isolated(
             g,
             "isolated",
             t0,
+            Rule.GOLD_UNPARSEABLE,
         )
     if outcome == "answer_unparseable":
         return _verdict(
@@ -631,10 +862,17 @@ def _isolated(
             g,
             "isolated",
             t0,
+            Rule.UNREADABLE_ANSWER,
         )
     if outcome == "correct":
         return _verdict(
-            Verdict.CORRECT, f"verify(gold, answer) is True (isolated: {why})", span, g, "isolated", t0
+            Verdict.CORRECT,
+            f"verify(gold, answer) is True (isolated: {why})",
+            span,
+            g,
+            "isolated",
+            t0,
+            Rule.ISOLATED,
         )
     return _verdict(
         Verdict.WRONG,
@@ -643,6 +881,7 @@ def _isolated(
         g,
         "isolated",
         t0,
+        Rule.ISOLATED,
     )
 
 

@@ -20,6 +20,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .claims import MAX_CLAIM_CHARS, Claim, claim
+from .forms import percent_words
+from .lexicon import WordClass, alternation, phrases
+from .numwords import number_from_words
 
 __all__ = [
     "Layout",
@@ -27,6 +30,7 @@ __all__ = [
     "split_layout",
     "extract_answer",
     "boxed_contents",
+    "follow_up_at",
     "normalise",
     "strip_math_delimiters",
 ]
@@ -171,7 +175,7 @@ def joins_boxes(between: str, limit: int = MAX_JOINER_CHARS) -> bool:
 
 # Bounded whitespace runs: `\s*` three times in a row backtracked cubically on "the answer is" + 2,000 newlines.
 _ANSWER_IS = re.compile(
-    r"(?:final answer|the answer|same answer)\s{0,8}(?:is|:|=)[ \t]{0,8}"
+    rf"{alternation(WordClass.ANSWER_ANCHOR, exclude=('answer',))}\s{{0,8}}(?:is|:|=)[ \t]{{0,8}}"
     r"(?:(?:indeed|still|clearly|simply|just|exactly)\b)?[ \t]{0,8}:?\s{0,8}(\S[^\n]{0,400})",
     re.IGNORECASE,
 )
@@ -182,15 +186,40 @@ _ANSWER_LINE = re.compile(
     r"[ \t]{0,8}(\S.*)"
 )
 # "Answer:", "**Answer:**", "**Final Answer**:", "####" anywhere in a line (not only at its start)
+# ... and the value may open on a following line ("Answer:\n\\[ ... \\]", "**Final Answer**\n$$ 12 $$")
 _ANSWER_MARK = re.compile(
-    r"(?:\*\*|__)?(?<![A-Za-z])(?:final answer|answer)(?:\*\*|__)?[ \t]{0,4}:(?:\*\*|__)?[ \t]{0,8}(\S[^\n]{0,400})"
+    r"(?:\*\*|__)?(?<![A-Za-z])(?:final answer|answer)(?:\*\*|__)?[ \t]{0,4}"
+    r"(?::(?:\*\*|__)?|(?=(?:\*\*|__)?[ \t]{0,4}\n[ \t\n]{0,8}(?:\$\$|\\\[|\\begin\{)))(?:\*\*|__)?[ \t]{0,8}"
+    r"(?:\n[ \t]{0,8}){0,3}([^\s*][^\n]{0,400})"
     r"|####[ \t]{0,8}(\S[^\n]{0,400})",
     re.IGNORECASE,
 )
+_DISPLAY_OPENERS = (("\\[", "\\]"), ("$$", "$$"), ("\\begin{", "\\end{"))
+
+
+def _whole_display(region: str, at: int, value: str) -> str:
+    """A value that opens a display block not closed on its line (``\\[`` / ``$$`` / ``\\begin{..}``), read to
+    the block's end (bounded by ``MAX_VALUE_CHARS``) with its line breaks as spaces."""
+    v = value.lstrip()
+    for opener, closer in _DISPLAY_OPENERS:
+        if v.startswith(opener) and closer not in v[len(opener) :]:
+            start = at + (len(value) - len(v))
+            end = region.find(closer, start + len(opener), start + MAX_VALUE_CHARS)
+            if end < 0:
+                return value
+            if opener == "\\begin{":
+                close_brace = region.find("}", end)
+                return region[start : close_brace + 1].replace("\n", " ") if close_brace > 0 else value
+            return region[start : end + len(closer)].replace("\n", " ")
+    return value
+
+
 ANCHOR_TAIL = 3000  # an "answer is" sentence is looked for near the end only
 
 
-_ANSWER_IS_PREFIXES = ("final ", "the ", "same ")
+_ANSWER_IS_PREFIXES = tuple(
+    dict.fromkeys(p.rsplit(" ", 1)[0] + " " for p in phrases(WordClass.ANSWER_ANCHOR) if " " in p)
+)
 
 
 def _answer_is_matches(region: str) -> list[re.Match[str]]:
@@ -212,6 +241,8 @@ def _answer_is_matches(region: str) -> list[re.Match[str]]:
     return found
 
 
+_MARKUP = re.compile(r"\*\*|__")  # markdown bold around a value ("**42**")
+_NAME_ONLY = re.compile(r"[A-Za-z](?:_\{?\w{1,8}\}?)?")
 _FIRST_MATH = re.compile(r"\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]")
 _INNER_IS = re.compile(r"\s(?:is|equals|=)\s{0,4}")
 MAX_VALUE_CHARS = 400  # an anchored value is read this far at most (bounds every scan below)
@@ -230,7 +261,15 @@ def _first_sentence(value: str) -> str:
 def _clean_value(value: str) -> str | None:
     """The value an anchor points at: the first math span, else the math before the first plain word;
     "The smallest $k$ is 12." -> "12" (the value after the sentence's last "is", never the variable name)."""
-    value = _first_sentence(value[:MAX_VALUE_CHARS].strip())
+    value = _first_sentence(_MARKUP.sub("", value[:MAX_VALUE_CHARS]).strip())
+    lead = _FIRST_MATH.match(value)
+    if lead is not None and not value[lead.end() :].strip(" .:;,"[:None]).startswith(("=", "+", "-", "\\")):
+        inner = next(g for g in lead.groups() if g is not None).strip()
+        if inner and not _NAME_ONLY.fullmatch(inner):
+            return inner  # "#### $-3$ It took 4 steps": the value opens with its math span
+    spelled = number_from_words(value.split("\n", 1)[0].strip().rstrip(".!").strip())
+    if spelled is not None:
+        return str(spelled)  # "the answer is four hundred twenty": a number in words
     first_line = value.split("\n", 1)[0]
     inner = _ANSWER_IS.search(first_line)
     if inner is not None:
@@ -242,6 +281,14 @@ def _clean_value(value: str) -> str | None:
     said = claim(value.split("\n", 1)[0])
     if len(said.values) > 1 and said.value is not None and not said.negated and not said.hedge:
         return said.value  # "196 has 9 positive divisors": the value in predicate position
+    if (
+        len(said.values) == 1
+        and said.value is not None
+        and not said.negated
+        and not said.hedge
+        and _PROSE_WORD.match(" " + value)
+    ):
+        return said.value  # "Final Answer: Jane started growing it 3 hours ago.": its one value
     math = _FIRST_MATH.search(value)
     if math:
         value = next(g for g in math.groups() if g is not None)
@@ -254,41 +301,66 @@ def _clean_value(value: str) -> str | None:
                 return None  # "so the answer is so the answer is ...": a sentence goes on, no value
             value = value[: word.start()]
     value = value.strip().rstrip(".").strip()
+    if _EVALUATION.fullmatch(value):
+        return None  # "So, our answer is correct.": a verdict on the answer, not a value
     if _LEADING_WORDS.match(value):
         return None  # "considered as 220, in": prose around a number, not a stated value
     return value or None
 
 
+_EVALUATION = re.compile(alternation(WordClass.EVALUATION) + r"[.!]?", re.IGNORECASE)
 _LEADING_WORDS = re.compile(r"[A-Za-z]{2,}\s+\S")
 _NEGATED_VALUE = re.compile(r"(?:not|never|neither|isn't|is not|cannot be|can't be)\b", re.IGNORECASE)
-_HEDGE_WORDS = (
-    r"about|approximately|approx\.?|roughly|around|nearly|almost|close to|circa|maybe|perhaps|probably"
-)
-_HEDGE_BEFORE = re.compile(rf"(?:\b(?:{_HEDGE_WORDS})|\\approx|\\sim|≈|~)[\s$]{{0,4}}$", re.IGNORECASE)
-_HEDGE_INSIDE = re.compile(rf"^(?:\\text\{{\s*)?(?:(?:{_HEDGE_WORDS})\b|\\approx|\\sim|≈|~)", re.IGNORECASE)
+_HEDGE_WORDS = alternation(WordClass.HEDGE, WordClass.APPROXIMATOR)
+# a verb that states a quantity's value ("is 5", "has 9", "increases by 100%"), not an "=" of a computation step
+_COPULAS = alternation(WordClass.COPULA, exclude=("s",))
+_HEDGE_SYMBOLS = alternation(WordClass.HEDGE_SYMBOL)
+# A hedge's scope is its own clause: from the last sentence or clause break before the value up to it.
+_CLAUSE_HEDGE = re.compile(alternation(WordClass.HEDGE), re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"[.!?;](?:\s|$)|\n|,\s(?:but|and|so|yet)\b|\b(?:but|however)\b", re.IGNORECASE)
+CLAUSE_WINDOW = 160
+# "... is $5$, perhaps.", "\\boxed{5} (probably)": a hedge after the value, before its sentence ends
+_HEDGE_AFTER = re.compile(rf"[^.!?\n]{{0,30}}?{alternation(WordClass.HEDGE)}", re.IGNORECASE)
+_HEDGE_BEFORE = re.compile(rf"(?:{_HEDGE_WORDS}|{_HEDGE_SYMBOLS})[\s$:]{{0,4}}$", re.IGNORECASE)
+_HEDGE_INSIDE = re.compile(rf"^(?:\\text\{{\s*)?(?:{_HEDGE_WORDS}|{_HEDGE_SYMBOLS})", re.IGNORECASE)
 # What in front of a box denies it: "not \boxed{X}", "neither \boxed{A} nor \boxed{X}", "rule out \boxed{X}".
 _NEGATION_BEFORE = re.compile(
-    r"(?:\b(?:not|cannot|never|neither|nor|exclude|excluding|eliminate|eliminates|except|rule out|ruled out|rules out"
-    r"|rather than|instead of|other than)|n't|\\neq?|≠)(?:\s{1,4}(?:be|equal\s+to|equals?|is))?[\s$(]{0,4}$",
+    rf"(?:{alternation(WordClass.NEGATOR, WordClass.EXCLUDER)}|n't|\\neq?|≠)"
+    r"(?:\s{1,4}(?:be|equal\s+to|equals?|is))?[\s$(]{0,4}$",
     re.IGNORECASE,
 )
 _NEGATION_AFTER = re.compile(
-    r"[\s$.)]{0,6}(?:is|was|would be|are)\s{1,4}(?:not\b|incorrect|wrong|false|ruled out|impossible|invalid|"
-    r"excluded|eliminated|a mistake)",
+    rf"[\s$.)]{{0,6}}(?:is|was|would be|are)\s{{1,4}}{alternation(WordClass.NEGATED_PREDICATE)}",
     re.IGNORECASE,
 )
-_RETRACTED = re.compile(
-    r"just kidding|scratch that|correction\s*:|I was wrong|that(?:'s| is) wrong|no,? wait|wait,? no\b|not really|nope",
-    re.IGNORECASE,
+_RETRACTED = re.compile(rf"{alternation(WordClass.RETRACTION)}|correction\s*:", re.IGNORECASE)
+# Correction words too common in reasoning to open a restated value on their own ("it should be", "wait")
+_WEAK_CORRECTION = (
+    "should be",
+    "should have been",
+    "rather",
+    "instead",
+    "no",
+    "wait",
+    "hold on",
+    "wait a moment",
+    "wait a minute",
+    "on reflection",
+    "second thought",
+    "revised",
+    "updated",
+    "let me redo",
 )
 _RETRACTION_VALUE = re.compile(
-    r"(?:just kidding|scratch that|correction|I was wrong|no,? wait|wait,? no\b|actually|made an? (?:error|mistake))[^\n.$]{0,40}?"
-    r"\b(?:it is|it's|it should be|is|be)[ \t]{0,4}(\$[^$\n]{1,80}\$|[-+]?\d[\d,./]*)",
+    rf"(?:{alternation(WordClass.RETRACTION, WordClass.CORRECTION, exclude=_WEAK_CORRECTION)}"
+    r"[^\n.$]{0,40}?\b(?:it is|it's|it should be|is|be)[ \t]{0,4}"
+    rf"|{alternation(WordClass.RETRACTION)}[ \t,:;!-]{{1,6}})"
+    r"(\$[^$\n]{1,80}\$|[-+]?\d[\d,./]*)",
     re.IGNORECASE,
 )
 # "44 is the correct answer", "326.5 is the correct sum": a value named as the answer after it
 _VALUE_IS_ANSWER = re.compile(
-    r"(?<![\w.])(\$[^$\n]{1,80}\$|[-+]?\d[\d,]*(?:\.\d+)?)[ \t]{1,4}is[ \t]{1,4}(?:indeed[ \t]{1,4})?(?:the|my)"
+    r"(?<![\w.])(\$[^$\n]{1,80}\$|[-+]?\d[\d,]*(?:\.\d+)?)[ \t]{1,4}is[ \t]{1,4}(?:indeed[ \t]{1,4})?(?:the|my|our)"
     r"[ \t]{1,4}(?:(?:correct|final|right)[ \t]{1,4})?(?:answer|sum|result|solution|value)\b",
     re.IGNORECASE,
 )
@@ -324,7 +396,41 @@ def _negated_box(region: str, start: int, end: int) -> bool:
         return True
     if _NEGATION_AFTER.match(region, end, end + 60):
         return True
+    if questioned(region, start, end):
+        return True
     return _RETRACTED.search(region, end, end + 300) is not None
+
+
+# A question: its sentence ends with "?" right after the value, or its clause opens with a question form
+_QUESTION_AFTER = re.compile(r"[^.!\n?]{0,60}\?")
+_QUESTION_BEFORE = re.compile(alternation(WordClass.QUESTION), re.IGNORECASE)
+
+
+def questioned(region: str, start: int, end: int) -> bool:
+    """Is the value at ``region[start:end]`` asked about ("Or is it \\boxed{5}?", "Could it be 5?") rather
+    than stated? A question asserts nothing."""
+    return _QUESTION_AFTER.match(region, end, end + 61) is not None or (
+        _QUESTION_BEFORE.search(clause_before(region, start)) is not None
+    )
+
+
+_NEGATED_CLAUSE = re.compile(rf"{alternation(WordClass.NEGATOR, WordClass.EXCLUDER)}|n't\b", re.IGNORECASE)
+
+
+def _asserts_nothing(region: str, value: str, negation: bool = True) -> str:
+    """Why the closing value ``value`` (where it last stands in ``region``) asserts nothing: its clause is
+    negated ("We ruled out \\[12\\]", "The answer wouldn't be $3$") or it is a question; "" when it asserts."""
+    at = region.rfind(value[:40])
+    if at < 0:
+        return ""
+    opened = at
+    while opened > 0 and at - opened < 12 and region[opened - 1] in " \t\n$[(\\":
+        opened -= 1  # a display block opens on its own line: its clause is the text before the opener
+    if negation and _NEGATED_CLAUSE.search(clause_before(region, opened).rsplit(",", 1)[-1]) is not None:
+        return "negated"
+    if questioned(region, at, at + len(value)):
+        return "questioned"
+    return ""
 
 
 def _blank(content: str) -> bool:
@@ -366,6 +472,7 @@ def _statements(region: str) -> tuple[list[tuple[int, str, str]], int]:
     ordered = sorted(raw, key=lambda r: r[0])
     starts = [r[0] for r in ordered]
     for k, (pos, value, how, at) in enumerate(ordered):
+        value = _whole_display(region, at, value)
         nxt = next((p for p in starts[k + 1 : k + 4] if at < p < at + len(value)), None)
         # "The answer is 3, the answer is 4": a value ends where the next statement starts (when it has one)
         if nxt is not None and _VALUE_CHARS.search(value, 0, nxt - at):
@@ -385,13 +492,47 @@ def _statements(region: str) -> tuple[list[tuple[int, str, str]], int]:
     return out, dropped
 
 
+def clause_before(text: str, start: int) -> str:
+    """The clause ``text[start]`` stands in, up to ``start``: back to the last sentence or clause break
+    (bounded by ``CLAUSE_WINDOW``, so linear)."""
+    window = text[max(0, start - CLAUSE_WINDOW) : start]
+    breaks = list(_CLAUSE_BREAK.finditer(window))
+    return window[breaks[-1].end() :] if breaks else window
+
+
+# Between two boxes of one list: "and" or a comma with a few words ("for part (a) and", ", and for y,"), no
+# choice ("or"), no sentence break, no new statement (a copula: "and the area is"), no negation
+_LIST_WORDS = re.compile(r"\band\b|,", re.IGNORECASE)
+_NOT_A_LIST = re.compile(
+    rf"{alternation(WordClass.ALTERNATIVE, WordClass.COPULA, WordClass.NEGATOR)}|[.!?;](?:\s|$)|\n\s*\n",
+    re.IGNORECASE,
+)
+MAX_LIST_BETWEEN = 60
+
+
+def _listing(between: str) -> bool:
+    """Do the words between two boxes join them into one list ("\\boxed{(3, 3)} for part (a) and \\boxed{..}")?"""
+    return (
+        len(between) <= MAX_LIST_BETWEEN
+        and _LIST_WORDS.search(between) is not None
+        and _NOT_A_LIST.search(_strip_commands(between)) is None
+    )
+
+
 def _hedge_of(region: str, start: int, content: str) -> str:
-    m = _HEDGE_BEFORE.search(region, max(0, start - 20), start) or _HEDGE_INSIDE.search(content)
+    """The hedge on a value at ``start``: an approximator or hedge right before it, a hedge anywhere in its
+    own clause ("My best guess is \\boxed{5}", "It could be 5"), or one opening the value itself."""
+    m = (
+        _HEDGE_BEFORE.search(region, max(0, start - 20), start)
+        or _CLAUSE_HEDGE.search(clause_before(region, start))
+        or _HEDGE_INSIDE.search(content)
+        or _HEDGE_AFTER.match(region, start + len(content), start + len(content) + 60)
+    )
     return m.group().strip(" ${") if m else ""
 
 
 _CONNECTIVE = re.compile(
-    r"(?:^|(?<=[.!?])\s+)(?:Therefore|Thus|Hence|So|In conclusion|Finally),?\s", re.MULTILINE
+    rf"(?:^|(?<=[.!?])\s+){alternation(WordClass.CONCLUSION)},?\s", re.MULTILINE | re.IGNORECASE
 )
 _IS = re.compile(r"\s(?:is|equals)(?:\s+(?:indeed|still|clearly|just|exactly))?\s*:?\s*")
 _MATH_SPAN = re.compile(r"\s*(?:\$\$(.+?)\$\$|\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\])", re.DOTALL)
@@ -485,9 +626,18 @@ def _sentences(text: str) -> list[str]:
     out: list[str] = []
     start = 0
     for k, ch in enumerate(tail):
+        if k < start:
+            continue
         if ch == "\n" or (ch in ".!?" and (k + 1 == len(tail) or tail[k + 1].isspace())):
             out.append(tail[start : k + 1].strip())
             start = k + 1
+        elif (
+            ch == "."
+            and tail.startswith(("$$", "\\]"), k + 1)
+            and (k + 3 == len(tail) or tail[k + 3 : k + 4].isspace())
+        ):
+            out.append(tail[start : k + 3].strip())  # "... \\frac{2}{1}.$$ Therefore": the display ends it
+            start = k + 3
     out.append(tail[start:].strip())
     return [x for x in out if x.strip(".!?")][-MAX_CLAIM_SENTENCES:]
 
@@ -499,6 +649,28 @@ def _last_claim(text: str) -> Claim | None:
         if said.values:
             return said
     return None
+
+
+# Where an invented follow-up starts: a line that opens a new problem or a new chat turn ("Problem 2:",
+# "Question:", "Human:", "### Instruction"), or an end-of-text token the model wrote and then went on past.
+_FOLLOW_UP = re.compile(
+    rf"(?:^|\n)[ \t#*>]{{0,8}}{alternation(WordClass.FOLLOW_UP)}(?:[ \t]{{0,4}}#?\d{{1,3}})?[ \t*]{{0,4}}[:.)]"
+    r"|<\|(?:endoftext|im_end|im_start|eot_id|end|user)\|>|</s>",
+    re.IGNORECASE,
+)
+
+
+def follow_up_at(region: str) -> int | None:
+    r"""Where an invented follow-up problem or chat turn starts in ``region`` (``None``: there is none).
+    The caller reads the answer stated before it (``EngineConfig.after_answer``).
+
+    >>> follow_up_at("#### 12\n\nQuestion: John has 5 apples.\nAnswer: 3")
+    8
+    >>> follow_up_at("The answer is 12.") is None
+    True
+    """
+    m = _FOLLOW_UP.search(region)
+    return m.start() if m is not None else None
 
 
 def extract_answer(region: str) -> AnswerSpan:
@@ -597,7 +769,7 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
         joiners = []
         for prev, nxt in zip(reversed(boxes[:-1]), reversed(boxes[1:]), strict=False):
             between = region[prev[1] : nxt[0]]
-            if len(between) > MAX_JOINER_CHARS or not _JOINER.match(between):
+            if not (len(between) <= MAX_JOINER_CHARS and _JOINER.match(between)) and not _listing(between):
                 break
             group.append(prev[2])
             joiners.append(between)
@@ -610,6 +782,14 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
         return AnswerSpan(last[2], "last boxed answer", hedge=hedge)
     if statements:
         pos, value, how = statements[-1]
+        if how == "value after a retraction":
+            # a value restated mid-reasoning ("wait, no, 12 times 60 is 720") is not the last committed
+            # statement when a conclusion sentence follows it
+            after = region[pos + len(value) :]
+            concluded_after = _concluded(after)
+            if concluded_after is not None:
+                hedge = _tail_hedge(region, concluded_after)
+                return AnswerSpan(concluded_after, "conclusion sentence", hedge=hedge)
         hedge = _hedge_of(region, pos, value)
         same_line = [
             v
@@ -629,15 +809,24 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
         return AnswerSpan(None, "every stated answer is negated or retracted")
     concluded = _concluded(region)
     if concluded is not None:
-        return AnswerSpan(concluded, "conclusion sentence")
+        return AnswerSpan(concluded, "conclusion sentence", hedge=_tail_hedge(region, concluded))
     closing = _CLOSING_VALUE.search(region.rstrip()[-300:])
     if closing is not None:
         value = next(g for g in closing.groups() if g is not None).strip()
         if value:
-            return AnswerSpan(value, "closing sentence")
+            if _asserts_nothing(region, value):
+                return AnswerSpan(None, f"the closing sentence is {_asserts_nothing(region, value)}")
+            return AnswerSpan(value, "closing sentence", hedge=_tail_hedge(region, value))
     said = _closing_claim(region) if tag is None else None
-    if said is not None:
-        return AnswerSpan(said.value, "closing sentence", hedge=said.hedge)
+    if said is not None and said.value is not None:
+        if _asserts_nothing(region, said.value, negation=False):  # the claim read its own negation
+            return AnswerSpan(None, "the closing sentence is questioned")
+        return AnswerSpan(said.value, "closing sentence", hedge=said.hedge or _tail_hedge(region, said.value))
+    line = _closing_line(region) if tag is None else None
+    if line is not None:
+        if _asserts_nothing(region, line):
+            return AnswerSpan(None, f"the closing line is {_asserts_nothing(region, line)}")
+        return AnswerSpan(line, "closing line", hedge=_tail_hedge(region, line))
     if tag is not None:
         block = _block_value(tag)
         if block is not None:
@@ -656,6 +845,97 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
     return AnswerSpan(None, "no boxed answer or answer anchor in the final-answer region")
 
 
+def _tail_hedge(region: str, value: str) -> str:
+    """The hedge on ``value`` where it last stands in ``region`` (its own clause; see :func:`_hedge_of`)."""
+    at = region.rfind(value[:40])
+    return _hedge_of(region, at, value) if at >= 0 else ""
+
+
+# The last line is one equation naming its quantity ("Total = 12", "So x = 5", "We have n = 42"): a name (a
+# variable, a word, a \text{} label) then "=" then one value with no further "=" and no plain word.
+_NAMED_EQUATION = re.compile(
+    r"(?:^|[\s,:(])(?:[A-Za-z](?:_\{?\w{1,8}\}?)?|[A-Za-z][a-z]{1,20}|\\(?:text|mathrm)\{[^{}]{1,30}\})[ \t]{0,3}="
+    r"[ \t]{0,3}([^=\n]{1,60}?)[ \t]{0,3}[.!]?$"
+)
+# Where a display or math block at the very end of the region opens, by its closing delimiter
+_BLOCK_OPEN = (("\\]", "\\["), ("$$", "$$"), ("\\)", "\\("), ("$", "$"))
+_TRAILING = ("$", "\\]", "\\)", "\\right]", "\\right)", ".")
+
+
+def _strip_trailing_delimiters(s: str) -> str:
+    """``s`` without the closing delimiters and spaces at its end (a loop of ``endswith``: linear, never a
+    backtracking regex anchored at ``$``)."""
+    while True:
+        t = s.rstrip()
+        for d in _TRAILING:
+            if t.endswith(d):
+                t = t[: -len(d)]
+                break
+        else:
+            return t
+        s = t
+
+
+_MATRIX_END = re.compile(r"\\end\{([pbvBV]?matrix|array)\}\s*$")
+MAX_LINE_CHARS = 120
+
+
+def _closing_line(region: str) -> str | None:
+    """The value the region's last line states when it is one value or one named equation: a bare value
+    (``42``, ``$\\frac{1}{2}$``), a display block, a matrix, or ``Total = 12``. A line ending on an
+    operator (a cut) or holding plain words around its value states nothing."""
+    text = region.rstrip()
+    if not text:
+        return None
+    tail = text.rstrip(".").rstrip()
+    for close, open_ in _BLOCK_OPEN:
+        if tail.endswith(close):
+            start = tail.rfind(open_, 0, len(tail) - len(close))
+            alone = 0 <= start and not tail[:start].rsplit("\n", 1)[-1].strip()  # the block is its own line
+            if alone and len(tail) - start <= MAX_VALUE_CHARS:
+                inner = tail[start + len(open_) : len(tail) - len(close)].strip()
+                if inner and "$" not in inner and not _PLAIN_WORD.search(_strip_commands(inner)):
+                    return _line_value(inner)
+            break
+    bare_tail = _strip_trailing_delimiters(tail)
+    matrix = _MATRIX_END.search(bare_tail[-MAX_VALUE_CHARS:])
+    if matrix is not None:
+        begin = bare_tail.rfind("\\begin{" + matrix.group(1) + "}")
+        if begin >= 0 and len(bare_tail) - begin <= MAX_VALUE_CHARS:
+            return bare_tail[begin:]
+    line = tail.rsplit("\n", 1)[-1].strip()
+    if not line or len(line) > MAX_LINE_CHARS:
+        return None
+    line = percent_words(line)
+    if line.count("$") == 2 and line.startswith("$"):
+        line = line.replace("$", "")  # "$28$\\%"
+    line = strip_math_delimiters(line)
+    if _BARE_VALUE.fullmatch(line) and not _PLAIN_WORD.search(_strip_commands(line)):
+        return _line_value(line)
+    named = _NAMED_EQUATION.search(line)
+    if named is not None:
+        value = named.group(1).strip().strip("$").strip()
+        if value and _VALUE_CHARS.search(value) and not _PLAIN_WORD.search(_strip_commands(value)):
+            if not value.endswith(("+", "-", "*", "/", "^", "(", "\\")):
+                return value
+    return None
+
+
+_COMMAND = re.compile(r"\\(?:begin|end)\{[a-zA-Z*]+\}|\\[a-zA-Z]+")
+
+
+def _strip_commands(s: str) -> str:
+    return _COMMAND.sub(" ", s)
+
+
+def _line_value(s: str) -> str | None:
+    """A closing line's value: its last right-hand side when it is an equation (the judge reads chains)."""
+    s = s.strip().rstrip(".").strip()
+    if not s or s.endswith(("+", "-", "*", "/", "^", "=", "(", "\\")):
+        return None
+    return s
+
+
 # A region that is one value: one line, a digit in it, no plain word, not ending on an operator (a cut)
 _BARE_VALUE = re.compile(r"[^\n]*\d[^\n]*(?<![-+*/^=(,{_\\])")
 _PLAIN_WORD = re.compile(r"(?<![\\a-zA-Z])[a-zA-Z]{2,}")
@@ -664,13 +944,11 @@ MAX_BARE_CHARS = 80
 # What marks a later sentence as taking the boxed answer back (a closed list: correction words, and a
 # subject that names the answer itself); a plain remark after the box ("This took 3 steps.") marks nothing.
 _CORRECTION_MARK = re.compile(
-    r"\b(?:actually|correction|mistake|error|wrong|oops|wait|instead|rather|second thought|should be|"
-    r"miscount\w*|miscalculat\w*|recomput\w*|recalculat\w*|no[,:;])",
-    re.IGNORECASE,
+    rf"{alternation(WordClass.CORRECTION, WordClass.ERROR_MENTION, exclude=('no',))}|\bno[,:;]", re.IGNORECASE
 )
 _ANSWER_SUBJECT = re.compile(
     r"^(?:\W*\w+,)?\W*(?:so\s+|and\s+|thus\s+|hence\s+)?(?:(?:the|my|our)\s+(?:\w+\s+){0,2}"
-    r"(?:answer|result|total|value|sum|count)|it|that)\b",
+    r"(?:answer|result|total|value|sum|count))\b(?=\s{0,3}(?:(?:is|was|should|must|would|will|equals|comes|becomes)\b|[=:]))",
     re.IGNORECASE,
 )
 MAX_AFTER_BOX = 600
@@ -695,6 +973,9 @@ def _later_correction(region: str, end: int) -> Claim | None:
     return found
 
 
+_ENDS_ON_VALUE = re.compile(r"\d(?:[.,]\d+)*[ \t]?(?:[a-zA-Z]{1,3}[²³]?|[€£¥%$])?$")
+
+
 def _closing_claim(region: str) -> Claim | None:
     """What the final-answer region's closing sentences assert: the last sentence that holds a value, when it
     asserts one in predicate position of its main clause and the region ends with a full stop (a sentence
@@ -706,8 +987,8 @@ def _closing_claim(region: str) -> Claim | None:
     text = region.rstrip()
     if text.endswith(("$$", "\\]")) and text[:-2].rstrip().endswith("."):
         text = text[:-2].rstrip()[:-1].rstrip() + (text[-2:] + ".")  # "...: $$15x - 80.$$": the stop ends it
-    if not text.endswith((".", "!")):
-        return None
+    if not text.endswith((".", "!")) and not (len(text) <= MAX_CLAIM_CHARS and _ENDS_ON_VALUE.search(text)):
+        return None  # a sentence cut mid-way asserts nothing (a short one that ends on its value has ended)
     sentences = _sentences(text)
     if not sentences:
         return None
@@ -738,15 +1019,8 @@ def _closing_claim(region: str) -> Claim | None:
 
 
 # a verb that states a quantity's value ("is 5", "has 9"), not an "=" of a computation step
-_NAMED_VALUE = re.compile(
-    r"\b(?:is|are|was|were|be|equals|has|have|had|gives|yields|makes|totals|comes to|becomes|remains|takes?|"
-    r"will take|costs?|needs?|weighs?|measures?)\b[^\d$:=]{0,30}[\d$\\]",
-    re.IGNORECASE,
-)
-_CONCLUDING = re.compile(
-    r"\b(?:therefore|thus|hence|so|finally|in total|in conclusion|in summary|altogether|overall|answer|result)\b",
-    re.IGNORECASE,
-)
+_NAMED_VALUE = re.compile(rf"{_COPULAS}[^\d$:=]{{0,30}}[\d$\\]", re.IGNORECASE)
+_CONCLUDING = re.compile(alternation(WordClass.CONCLUSION) + r"|\b(?:answer|result)\b", re.IGNORECASE)
 
 
 # Where a stated equation starts: after a predicate word, a colon, a comma or "and" ("the plane is 5x + 4 = 0",
@@ -773,9 +1047,7 @@ def _equation_tail(sentence: str, value: str) -> str | None:
 
 
 MAX_CLOSING_LOOKBACK = 4
-_SUBORDINATOR = re.compile(
-    r"\b(?:that|once|when|whenever|if|because|since|after|before|while|whether|until|unless)\b", re.IGNORECASE
-)
+_SUBORDINATOR = re.compile(alternation(WordClass.SUBORDINATOR), re.IGNORECASE)
 _MAIN_VERB = re.compile(r"\b(?:is|are|was|were|seems?|looks?|becomes?)\b", re.IGNORECASE)
 
 
@@ -791,14 +1063,8 @@ def _subordinate_value(sentence: str, value: str) -> bool:
 
 
 # A value someone else holds ("the reference answer is 5", "Grader: ..."): not the completion's own assertion
-_ATTRIBUTED = re.compile(
-    r"\b(?:reference|expected|official|grader|gold|ground[- ]truth|answer key|rubric)\b", re.IGNORECASE
-)
-_VERB_BEFORE_VALUE = re.compile(
-    r"\b(?:is|are|was|were|be|equals|has|have|had|gives|yields|makes|totals|comes to|becomes|remains|takes?|"
-    r"will take|costs?|needs?|weighs?|measures?)\b[^\d$]{0,30}[\d$\\]|=\s{0,3}[-+\d$\\(]",
-    re.IGNORECASE,
-)
+_ATTRIBUTED = re.compile(alternation(WordClass.ATTRIBUTION), re.IGNORECASE)
+_VERB_BEFORE_VALUE = re.compile(rf"{_COPULAS}[^\d$]{{0,30}}[\d$\\]|=\s{{0,3}}[-+\d$\\(]", re.IGNORECASE)
 
 
 def strip_math_delimiters(s: str) -> str:

@@ -34,7 +34,9 @@ class Judgement:
     """One completion judged against its gold.
 
     ``answer`` is the final answer as extracted (``None`` when none was found), ``gold`` the gold answer as
-    parsed; ``path`` says how the verdict was reached (``fast``, ``inline``, ``isolated``, ``prescreen``...).
+    parsed; ``path`` says how the verdict was reached (``fast``, ``inline``, ``isolated``, ``prescreen``...);
+    ``rule`` is the stable id of the rule that decided it (``rules.Rule``: ``compare.integer``,
+    ``refuse.echo``, ``read.hedged``...), the field to branch on instead of ``reason``.
     """
 
     verdict: Verdict
@@ -43,6 +45,7 @@ class Judgement:
     gold: str | None = None
     path: str = ""
     elapsed_s: float = 0.0
+    rule: str = ""
 
     @property
     def is_scored(self) -> bool:

@@ -69,7 +69,7 @@ def make_accuracy(settings: Settings) -> RewardFunc:
                 f"{j.verdict}: {j.reason}",
                 answer=j.answer,
                 gold=j.gold,
-                details={"verdict": str(j.verdict), "path": j.path},
+                details={"verdict": str(j.verdict), "path": j.path, "rule": j.rule},
             )
             for j, _ in judged(completions, text_golds(kwargs), settings)
         ]

@@ -82,6 +82,19 @@ OPENR1_CLI_WRONG = (0.0, -0.5)
 PATCHED_WRONG = (-0.5, -0.5)
 
 
+def _optional_bool(value: object) -> bool | None:
+    """A script argument that is unset (``None``: the engine's default policy) or a yes/no.
+
+    >>> _optional_bool(None), _optional_bool("false"), _optional_bool(True)
+    (None, False, True)
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    return bool(value)
+
+
 def settings_from(args: RewardArgs) -> Settings:
     extra = dict(args.extra)
     engine = EngineConfig(
@@ -90,6 +103,8 @@ def settings_from(args: RewardArgs) -> Settings:
         eos_token_ids=eos_ids_from(args.eos_token_id, args.tokenizer),
         think_prefilled=bool(extra.get("think_prefilled", False)),
         unclosed_think=str(extra.get("unclosed_think", "read_final")),
+        allow_unevaluated=_optional_bool(extra.get("allow_unevaluated")),
+        after_answer=str(extra.get("after_answer", "read_answer")),
     )
     return Settings(
         engine=engine, tokenizer=args.tokenizer, count_chars=bool(extra.get("cosine_count_chars", False))

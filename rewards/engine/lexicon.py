@@ -1,0 +1,512 @@
+r"""The engine's one lexicon: every closed class of English words the reader and the stance grammar use.
+
+Each class is defined once, here; no other module keeps a word list of its own (they build their patterns
+from :func:`phrases` / :func:`pattern`). Phrases are lowercase plain text; a phrase may hold spaces
+(``"rule out"``) and a trailing ``*`` marks a stem (``"miscalculat*"`` matches "miscalculated").
+
+>>> "probably" in phrases(WordClass.HEDGE), "not" in phrases(WordClass.NEGATOR)
+(True, True)
+>>> bool(pattern(WordClass.RETRACTION).search("Scratch that, it is 5"))
+True
+>>> bool(pattern(WordClass.HEDGE).search("the answer is probablyx"))
+False
+>>> classes_of("perhaps")
+(<WordClass.HEDGE: 'hedge'>,)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
+
+__all__ = ["WordClass", "WORDS", "phrases", "pattern", "alternation", "classes_of", "is_word"]
+
+
+class WordClass(enum.Enum):
+    """The closed word classes. Stance (committed, hedged, negated, retracted, questioned, alternatives)
+    comes from these classes and nothing else."""
+
+    NEGATOR = "negator"  # denies the clause it stands in: "not", "never", "isn't"
+    NEGATED_PREDICATE = "negated_predicate"  # after a value, denies it: "is wrong", "is incorrect"
+    EXCLUDER = "excluder"  # in front of a value, sets it aside: "rule out", "instead of", "other than"
+    HEDGE = "hedge"  # makes the clause a guess: "probably", "might be" (its scope: its own clause).
+    # "I think" is not one: "I think the answer is definitely 8000" is how reasoning models commit.
+    APPROXIMATOR = "approximator"  # makes the value right after it an estimate: "about", "roughly"
+    HEDGE_SYMBOL = "hedge_symbol"  # the same as LaTeX / unicode: "\approx", "≈"
+    RETRACTION = "retraction"  # takes back what came before: "scratch that", "wait, no", "I was wrong"
+    CORRECTION = "correction"  # opens a correction of an earlier value: "actually", "in fact", "should be"
+    ERROR_MENTION = "error_mention"  # says an earlier step was wrong: "mistake", "miscalculated"
+    CONCLUSION = "conclusion"  # opens a concluding sentence: "therefore", "so", "in total"
+    COPULA = "copula"  # puts its object in predicate position: "is", "equals", "gives"
+    FILLER = "filler"  # may stand between a copula and its value: "just", "exactly", "the"
+    QUESTION = "question"  # opens a question: "is it", "could it be", "what if"
+    ALTERNATIVE = "alternative"  # joins two values as a choice or a range: "or", "to", "between"
+    LIST_JOINER = "list_joiner"  # joins values into one list: "and"
+    ATTRIBUTION = "attribution"  # a value someone else holds: "reference", "expected", "grader"
+    SUBORDINATOR = "subordinator"  # opens a subordinate clause: "that", "because", "if"
+    ANSWER_NOUN = "answer_noun"  # names the answer itself: "answer", "result", "total"
+    ANSWER_ANCHOR = "answer_anchor"  # a phrase whose object is the final answer: "the answer is"
+    FOLLOW_UP = "follow_up"  # opens an invented next problem after the answer: "problem 2", "next question"
+    RATIO = "ratio"  # a prompt that asks for a ratio: "ratio", "odds"
+    EVALUATION = "evaluation"  # judges an answer instead of stating one: "our answer is correct"
+
+
+_W: dict[WordClass, tuple[str, ...]] = {
+    WordClass.NEGATOR: (
+        "not",
+        "never",
+        "no",
+        "neither",
+        "nor",
+        "cannot",
+        "can't",
+        "isn't",
+        "wasn't",
+        "aren't",
+        "weren't",
+        "isnt",
+        "wasnt",
+        "doesn't",
+        "don't",
+        "didn't",
+        "won't",
+        "wouldn't",
+        "shouldn't",
+        "none",
+        "n't",
+    ),
+    WordClass.NEGATED_PREDICATE: (
+        "not",
+        "incorrect",
+        "wrong",
+        "false",
+        "ruled out",
+        "impossible",
+        "invalid",
+        "excluded",
+        "eliminated",
+        "a mistake",
+        "an error",
+        "mistaken",
+        "off",
+    ),
+    WordClass.EXCLUDER: (
+        "exclude",
+        "excluding",
+        "eliminate",
+        "eliminates",
+        "except",
+        "rule out",
+        "ruled out",
+        "rules out",
+        "rather than",
+        "instead of",
+        "other than",
+        "not the case that",
+        "not true that",
+        "false that",
+        "untrue that",
+    ),
+    WordClass.HEDGE: (
+        "maybe",
+        "perhaps",
+        "probably",
+        "likely",
+        "possibly",
+        "presumably",
+        "i guess",
+        "my guess",
+        "best guess",
+        "a guess",
+        "not sure",
+        "not certain",
+        "unsure",
+        "uncertain",
+        "might be",
+        "may be",
+        "could be",
+        "could possibly be",
+        "seems to be",
+        "appears to be",
+        "i suspect",
+        "if i had to guess",
+        "guess",
+    ),
+    WordClass.APPROXIMATOR: (
+        "about",
+        "approximately",
+        "approx",
+        "roughly",
+        "around",
+        "nearly",
+        "almost",
+        "close to",
+        "circa",
+        "something like",
+        "more or less",
+        "give or take",
+    ),
+    WordClass.HEDGE_SYMBOL: ("\\approx", "\\sim", "≈", "~", "\\simeq"),
+    WordClass.RETRACTION: (
+        "just kidding",
+        "scratch that",
+        "i was wrong",
+        "that's wrong",
+        "that is wrong",
+        "that's not right",
+        "that is not right",
+        "that's incorrect",
+        "that is incorrect",
+        "no wait",
+        "no, wait",
+        "wait no",
+        "wait, no",
+        "not really",
+        "nope",
+        "disregard",
+        "ignore that",
+        "ignore the above",
+        "i take that back",
+        "take that back",
+        "never mind",
+        "nevermind",
+        "strike that",
+        "cancel that",
+        "retract",
+        "oops",
+        "my mistake",
+        "my bad",
+        "made an error",
+        "made a mistake",
+        "that was a mistake",
+        "that was wrong",
+        "on second thought",
+    ),
+    WordClass.CORRECTION: (
+        "actually",
+        "correction",
+        "corrected",
+        "oops",
+        "wait",
+        "instead",
+        "rather",
+        "should be",
+        "should have been",
+        "in fact",
+        "revised",
+        "updated",
+        "no",
+        "hold on",
+        "wait a moment",
+        "wait a minute",
+        "let me redo",
+        "on reflection",
+        "second thought",
+        "on second thought",
+    ),
+    WordClass.ERROR_MENTION: (
+        "mistake",
+        "error",
+        "wrong",
+        "incorrect",
+        "fixing",
+        "miscount*",
+        "miscalculat*",
+        "misread*",
+        "recomput*",
+        "recalculat*",
+        "re-examin*",
+        "reexamin*",
+        "reconsider*",
+        "re-evaluat*",
+        "reevaluat*",
+        "overlooked",
+        "forgot",
+        "typo",
+    ),
+    WordClass.CONCLUSION: (
+        "therefore",
+        "thus",
+        "hence",
+        "so",
+        "finally",
+        "in conclusion",
+        "in summary",
+        "in total",
+        "altogether",
+        "overall",
+        "consequently",
+        "as a result",
+        "to conclude",
+        "to summarize",
+        "to sum up",
+        "in short",
+        "all in all",
+        "which means",
+        "this means",
+        "that means",
+    ),
+    WordClass.COPULA: (
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "equals",
+        "equal",
+        "equaled",
+        "gives",
+        "give",
+        "gave",
+        "yields",
+        "yield",
+        "yielding",
+        "giving",
+        "has",
+        "have",
+        "had",
+        "makes",
+        "make",
+        "made",
+        "totals",
+        "total",
+        "totaled",
+        "comes",
+        "came",
+        "becomes",
+        "become",
+        "became",
+        "remains",
+        "remain",
+        "remained",
+        "gets",
+        "get",
+        "got",
+        "leaves",
+        "left",
+        "takes",
+        "take",
+        "took",
+        "costs",
+        "cost",
+        "needs",
+        "needed",
+        "measures",
+        "measured",
+        "weighs",
+        "weighed",
+        "increases",
+        "increased",
+        "decreases",
+        "decreased",
+        "grows",
+        "grew",
+        "drops",
+        "dropped",
+        "rises",
+        "rose",
+        "falls",
+        "fell",
+        "s",
+    ),
+    WordClass.FILLER: (
+        "just",
+        "exactly",
+        "indeed",
+        "still",
+        "simply",
+        "now",
+        "actually",
+        "then",
+        "precisely",
+        "equal",
+        "to",
+        "the",
+        "a",
+        "an",
+        "of",
+        "only",
+        "therefore",
+        "thus",
+        "so",
+        "be",
+        "should",
+        "must",
+        "would",
+        "will",
+        "clearly",
+        "really",
+        "definitely",
+        "certainly",
+        "truly",
+        "by",
+    ),
+    WordClass.QUESTION: (
+        "is it",
+        "could it be",
+        "can it be",
+        "might it be",
+        "would it be",
+        "should it be",
+        "was it",
+        "is the answer",
+        "what if",
+        "or is it",
+        "right?",
+    ),
+    WordClass.ALTERNATIVE: ("or", "to", "between", "either", "otherwise", "\\pm", "\\mp", "\\lor", "\\vee"),
+    WordClass.LIST_JOINER: ("and", ",", ";", "\\quad", "\\qquad"),
+    WordClass.ATTRIBUTION: (
+        "reference",
+        "expected",
+        "official",
+        "grader",
+        "gold",
+        "ground truth",
+        "ground-truth",
+        "answer key",
+        "rubric",
+        "textbook",
+        "the book",
+    ),
+    WordClass.SUBORDINATOR: (
+        "that",
+        "once",
+        "when",
+        "whenever",
+        "if",
+        "because",
+        "since",
+        "after",
+        "before",
+        "while",
+        "whether",
+        "until",
+        "unless",
+    ),
+    WordClass.ANSWER_NOUN: (
+        "answer",
+        "result",
+        "total",
+        "value",
+        "sum",
+        "count",
+        "solution",
+        "number",
+        "amount",
+        "product",
+        "difference",
+    ),
+    WordClass.ANSWER_ANCHOR: (
+        "final answer",
+        "the answer",
+        "same answer",
+        "correct answer",
+        "right answer",
+        "my answer",
+        "our answer",
+        "answer",
+    ),
+    WordClass.FOLLOW_UP: (
+        "problem",
+        "question",
+        "exercise",
+        "example",
+        "next problem",
+        "next question",
+        "new problem",
+        "another problem",
+        "follow-up",
+        "bonus",
+        "human",
+        "user",
+        "instruction",
+    ),
+    WordClass.RATIO: ("ratio", "ratios", "proportion", "proportions", "odds"),
+    WordClass.EVALUATION: (
+        "correct",
+        "right",
+        "wrong",
+        "incorrect",
+        "valid",
+        "invalid",
+        "confirmed",
+        "verified",
+        "consistent",
+        "reasonable",
+        "plausible",
+        "fine",
+        "good",
+        "solid",
+        "sound",
+        "accurate",
+        "as expected",
+        "the same",
+    ),
+}
+
+WORDS: Mapping[WordClass, tuple[str, ...]] = MappingProxyType(_W)
+
+
+def phrases(word_class: WordClass) -> tuple[str, ...]:
+    """The phrases of one class, lowercase plain text, longest first (so an alternation prefers them)."""
+    return _sorted(word_class)
+
+
+@cache
+def _sorted(word_class: WordClass) -> tuple[str, ...]:
+    return tuple(sorted(dict.fromkeys(_W[word_class]), key=lambda p: (-len(p), p)))
+
+
+def _regex_of(phrase: str) -> str:
+    stem = phrase.endswith("*")
+    body = phrase[:-1] if stem else phrase
+    parts = [re.escape(p).replace(",", ",?").replace("'", "['’]?") for p in body.split(" ")]
+    text = r"\s{1,4}".join(parts)
+    head = r"(?<![A-Za-z\\])" if body[:1].isalpha() else ""
+    tail = r"[a-z]*" if stem else (r"(?![A-Za-z])" if body[-1:].isalpha() else "")
+    return head + text + tail
+
+
+@cache
+def alternation(*word_classes: WordClass, exclude: tuple[str, ...] = ()) -> str:
+    """A regex alternation (a non-capturing group) of every phrase of the classes (but ``exclude``),
+    word-bounded."""
+    seen = dict.fromkeys(p for c in word_classes for p in phrases(c) if p not in exclude)
+    ordered = sorted(seen, key=lambda p: (-len(p), p))
+    return "(?:" + "|".join(_regex_of(p) for p in ordered) + ")"
+
+
+@cache
+def pattern(*word_classes: WordClass) -> re.Pattern[str]:
+    """The compiled, case-insensitive pattern of :func:`alternation` (compiled once per class tuple)."""
+    return re.compile(alternation(*word_classes), re.IGNORECASE)
+
+
+@cache
+def _index() -> dict[str, tuple[WordClass, ...]]:
+    out: dict[str, list[WordClass]] = {}
+    for c, ws in _W.items():
+        for w in ws:
+            out.setdefault(w, []).append(c)
+    return {w: tuple(cs) for w, cs in out.items()}
+
+
+def classes_of(phrase: str) -> tuple[WordClass, ...]:
+    """The classes a phrase belongs to (``()`` when it is in none)."""
+    return _index().get(phrase.lower().strip(), ())
+
+
+@cache
+def _word_set(word_class: WordClass) -> frozenset[str]:
+    return frozenset(p for p in _W[word_class] if " " not in p)
+
+
+def is_word(token: str, word_class: WordClass) -> bool:
+    """Is the one-word ``token`` (any case) in ``word_class``? (a set lookup; for token-level grammars)"""
+    return token.lower() in _word_set(word_class)

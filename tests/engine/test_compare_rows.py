@@ -1,0 +1,252 @@
+"""Compare rows: how a read value meets its gold, per gold kind, in several spellings (issue 29)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rewardcheck.rewards.engine import EngineConfig, judge
+
+
+def verdict(text: str, gold: str, prompt: str | None = None, **config: object) -> str:
+    return judge(text, gold, prompt=prompt, config=EngineConfig(**config)).verdict.value  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("box", ["30^\\circ", "30^{\\circ}", "30\\degree", "30^\\degree", "30°"])
+@pytest.mark.parametrize("gold", ["30", "30^\\circ", "30^{\\circ}"])
+def test_the_degree_sign_in_every_spelling(box: str, gold: str) -> None:
+    assert verdict(f"\\boxed{{{box}}}", gold) == "correct"
+    assert verdict(f"\\boxed{{{box}}}", "60") == "wrong"
+
+
+@pytest.mark.parametrize(
+    ("box", "right", "intermediate"),
+    [("2+3=5", "5", "3"), ("12 \\times 5 = 60", "60", "12"), ("x = 2 \\cdot 3 = 6", "6", "2")],
+)
+def test_a_chain_in_the_box_states_its_last_member(box: str, right: str, intermediate: str) -> None:
+    assert verdict(f"\\boxed{{{box}}}", right) == "correct"
+    assert verdict(f"\\boxed{{{box}}}", intermediate) == "wrong"
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "expected"),
+    [
+        ("\\boxed{3,5}", "3.5", "correct"),
+        ("\\boxed{3{,}5}", "3.5", "correct"),
+        ("The answer is 2,5.", "2.5", "correct"),
+        ("\\boxed{0,75}", "0.75", "correct"),
+        ("\\boxed{1,000}", "1000", "correct"),
+        ("\\boxed{3,5}", "\\{3, 5\\}", "correct"),
+        ("\\boxed{3,5}", "35", "wrong"),
+        ("\\boxed{3,500}", "3.5", "wrong"),
+    ],
+)
+def test_comma_decimals_and_thousands(text: str, gold: str, expected: str) -> None:
+    assert verdict(text, gold) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        ("$x = 1/3 \\approx 0.33$", "\\frac{1}{3}"),
+        ("\\boxed{\\frac{1}{3} \\approx 0.333}", "\\frac{1}{3}"),
+        ("The answer is $\\sqrt{2} \\approx 1.414$.", "\\sqrt{2}"),
+        ("\\boxed{2\\pi \\approx 6.28}", "2\\pi"),
+    ],
+)
+def test_approx_after_an_exact_value_keeps_the_exact_value(text: str, gold: str) -> None:
+    assert verdict(text, gold) == "correct"
+
+
+@pytest.mark.parametrize(
+    "text", ["The answer is $\\approx 0.33$.", "\\boxed{\\approx 0.33}", "The answer is ≈ 0.33."]
+)
+def test_approx_in_front_of_a_value_is_a_hedge(text: str) -> None:
+    assert verdict(text, "\\frac{1}{3}") != "correct"
+
+
+@pytest.mark.parametrize(
+    ("box", "gold"),
+    [
+        ("x <= 3", "x \\le 3"),
+        ("x >= 3", "x \\geq 3"),
+        ("x>=-2", "[-2, \\infty)"),
+        ("-1 <= x <= 1", "[-1, 1]"),
+    ],
+)
+def test_ascii_inequalities(box: str, gold: str) -> None:
+    assert verdict(f"\\boxed{{{box}}}", gold) == "correct"
+
+
+@pytest.mark.parametrize("box", ["5\\textnormal{ cm}", "5 \\textnormal{cm}", "5\\ \\textnormal{centimeters}"])
+def test_textnormal_units(box: str) -> None:
+    assert verdict(f"\\boxed{{{box}}}", "5") == "correct"
+
+
+@pytest.mark.parametrize(
+    "gold",
+    [
+        "The answer is \\boxed{3} or \\boxed{5}",
+        "First $x = \\boxed{3}$, so the area is \\boxed{5}",
+    ],
+)
+def test_a_gold_sentence_with_two_boxes_is_not_merged_into_a_set(gold: str) -> None:
+    assert verdict("\\boxed{3, 5}", gold) != "correct"
+    assert verdict("\\boxed{5}", gold) == "correct"
+
+
+def test_boxes_joined_in_a_gold_list_stay_one_set() -> None:
+    assert verdict("\\boxed{1, 2}", "\\boxed{1} papers and \\boxed{2} bins") == "correct"
+
+
+@pytest.mark.parametrize(
+    ("box", "gold", "prompt"),
+    [
+        ("\\sqrt{50}", "5\\sqrt{2}", "A square has side 5. How long is its diagonal?"),
+        (
+            "12 \\cdot 11 \\cdot 10",
+            "1320",
+            "In how many ways can a president, a VP and a treasurer be chosen from 12?",
+        ),
+        ("\\binom{6}{3}", "20", "How many 3-element subsets has a 6-element set?"),
+    ],
+)
+def test_equal_but_unevaluated_is_paid_when_it_is_not_the_prompts_own_expression(
+    box: str, gold: str, prompt: str
+) -> None:
+    assert verdict(f"\\boxed{{{box}}}", gold, prompt) == "correct"
+    echo = judge(f"\\boxed{{{box}}}", gold, prompt=f"Compute ${box}$.")
+    assert echo.verdict.value == "wrong" and echo.rule == "refuse.echo"
+    assert verdict(f"\\boxed{{{box}}}", gold, prompt, allow_unevaluated=False) == "wrong"
+    # without the prompt an echo cannot be told from work: refused unless allowed outright
+    assert verdict(f"\\boxed{{{box}}}", gold) == "wrong"
+    assert verdict(f"\\boxed{{{box}}}", gold, None, allow_unevaluated=True) == "correct"
+
+
+@pytest.mark.parametrize("text", ["\\boxed{5}", "no answer here at all", "<think>\nstill going"])
+@pytest.mark.parametrize("gold", ["N/A", "", "\\frac{1}{"])
+def test_gold_first_an_unparseable_gold_scores_none_whatever_the_completion(text: str, gold: str) -> None:
+    j = judge(text, gold)
+    assert j.verdict.value == "gold_unparseable" and j.accuracy is None
+    assert j.rule == "gold.unparseable"
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "rule"),
+    [
+        ("\\boxed{4}", "4", "compare.normalised"),
+        ("\\boxed{04}", "4", "compare.integer"),
+        ("\\boxed{0.5}", "\\frac{1}{2}", "compare.exact"),
+        ("The answer is probably \\boxed{4}.", "4", "read.hedged"),
+        ("\\boxed{3} or \\boxed{4}", "4", "read.alternatives"),
+        ("<think>\nstill going", "4", "read.truncated"),
+        ("\\boxed{\\text{Evelyn}}", "Evelyn", "compare.text"),
+    ],
+)
+def test_every_judgement_names_its_rule(text: str, gold: str, rule: str) -> None:
+    assert judge(text, gold).rule == rule
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        ("28 percent", "28\\%"),
+        ("The rate is 28 pct.", "28\\%"),
+        ("$28$ percent", "$28\\%$"),
+        ("So the error increases by 100%.", "100\\%"),
+    ],
+)
+def test_percent_in_words_and_after_a_growth_verb(text: str, gold: str) -> None:
+    assert verdict(text, gold) == "correct"
+    assert verdict(text, "29\\%") == "wrong"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the number is not 10 which is 1,000.99€",
+        "it's not 10, it's 1,000.99m²",
+        "The total was not 10; it is 1000.99.",
+    ],
+)
+def test_a_negated_clause_does_not_stop_a_later_clause_from_committing(text: str) -> None:
+    assert verdict(text, "1000.99") == "correct"
+    assert verdict(text, "10") != "correct"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Here is the matrix: $ \\begin{bmatrix}1 & 2 \\\\3 & 4\\end{bmatrix} $",
+        "Special matrix: $ \\left[\\begin{array}{cc}1 & 2 \\\\3 & 4\\end{array}\\right] $",
+        "So we get $\\begin{pmatrix}1 & 2 \\\\ 3 & 4\\end{pmatrix}$.",
+    ],
+)
+def test_a_matrix_in_any_bracket_spelling_behind_a_label(text: str) -> None:
+    assert verdict(text, "\\begin{pmatrix}1 & 2 \\\\ 3 & 4\\end{pmatrix}") == "correct"
+    assert verdict(text, "\\begin{pmatrix}1 & 2 \\\\ 3 & 5\\end{pmatrix}") != "correct"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$$\\boxed{(3, 3)} \\text{ for part (a) and } \\boxed{(1, 1)}$$",
+        "For the first part \\boxed{(3, 3)}, and for the second \\boxed{(1, 1)}",
+    ],
+)
+def test_several_answer_boxes_joined_by_a_few_words_are_one_list(text: str) -> None:
+    assert verdict(text, "(3, 3), (1, 1)") == "correct"
+    assert verdict(text, "(1, 1)") != "correct"
+
+
+@pytest.mark.parametrize(
+    ("gold", "answer", "expected"),
+    [
+        ("$125$ miles", "\\boxed{125\\textnormal{ miles}}", "correct"),
+        ("1,22", "The answer is 1.22.", "correct"),
+        ("15th Day", "\\boxed{15}", "correct"),
+        ("\x0crac{1}{2}", "\\boxed{\\frac{1}{2}}", "correct"),
+        ("\\text{infinitely many}", "\\boxed{\\infty}", "correct"),
+        ("\\boxed{1} no no no \\boxed{2}", "\\boxed{1, 2}", "wrong"),
+        ("(- \\frac {1}{2}, \\sqrt {2}.]", "\\boxed{\\left( -\\frac{1}{2}, \\sqrt{2} \\right]}", "correct"),
+        ("x = 5.", "\\boxed{5}", "correct"),
+    ],
+)
+def test_gold_spellings(gold: str, answer: str, expected: str) -> None:
+    assert verdict(answer, gold) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "expected"),
+    [
+        ("1.3\\%", "1.27\\%", "correct"),
+        ("165.5", "165.47", "correct"),
+        ("118\\%", "117.95\\%", "correct"),
+        ("0.3", "0.33", "wrong"),  # one significant digit is a guess
+        ("12", "11.6", "wrong"),  # two digits: not read as a rounding
+        ("1.2\\%", "1.27\\%", "wrong"),  # not the gold rounded
+    ],
+)
+def test_a_decimal_gold_rounded_to_fewer_decimals(answer: str, gold: str, expected: str) -> None:
+    assert verdict(f"\\boxed{{{answer}}}", gold) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "expected"),
+    [
+        ("$(0.6,2.6667]$", "$(\\frac{3}{5},\\frac{8}{3}]$", "correct"),
+        ("$(0.6,2.6667)$", "$(\\frac{3}{5},\\frac{8}{3}]$", "wrong"),  # another bracket: another interval
+        ("$(0.6,2.6)$", "$(\\frac{3}{5},\\frac{8}{3})$", "wrong"),  # cut, not rounded
+        (
+            "$\\begin{pmatrix}0.33\\\\0.2 \\end{pmatrix}$",
+            "$(\\begin{pmatrix}\\frac{1}{3}\\\\ \\frac{1}{5} \\end{pmatrix})$",
+            "correct",
+        ),
+        (
+            "$\\begin{pmatrix}0.35\\\\0.2 \\end{pmatrix}$",
+            "$\\begin{pmatrix}\\frac{1}{3}\\\\ \\frac{1}{5} \\end{pmatrix}$",
+            "wrong",
+        ),
+    ],
+)
+def test_rounded_elements_of_an_interval_or_matrix(answer: str, gold: str, expected: str) -> None:
+    assert verdict(answer, gold) == expected

@@ -1,0 +1,150 @@
+"""Stance: corrections, "wait, no", retractions and hedges, each in several wordings (issue 29).
+
+The rule under test: the answer is the last committed statement; a later committed value overrides an earlier
+one however it is worded; a hedged, retracted or negated statement asserts nothing (never paid)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rewardcheck.rewards.engine import judge
+
+
+def paid(text: str, gold: str) -> bool:
+    return judge(text, gold).verdict.value == "correct"
+
+
+CORRECTIONS = [
+    "The answer is 5. Actually, I made an error: the answer is 7.",
+    "\\boxed{5}\n\nHmm, I realize I miscounted. The correct total is 7.",
+    "\\boxed{5}\n\nOn second thought, the answer should be 7.",
+    "\\boxed{5}. Upon re-examination, the count is 7.",
+    "\\boxed{5}\n\nLooking again, I overlooked one case: the total is 7.",
+    "\\boxed{5}\nCorrection: it is 7",
+]
+
+
+@pytest.mark.parametrize("text", CORRECTIONS)
+def test_a_later_correction_overrides_the_earlier_answer(text: str) -> None:
+    assert paid(text, "7"), text
+    assert not paid(text, "5"), text
+
+
+WAIT_NO = [
+    "\\boxed{5}. Wait, no. It's 7.",
+    "The answer is 5 -- wait no, 7.",
+    "Hmm, \\boxed{5}... wait, no, it should be \\boxed{7}.",
+    "The answer is 5. No wait, it is 7.",
+]
+
+
+@pytest.mark.parametrize("text", WAIT_NO)
+def test_wait_no_takes_the_earlier_value_back(text: str) -> None:
+    assert paid(text, "7"), text
+    assert not paid(text, "5"), text
+
+
+RETRACTIONS = [
+    "\\boxed{5}\n\nI take that back.",
+    "\\boxed{5}\n\nNever mind, I am not sure about this.",
+    "The answer is 5. Disregard that.",
+    "\\boxed{5} -- strike that, I need to recheck.",
+    "\\boxed{5}\n\nScratch that.",
+]
+
+
+@pytest.mark.parametrize("text", RETRACTIONS)
+def test_a_retracted_answer_is_never_paid(text: str) -> None:
+    assert not paid(text, "5"), text
+
+
+HEDGES = [
+    "The answer is probably \\boxed{5}.",
+    "I'm not sure, but maybe \\boxed{5}.",
+    "My best guess is \\boxed{5}.",
+    "It could be \\boxed{5}.",
+    "The answer might be 5.",
+    "Possibly 5.",
+    "I guess the answer is \\boxed{5}.",
+]
+
+
+@pytest.mark.parametrize("text", HEDGES)
+def test_a_hedged_answer_is_never_paid(text: str) -> None:
+    assert not paid(text, "5"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I think the answer is \\boxed{5}.",
+        "I think the answer is definitely $5$.",
+        "Around the table there are \\boxed{5} seats.",
+        "The problem is roughly about counting. The answer is \\boxed{5}.",
+    ],
+)
+def test_a_hedge_outside_the_answers_clause_does_not_refuse_it(text: str) -> None:
+    assert paid(text, "5"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Or is it $\\boxed{5}$?",
+        "Could it be 5?",
+        "Is the answer \\boxed{5}? I am not sure.",
+    ],
+)
+def test_a_question_asserts_nothing(text: str) -> None:
+    assert not paid(text, "5"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We ruled out \n\\[\n5\n\\]\n.",
+        "The answer wouldn't be $5$.",
+        "The answer doesn't equal 5.",
+        "The answer cannot be 5.",
+    ],
+)
+def test_a_negated_closing_statement_asserts_nothing(text: str) -> None:
+    assert not paid(text, "5"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The answer is \\(5\\), perhaps.",
+        "The answer is $\\boxed{5}$, probably.",
+        "Final answer: 5 (maybe).",
+    ],
+)
+def test_a_hedge_after_the_value_in_its_sentence(text: str) -> None:
+    assert not paid(text, "5"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "All in all, the answer is $\\boxed{5}$. It took 3 steps to get there.",
+        "The final answer is **5**. We used 7 multiplications along the way.",
+        "#### $5$ It took 4 steps to get there.",
+        "The correct answer is 5.\n\nasdf qwer zxcv asdf qwer zxcv",
+    ],
+)
+def test_a_remark_stating_another_quantity_is_not_an_answer(text: str) -> None:
+    assert paid(text, "5"), text
+    assert not paid(text, "3") and not paid(text, "7") and not paid(text, "4")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The final answer is **5**.",
+        "In summary, the answer is **5**.",
+        "The answer can't be \\(9\\). Final answer: **5**",
+    ],
+)
+def test_bold_markup_around_the_answer(text: str) -> None:
+    assert paid(text, "5"), text
