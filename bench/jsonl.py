@@ -37,7 +37,7 @@ _BOM = "\ufeff"
 _DECODER = json.JSONDecoder()
 
 
-class RowError(ValueError):
+class RowError(InputError):
     """A row that cannot be read or scored; ``reason`` is the counted category, the message says what."""
 
     def __init__(self, reason: str, message: str) -> None:

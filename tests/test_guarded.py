@@ -56,7 +56,7 @@ def test_unflagged_text_is_paid_exactly_what_the_wrapped_reward_pays(text: str) 
 
 def test_bench_uses_the_one_classifier() -> None:
     import rewardcheck.bench.cases as cases
-    from rewardcheck.bench.scan.degenerate import degenerate_kind as from_scan
+    from rewardcheck.rewards.degenerate import degenerate_kind as from_scan
 
     assert from_scan is degenerate_kind
     assert not hasattr(cases, "classify_degenerate")  # no second home: importers use rewards.degenerate

@@ -15,10 +15,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from rewardcheck.bench.scan.loader import DumpStream
-from rewardcheck.bench.scan.readers import InputError
-from rewardcheck.bench.scan.rows import DumpRow
+from rewardcheck.bench.dumps.loader import DumpStream
+from rewardcheck.bench.dumps.rows import DumpRow
 from rewardcheck.bench.scan.runner import Grouping, make_blocks
+from rewardcheck.bench.tables import InputError
 from rewardcheck.cli import main as cli_main
 
 GOOD = "<think>\n1+2=3\n</think>\nThe answer is \\boxed{3}."

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from rewardcheck.bench.configcheck import CheckOutcome, html_check, print_check, run_check
-    from rewardcheck.bench.scan.profiles import ProfileError
+    from rewardcheck.bench.profiles import ProfileError
     from rewardcheck.bench.tokenizers import TokenizerError, load_tokenizer
     from rewardcheck.bench.training_config import ConfigError, load_config
 

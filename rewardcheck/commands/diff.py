@@ -53,9 +53,8 @@ def run(args: argparse.Namespace) -> int:
         print_diff,
         run_diff,
     )
-    from rewardcheck.bench.diff.verifiers import UnknownVerifier
-    from rewardcheck.bench.scan import quiet_upstream_logs
-    from rewardcheck.bench.scan.loader import InputError
+    from rewardcheck.bench.errors import InputError
+    from rewardcheck.bench.quiet import quiet_upstream_logs
 
     quiet_upstream_logs()
     names = [v.strip() for v in args.verifiers.split(",") if v.strip()] if args.verifiers else available()
@@ -69,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         inputs += rows
     try:
         report = run_diff(names, inputs, skipped=skipped)
-    except (UnknownVerifier, ValueError) as exc:
+    except InputError as exc:  # UnknownVerifier among them
         raise UsageError(str(exc)) from None
     if not args.quiet:
         print_diff(report, Console(highlight=False, width=max(Console().width, 160)), args.limit)

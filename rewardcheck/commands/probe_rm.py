@@ -221,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
                 model: Any = CallableRewardModel(
                     load_callable(args.callable), name=args.callable, eos_text=args.end_marker
                 )
-            except (ValueError, ImportError) as exc:
+            except (InputError, ImportError) as exc:
                 raise UsageError(str(exc)) from None
         else:
             try:

@@ -165,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
 
 def settings_from(args: argparse.Namespace) -> ScanSettings:
     """The scan's settings from the command line (the options' text parsed, nothing decided)."""
-    from rewardcheck.bench.scan.rows import FieldMap
+    from rewardcheck.bench.dumps.rows import FieldMap
     from rewardcheck.bench.scan.session import ScanSettings
 
     weights: tuple[float, ...] | None = None

@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rewardcheck.bench.simulate import CorpusError, Settings, simulate
+from rewardcheck.bench.errors import InputError
+from rewardcheck.bench.simulate import Settings, simulate
 from rewardcheck.bench.simulate.corpus import DEFAULT_GOLDEN
 from rewardcheck.bench.simulate.report import html_page, json_document, print_summary
 from rewardcheck.bench.simulate.start import StartError, read_start
@@ -125,11 +126,10 @@ def run(args: argparse.Namespace) -> int:
         golden=args.golden,
         start_log=args.start_from,
     )
-    from rewardcheck.bench.tokenizers import TokenizerError
 
     try:
         result = simulate(config, settings)
-    except (ConfigError, CorpusError, UnknownRewardError, TokenizerError, ValueError) as exc:
+    except (InputError, UnknownRewardError) as exc:  # ConfigError, CorpusError, ProfileError, TokenizerError
         raise UsageError(str(exc)) from None
     agreement = None
     if not args.no_check:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rewardcheck.bench.jsonl import RowError
+from rewardcheck.bench.numbers import as_number
 from rewardcheck.rewards.completions import completion_text
 
 __all__ = ["DumpRow", "Skip", "FieldMap", "RowError", "is_reward_column"]
@@ -89,21 +90,15 @@ class DumpRow:
         return f"{self.source}:{self.line}"
 
 
-def _number(value: Any) -> float | None:
-    """A logged reward value: NaN and None both mean "skipped by the trainer"."""
+def _logged_value(value: Any) -> float | None:
+    """A logged reward value (:func:`~rewardcheck.bench.numbers.as_number`): NaN and None both mean "skipped
+    by the trainer"; anything else that is not a number raises ``TypeError``."""
     if value is None:
         return None
-    if isinstance(value, bool):
-        return float(value)
-    if isinstance(value, int | float):
-        return None if math.isnan(float(value)) else float(value)
-    if isinstance(value, str):
-        try:
-            number = float(value)
-        except ValueError:
-            raise TypeError(value) from None
-        return None if math.isnan(number) else number
-    raise TypeError(value)
+    number = as_number(value)
+    if number is None:
+        raise TypeError(value)
+    return None if math.isnan(number) else number
 
 
 # verl's generation dump logs its reward as ``score`` (and a reward function's ``acc`` beside it); read as
@@ -118,7 +113,7 @@ def is_reward_column(name: str, value: Any) -> bool:
     if not (name.startswith("rewards/") or name.endswith("_reward") or name == "reward"):
         return False
     try:
-        _number(value)
+        _logged_value(value)
     except TypeError:
         return False
     return True
@@ -220,7 +215,7 @@ class FieldMap:
         for name in columns:
             if name in record:
                 try:
-                    logged[name] = _number(record[name])
+                    logged[name] = _logged_value(record[name])
                 except TypeError:
                     raise RowError(
                         "bad_reward_value", f"logged reward {name!r} is not a number: {record[name]!r:.40}"
@@ -228,7 +223,7 @@ class FieldMap:
         advantage = None
         if "advantage" in record:
             try:
-                advantage = _number(record["advantage"])
+                advantage = _logged_value(record["advantage"])
             except TypeError:
                 raise RowError(
                     "bad_reward_value", f"field 'advantage' is not a number: {record['advantage']!r:.40}"

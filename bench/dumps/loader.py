@@ -22,10 +22,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .readers import InputError, detect_format, expand_inputs, iter_records, table_reward_columns
+from rewardcheck.bench.errors import InputError
+from rewardcheck.bench.tables import (
+    DUMP_SUFFIXES,
+    PLAIN_SUFFIXES,
+    detect_format,
+    iter_records,
+    table_reward_columns,
+)
+
 from .rows import DumpRow, FieldMap, RowError, Skip
 
-__all__ = ["DumpStream", "Loaded", "load_dumps", "read_gold_file", "SKIP_EXAMPLES"]
+__all__ = ["DumpStream", "Loaded", "expand_inputs", "load_dumps", "read_gold_file", "SKIP_EXAMPLES"]
 
 SKIP_EXAMPLES = 50  # skipped rows quoted in the report (all are counted)
 _MAX_COLUMNS = 200  # distinct column names remembered for error messages
@@ -54,6 +62,44 @@ def read_gold_file(path: str | Path, fields: FieldMap) -> tuple[dict[str, str], 
         if row.prompt is not None:
             by_prompt[row.prompt_text] = row.gold
     return by_id, by_prompt
+
+
+def expand_inputs(paths: list[str]) -> list[Path]:
+    """Files to read: each file as given; a folder contributes its TRL ``completions/*.parquet`` if it has
+    any (the trainer's ``output_dir`` or the ``completions`` folder itself), else every dump file in it."""
+    files: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_file():
+            files.append(p)
+            continue
+        if not p.is_dir():
+            raise InputError(f"{p}: no such file or directory")
+        found = _folder_files(p)
+        # A trainer's output_dir saved as checkpoint-*/ folders: every checkpoint's dumps, in step order.
+        checkpoints = sorted(
+            (c for c in p.glob("checkpoint-*") if c.is_dir()), key=lambda c: (_checkpoint_step(c), c.name)
+        )
+        for c in checkpoints:
+            found.extend(_folder_files(c))
+        if not found:
+            raise InputError(f"{p}: folder holds no dump files ({', '.join(PLAIN_SUFFIXES)}, or .gz of them)")
+        files.extend(found)
+    return files
+
+
+def _checkpoint_step(folder: Path) -> int:
+    tail = folder.name.removeprefix("checkpoint-")
+    return int(tail) if tail.isdigit() else -1
+
+
+def _folder_files(p: Path) -> list[Path]:
+    """A folder's TRL ``completions/*.parquet`` if it has any, else every dump file directly in it."""
+    for folder in (p / "completions", p):
+        parquets = sorted(folder.glob("*.parquet")) if folder.is_dir() else []
+        if parquets:
+            return parquets
+    return sorted(f for f in p.iterdir() if f.is_file() and f.name.endswith(DUMP_SUFFIXES))
 
 
 class DumpStream:

@@ -1,4 +1,7 @@
-"""Read completion dumps: JSONL, JSON, CSV, TRL ``completions/*.parquet`` and wandb ``*.table.json``.
+"""The one table reader: JSONL, JSON, CSV, parquet and wandb ``*.table.json``, each maybe gzipped.
+
+Every command that reads a table of records reads it here: scan's dumps, diff's dumps, logs' CSV metrics and
+TRL completions tables, probe-rm's preference files.
 
 Any of them may be gzipped (``.gz``, detected by its magic bytes) and may start with a UTF-8 BOM; a JSONL
 line may hold several records back to back (a dump written without newlines is one huge line). The format
@@ -25,67 +28,37 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from rewardcheck.bench.errors import InputError
-from rewardcheck.bench.jsonl import RowError, is_gzip, iter_jsonl, open_bytes
+from .errors import InputError
+from .jsonl import RowError, is_gzip, iter_jsonl, open_bytes
 
 __all__ = [
     "FORMATS",
-    "InputError",
+    "DUMP_SUFFIXES",
+    "PLAIN_SUFFIXES",
+    "RowError",
     "detect_format",
-    "expand_inputs",
     "iter_records",
     "open_bytes",
+    "is_gzip",
+    "is_parquet",
+    "read_text",
+    "read_parquet",
     "table_reward_columns",
 ]
 
 FORMATS = ("jsonl", "json", "csv", "parquet", "wandb")
-_PLAIN = (".jsonl", ".json", ".csv", ".parquet", ".table.json")
-_SUFFIXES: tuple[str, ...] = _PLAIN + tuple(f"{x}.gz" for x in _PLAIN)
+PLAIN_SUFFIXES = (".jsonl", ".json", ".csv", ".parquet", ".table.json")
+DUMP_SUFFIXES: tuple[str, ...] = PLAIN_SUFFIXES + tuple(f"{x}.gz" for x in PLAIN_SUFFIXES)
 _BOM = "\ufeff"
 
 
-def expand_inputs(paths: list[str]) -> list[Path]:
-    """Files to read: each file as given; a folder contributes its TRL ``completions/*.parquet`` if it has
-    any (the trainer's ``output_dir`` or the ``completions`` folder itself), else every dump file in it."""
-    files: list[Path] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_file():
-            files.append(p)
-            continue
-        if not p.is_dir():
-            raise InputError(f"{p}: no such file or directory")
-        found = _folder_files(p)
-        # A trainer's output_dir saved as checkpoint-*/ folders: every checkpoint's dumps, in step order.
-        checkpoints = sorted(
-            (c for c in p.glob("checkpoint-*") if c.is_dir()), key=lambda c: (_checkpoint_step(c), c.name)
-        )
-        for c in checkpoints:
-            found.extend(_folder_files(c))
-        if not found:
-            raise InputError(f"{p}: folder holds no dump files ({', '.join(_PLAIN)}, or .gz of them)")
-        files.extend(found)
-    return files
-
-
-def _checkpoint_step(folder: Path) -> int:
-    tail = folder.name.removeprefix("checkpoint-")
-    return int(tail) if tail.isdigit() else -1
-
-
-def _folder_files(p: Path) -> list[Path]:
-    """A folder's TRL ``completions/*.parquet`` if it has any, else every dump file directly in it."""
-    for folder in (p / "completions", p):
-        parquets = sorted(folder.glob("*.parquet")) if folder.is_dir() else []
-        if parquets:
-            return parquets
-    return sorted(f for f in p.iterdir() if f.is_file() and f.name.endswith(_SUFFIXES))
-
-
-def _read_text(p: Path) -> str:
+def read_text(path: str | Path, errors: str = "strict") -> str:
+    """The whole file as text: decompressed when gzipped, a UTF-8 BOM dropped; a damaged gzip file is an
+    :class:`~rewardcheck.bench.errors.InputError` naming the file. ``errors`` as for ``bytes.decode``."""
+    p = Path(path)
     with open_bytes(p) as fh:
         try:
-            return fh.read().decode("utf-8").removeprefix(_BOM)
+            return fh.read().decode("utf-8", errors=errors).removeprefix(_BOM)
         except (OSError, EOFError) as exc:
             raise InputError(f"{p}: damaged gzip file: {exc}") from None
 
@@ -104,6 +77,11 @@ def _readable_head(p: Path, size: int = 1 << 16) -> bytes:
         if not chunks:
             raise InputError(f"{p}: damaged gzip file, nothing readable: {exc}") from None
     return b"".join(chunks)[:size]
+
+
+def is_parquet(path: str | Path) -> bool:
+    """Whether the file (gzipped or not) is a parquet file, by its magic bytes."""
+    return _readable_head(Path(path), 4) == b"PAR1"
 
 
 def detect_format(path: str | Path) -> str:
@@ -135,7 +113,7 @@ def detect_format(path: str | Path) -> str:
         if isinstance(obj, Mapping):
             return "wandb" if _is_table(obj) and not first[end:].strip() else "jsonl"
         try:  # a pretty-printed document, or a first line longer than the sniffed head
-            whole = json.loads(_read_text(p))
+            whole = json.loads(read_text(p))
         except (ValueError, UnicodeDecodeError):
             return "jsonl"  # a JSONL file whose first line is broken: read it line by line and report
         return "wandb" if isinstance(whole, Mapping) and _is_table(whole) else "json"
@@ -175,7 +153,7 @@ def iter_records(
 
 def _load_json(p: Path) -> Any:
     try:
-        return json.loads(_read_text(p))
+        return json.loads(read_text(p))
     except UnicodeDecodeError as exc:
         raise InputError(f"{p}: not UTF-8 text ({exc.reason})") from None
     except json.JSONDecodeError as exc:
@@ -280,14 +258,18 @@ def _csv_value(key: str, value: str) -> Any:
     return value
 
 
-def _parquet(p: Path) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:
+def _parquet_file(p: Path) -> Any:
+    """A ``pyarrow.parquet.ParquetFile`` over the file (gzipped or not); a damaged one is an InputError."""
     import pyarrow.parquet as pq
 
     try:
-        source: Any = gzip.open(p, "rb") if is_gzip(p) else p
-        reader = pq.ParquetFile(source)
+        return pq.ParquetFile(gzip.open(p, "rb") if is_gzip(p) else p)
     except Exception as exc:  # pyarrow raises ArrowInvalid / OSError for a damaged file
         raise InputError(f"{p}: unreadable parquet file: {exc}") from None
+
+
+def _parquet(p: Path) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:
+    reader = _parquet_file(p)
     number = 0
     # Batch by batch: a large parquet file is never held whole.
     for batch in reader.iter_batches(batch_size=1024):
@@ -296,18 +278,19 @@ def _parquet(p: Path) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:
             yield number, record
 
 
+def read_parquet(path: str | Path) -> tuple[list[str], dict[str, list[Any]]]:
+    """(column names in file order, column -> values) of a whole parquet file, gzipped or not."""
+    table = _parquet_file(Path(path)).read()
+    return list(table.column_names), table.to_pydict()
+
+
 def table_reward_columns(path: str | Path, fmt: str, known: set[str]) -> tuple[str, ...] | None:
     """The logged reward columns of a TRL table (parquet or wandb): every numeric column TRL wrote between
     ``completion`` and ``advantage`` (one per reward function, named after it). ``None`` for other formats."""
     if fmt == "parquet":
         import pyarrow as pa
-        import pyarrow.parquet as pq
 
-        try:
-            p = Path(path)
-            schema = pq.ParquetFile(gzip.open(p, "rb") if is_gzip(p) else p).schema_arrow
-        except Exception as exc:  # pyarrow raises ArrowInvalid / OSError for a damaged file
-            raise InputError(f"{path}: unreadable parquet file: {exc}") from None
+        schema = _parquet_file(Path(path)).schema_arrow
         return tuple(
             f.name
             for f in schema

@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rewardcheck.bench.errors import InputError
 from rewardcheck.rewards.args import RewardArgs
-from rewardcheck.rewards.registry import build_registry, resolve_profile
+from rewardcheck.rewards.registry import build_registry, get_reward_funcs, resolve_profile
 from rewardcheck.rewards.result import RewardFunc
 
 __all__ = [
@@ -45,7 +46,7 @@ _TRL_NAMES = {
 }
 
 
-class ProfileError(ValueError):
+class ProfileError(InputError):
     """A profile or reward name that cannot be built; a usage error."""
 
 
@@ -89,15 +90,28 @@ class ProfileSpec:
         return [(name, registry[name]) for name in self.funcs]
 
 
+def resolve(name: str) -> str:
+    """The profile's full name (``openr1`` -> its pinned commit); an unknown one is a :class:`ProfileError`."""
+    try:
+        return resolve_profile(name)
+    except ValueError as exc:
+        raise ProfileError(str(exc)) from None
+
+
+def profile_funcs(args: Any, profile: str) -> list[RewardFunc]:
+    """``get_reward_funcs(args, profile)``; a configuration the profile refuses is a :class:`ProfileError`."""
+    try:
+        return get_reward_funcs(args, profile=profile)
+    except ValueError as exc:
+        raise ProfileError(f"profile {profile!r} cannot be built: {exc}") from None
+
+
 def build_profile(
     name: str, funcs: Sequence[str], weights: Sequence[float] | None, args: Mapping[str, Any]
 ) -> ProfileSpec:
     """Check that ``name`` builds with ``funcs``; ``patched`` refusing an unsafe cosine configuration is
     retried with the factory's safe cosine values and the refusal kept as a note."""
-    try:
-        resolved = resolve_profile(name)
-    except ValueError as exc:
-        raise ProfileError(str(exc)) from None
+    resolved = resolve(name)
     w = tuple(float(x) for x in weights) if weights is not None else (1.0,) * len(funcs)
     if len(w) != len(funcs):
         raise ProfileError(f"--reward-weights has {len(w)} values for {len(funcs)} reward functions")
