@@ -13,7 +13,7 @@ from rich.console import Console
 
 from rewardcheck.bench.simulate import Settings, simulate
 from rewardcheck.bench.simulate.limits import prediction_limit
-from rewardcheck.bench.simulate.report import html_page, json_document, print_summary
+from rewardcheck.bench.simulate.report import html_page, print_summary
 from rewardcheck.bench.simulate.start import read_start
 from rewardcheck.bench.training_config import load_config
 
@@ -58,7 +58,7 @@ def test_the_limit_is_in_every_output(seed_run) -> None:
     buf = io.StringIO()
     print_summary(seed_run, console=Console(file=buf, width=400, highlight=False))
     assert "cannot predict the real run from this start" in buf.getvalue()
-    doc = json_document(seed_run)
+    doc = seed_run.to_dict()
     assert (
         doc["start_limit"]["onset"] == "record 5"
         and doc["start_limit"]["message"] == seed_run.start_limit.message
@@ -73,4 +73,4 @@ def test_no_limit_when_the_logs_run_was_healthy_or_the_simulation_collapsed(seed
     # a repro metrics.csv with steps: the gap is counted in steps
     limit = prediction_limit(ROOT / "fixtures/runs/repro/sft1000_lr3e-4/openr1/metrics.csv", seed_run)
     assert limit is not None and limit.onset == "step 10" and "1 step(s) apart" in limit.reason
-    assert json_document(dataclasses.replace(seed_run, start_limit=None))["start_limit"] is None
+    assert dataclasses.replace(seed_run, start_limit=None).to_dict()["start_limit"] is None

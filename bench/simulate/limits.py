@@ -9,7 +9,7 @@ advantage of the short outputs it sampled, its accuracy and its KL).
 
 >>> from rewardcheck.bench.simulate.results import StartLimit
 >>> limit = StartLimit("x.txt", "record 5", {"completion_length": 811.0}, {"completion_length": 7.0}, "why")
->>> limit.to_json()["onset"]
+>>> limit.to_dict()["onset"]
 'record 5'
 """
 

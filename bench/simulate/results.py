@@ -77,7 +77,7 @@ class StepStats:
     degenerate_advantage: float = float("nan")  # mean advantage of this step's degenerate completions
     reward_std_batch: float = float("nan")  # std over the whole batch, as TRL >= 0.2x logs reward_std
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
 
@@ -141,6 +141,43 @@ class SimulationResult:
     def collapsed(self) -> bool:
         return self.collapse_step is not None
 
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON document of ``rewardcheck simulate``."""
+        r = self
+        c = r.corpus
+        return {
+            "config": r.config,
+            "profile": r.profile,
+            "rewards": r.reward_names,
+            "weights": r.weights,
+            "settings": {k: (str(v) if k == "golden" else v) for k, v in asdict(r.settings).items()},
+            "beta": r.beta,
+            "num_generations": r.num_generations,
+            "corpus": {
+                "source": c.source,
+                "rows_used": c.rows_used,
+                "usable_prompts": len(c.prompts),
+                "skipped": c.skipped,
+                "within_prompt_log_sd": c.within_prompt_log_sd,
+                "marker_rate": c.marker_rate,
+                "answer_rate": c.answer_rate,
+            },
+            "collapsed": r.collapsed,
+            "collapse_step": r.collapse_step,
+            "driver": r.driver,
+            "shortening_by_reward": r.shortening_total,
+            "answer_push_by_reward": r.answer_total,
+            "initial": r.initial.to_dict(),
+            "final": r.final.to_dict(),
+            "history": [s.to_dict() for s in r.history],
+            "examples": r.examples,
+            "problems": r.problems,
+            "start": None if r.start is None else asdict(r.start),
+            "start_limit": None if r.start_limit is None else r.start_limit.to_dict(),
+            "distinct_texts": r.distinct_texts,
+            "seconds": r.seconds,
+        }
+
 
 @dataclass(frozen=True)
 class StartMatch:
@@ -169,5 +206,5 @@ class StartLimit:
     def message(self) -> str:
         return f"cannot predict the real run from this start: {self.reason}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {**asdict(self), "message": self.message}

@@ -54,7 +54,8 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from rewardcheck.bench.configcheck import CheckOutcome, html_check, print_check, run_check
+    from rewardcheck.bench.configcheck import CheckOutcome, run_check
+    from rewardcheck.bench.configcheck.render import as_report
     from rewardcheck.bench.profiles import ProfileError
     from rewardcheck.bench.tokenizers import TokenizerError, load_tokenizer
     from rewardcheck.bench.training_config import ConfigError, load_config
@@ -81,8 +82,5 @@ def run(args: argparse.Namespace) -> int:
         )
     except (ProfileError, TokenizerError) as exc:
         raise UsageError(str(exc)) from None
-    if not args.quiet:
-        console = Console(highlight=False, width=max(Console().width, 132))
-        print_check(outcome, console)
-    OUTPUTS.write(args, outcome.to_dict, lambda path: html_check(outcome).write(path))
+    OUTPUTS.emit(args, as_report(outcome), Console(highlight=False, width=max(Console().width, 132)))
     return outcome.exit_status

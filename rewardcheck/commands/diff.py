@@ -49,10 +49,9 @@ def run(args: argparse.Namespace) -> int:
         corpus_inputs,
         dump_inputs,
         generated_inputs,
-        html_diff,
-        print_diff,
         run_diff,
     )
+    from rewardcheck.bench.diff.render import as_report
     from rewardcheck.bench.errors import InputError
     from rewardcheck.bench.quiet import quiet_upstream_logs
 
@@ -70,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         report = run_diff(names, inputs, skipped=skipped)
     except InputError as exc:  # UnknownVerifier among them
         raise UsageError(str(exc)) from None
-    if not args.quiet:
-        print_diff(report, Console(highlight=False, width=max(Console().width, 160)), args.limit)
-    OUTPUTS.write(args, report.to_dict, lambda path: html_diff(report).write(path))
+    OUTPUTS.emit(
+        args, as_report(report, args.limit), Console(highlight=False, width=max(Console().width, 160))
+    )
     return 0

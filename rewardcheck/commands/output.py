@@ -1,14 +1,16 @@
 """The ``--json`` / ``--html`` options every command shares: declared once, written once.
 
 A command states its pair (the help text, and where argparse keeps the values) as an :class:`OutputOptions`,
-adds it to its parser, and hands :meth:`OutputOptions.write` the JSON document and the HTML writer; both are
-called only when their option was given. A ``--json`` of ``-`` writes the document to standard output.
+adds it to its parser, and hands :meth:`OutputOptions.emit` its result as a
+:class:`~rewardcheck.bench.report.Report`: the terminal summary is printed (unless ``--quiet``, or ``--json -``
+holds standard output), the JSON document and the HTML page written only when their option was given. A ``--json`` of ``-`` writes the document to standard output.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser()
 >>> OutputOptions().add_to(parser)
 >>> args = parser.parse_args(["--json", "-"])
->>> OutputOptions().write(args, lambda: {"ok": True}, lambda path: None)
+>>> from rewardcheck.bench.report import Rendered
+>>> OutputOptions().emit(args, Rendered(True, lambda ok: {"ok": ok}, print, print))
 {
   "ok": true
 }
@@ -18,10 +20,13 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from rich.console import Console
+
+from rewardcheck.bench.report import Report
 
 __all__ = ["OutputOptions", "write_json"]
 
@@ -57,15 +62,13 @@ class OutputOptions:
         """``--json -``: standard output holds the document, so a terminal summary would corrupt it."""
         return self.json_path(args) == "-"
 
-    def write(
-        self,
-        args: argparse.Namespace,
-        document: Callable[[], Any],
-        write_html: Callable[[str], object],
-    ) -> None:
-        """Write ``document()`` as JSON to ``--json``, then ``write_html(path)`` for ``--html``."""
+    def emit(self, args: argparse.Namespace, report: Report, console: Console | None = None) -> None:
+        """Print ``report`` to the terminal (not with ``--quiet`` or ``--json -``), then write its JSON
+        document to ``--json`` and its HTML page to ``--html``."""
+        if not getattr(args, "quiet", False) and not self.json_to_stdout(args):
+            report.print_terminal(console)
         json_out, html_out = self.json_path(args), self.html_path(args)
         if json_out:
-            write_json(document(), json_out)
+            write_json(report.to_dict(), json_out)
         if html_out:
-            write_html(html_out)
+            report.html_page().write(html_out)

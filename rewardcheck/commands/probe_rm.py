@@ -166,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
         run_probe,
     )
     from rewardcheck.bench.probe_rm.demo import BUNDLED_PROMPTS, build_demo_model
-    from rewardcheck.bench.probe_rm.render import print_report, write_html
+    from rewardcheck.bench.probe_rm.render import as_report
 
     unknown = [c for c in args.ignore_class if c not in (*PROBE_CLASSES, "fixed_string")]
     if unknown:
@@ -300,7 +300,5 @@ def run(args: argparse.Namespace) -> int:
                 f"to {args.harden}",
                 file=sys.stderr,
             )
-    if not args.quiet:
-        print_report(report)
-    OUTPUTS.write(args, report.to_dict, lambda path: write_html(report, path))
+    OUTPUTS.emit(args, as_report(report))
     return 1 if report.verdict == "exploitable" else 0

@@ -217,7 +217,7 @@ def _run(args: argparse.Namespace) -> int:
 
     from rewardcheck.bench.errors import InputError
     from rewardcheck.bench.scan.ray_backend import RayUnavailable
-    from rewardcheck.bench.scan.render import html_report, print_report
+    from rewardcheck.bench.scan.render import as_report
     from rewardcheck.bench.scan.session import NothingScored, ScanSession, ScanSettingsError
 
     settings = settings_from(args)
@@ -242,7 +242,5 @@ def _run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     except (ScanSettingsError, InputError, RayUnavailable) as exc:
         raise UsageError(str(exc)) from None
-    if not args.quiet:
-        print_report(report, console)
-    OUTPUTS.write(args, report.to_dict, lambda path: html_report(report, result.aggregate).write(path))
+    OUTPUTS.emit(args, as_report(report, result.aggregate), console)
     return report.exit_status

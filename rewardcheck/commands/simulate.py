@@ -14,7 +14,7 @@ from typing import Any
 from rewardcheck.bench.errors import InputError
 from rewardcheck.bench.simulate import Settings, simulate
 from rewardcheck.bench.simulate.corpus import DEFAULT_GOLDEN
-from rewardcheck.bench.simulate.report import html_page, json_document, print_summary
+from rewardcheck.bench.simulate.report import as_report
 from rewardcheck.bench.simulate.start import StartError, read_start
 from rewardcheck.bench.training_config import ConfigError, load_config
 from rewardcheck.commands.output import OutputOptions
@@ -137,16 +137,5 @@ def run(args: argparse.Namespace) -> int:
         from rewardcheck.bench.tokenizers import qwen_tokenizer
 
         agreement = cross_check(config, result, qwen_tokenizer())
-    if not args.quiet and not OUTPUTS.json_to_stdout(args):
-        print_summary(result)
-        if agreement is not None:
-            print(f"  {agreement.message()}")
-
-    def document() -> dict[str, Any]:
-        doc = json_document(result)
-        if agreement is not None:
-            doc["check"] = agreement.to_dict() | {"message": agreement.message()}
-        return doc
-
-    OUTPUTS.write(args, document, lambda path: html_page(result).write(path))
+    OUTPUTS.emit(args, as_report(result, agreement))
     return 1 if result.collapsed else 0
