@@ -45,12 +45,23 @@ class Report(Protocol):
     def html_page(self) -> Page: ...
 
 
-def terminal_console() -> Console:
-    """The console a report prints to: the terminal's width, or 130 columns for pipes and files (not rich's
-    80-column fallback)."""
-    console = Console(highlight=False, soft_wrap=True)
+class _PipeConsole(Console):
+    """rich's console, except that a reader who closed the pipe (``| head``) raises ``BrokenPipeError`` instead
+    of rich's ``SystemExit(1)``: the command then still writes its files and returns its own exit status."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
+
+
+def terminal_console(min_width: int | None = None, **options: Any) -> Console:
+    """The console a report prints to: the terminal's width (at least ``min_width``), or 130 columns for pipes
+    and files (not rich's 80-column fallback). ``options`` go to rich's ``Console``."""
+    options = {"highlight": False, "soft_wrap": min_width is None, **options}
+    console = _PipeConsole(**options)
+    if min_width is not None:
+        return _PipeConsole(width=max(console.width, min_width), **options)
     if not console.is_terminal:
-        console = Console(highlight=False, soft_wrap=True, width=130)
+        console = _PipeConsole(width=130, **options)
     return console
 
 

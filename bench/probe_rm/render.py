@@ -16,7 +16,7 @@ from typing import Any
 
 from rewardcheck.bench.htmlreport import Page
 from rewardcheck.bench.probe_rm.report import ProbeReport
-from rewardcheck.bench.report import Rendered
+from rewardcheck.bench.report import Rendered, terminal_console
 
 __all__ = ["as_report", "print_report", "terminal_text", "html_page", "write_html"]
 
@@ -164,10 +164,9 @@ def outputs_lines(r: ProbeReport) -> list[str]:
 
 
 def print_report(r: ProbeReport, console: Any = None) -> None:
-    from rich.console import Console
     from rich.text import Text
 
-    console = console or Console()
+    console = console or terminal_console(soft_wrap=False, highlight=True)
     for item in _renderables(r):
         console.print(item)
     for line in outputs_lines(r):

@@ -2,7 +2,7 @@
 
 Inputs: generated attacks (each family in each answer marker, next to the right answer in the same
 template), equivalent renderings and near misses, the attack corpus, and the rows of any completion dumps
-given (defaults to the bundled ``fixtures/dumps/completions.jsonl``; ``--no-dumps`` for none). Verifiers
+given (defaults to the example dump bundled in the package; ``--no-dumps`` for none). Verifiers
 (``--verifiers``, comma-separated): patched, openr1@e4ac3ae, openr1@1416fa0, math-verify, trl, verl (the
 last two when installed; default every installed one).
 
@@ -16,6 +16,7 @@ import argparse
 from typing import Any
 
 from rewardcheck.bench.data import data_path
+from rewardcheck.bench.report import terminal_console
 from rewardcheck.commands.output import OutputOptions
 from rewardcheck.errors import UsageError
 
@@ -42,7 +43,6 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
 
     from rewardcheck.bench.diff import (
         available,
@@ -69,7 +69,5 @@ def run(args: argparse.Namespace) -> int:
         report = run_diff(names, inputs, skipped=skipped)
     except InputError as exc:  # UnknownVerifier among them
         raise UsageError(str(exc)) from None
-    OUTPUTS.emit(
-        args, as_report(report, args.limit), Console(highlight=False, width=max(Console().width, 160))
-    )
+    OUTPUTS.emit(args, as_report(report, args.limit), terminal_console(160))
     return 0

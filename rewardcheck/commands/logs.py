@@ -1,7 +1,7 @@
 """``rewardcheck logs LOG... [--json OUT] [--html OUT]``: diagnose reward collapse from training logs.
 
 Exit status 1 when any log shows a collapse, 0 otherwise, 2 for an unreadable log.
-Example: ``rewardcheck logs fixtures/logs/open-r1-grpo-accuracy-reward-zero.txt --json diag.json``.
+Example: ``rewardcheck logs trainer_output/ --json diag.json`` (a log file, or a trainer's output_dir).
 """
 
 from __future__ import annotations

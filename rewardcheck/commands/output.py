@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +30,7 @@ from rich.console import Console
 
 from rewardcheck.bench.report import Report
 
-__all__ = ["OutputOptions", "write_json"]
+__all__ = ["OutputOptions", "silence_stdout", "write_json"]
 
 
 def write_json(document: Any, dest: str | Path) -> None:
@@ -66,9 +68,23 @@ class OutputOptions:
         """Print ``report`` to the terminal (not with ``--quiet`` or ``--json -``), then write its JSON
         document to ``--json`` and its HTML page to ``--html``."""
         if not getattr(args, "quiet", False) and not self.json_to_stdout(args):
-            report.print_terminal(console)
+            try:
+                report.print_terminal(console)
+                sys.stdout.flush()
+            except BrokenPipeError:  # ``| head`` read enough: the files below are still written
+                silence_stdout()
         json_out, html_out = self.json_path(args), self.html_path(args)
         if json_out:
             write_json(report.to_dict(), json_out)
         if html_out:
             report.html_page().write(html_out)
+
+
+def silence_stdout() -> None:
+    """The reader of standard output has gone (``rewardcheck ... | head``): point the descriptor at devnull so
+    that later output and the interpreter's final flush do not fail again (rich would exit with status 1)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real descriptor (captured output): nothing left to flush into a pipe
+        pass

@@ -17,6 +17,7 @@ import sys
 import tempfile
 from typing import Any
 
+from rewardcheck.bench.report import terminal_console
 from rewardcheck.commands.output import OutputOptions
 from rewardcheck.errors import UsageError
 
@@ -300,5 +301,5 @@ def run(args: argparse.Namespace) -> int:
                 f"to {args.harden}",
                 file=sys.stderr,
             )
-    OUTPUTS.emit(args, as_report(report))
+    OUTPUTS.emit(args, as_report(report), terminal_console(soft_wrap=False))
     return 1 if report.verdict == "exploitable" else 0

@@ -1,7 +1,7 @@
 """``rewardcheck scan DUMP...``: score what a policy already wrote under several reward profiles and flag
 truncation, degenerate output, shaping paid without an answer, profile disagreement and zero-advantage groups.
 
-Example: ``rewardcheck scan fixtures/dumps/completions.jsonl --json scan.json --html scan.html
+Example: ``rewardcheck scan completions.jsonl --json scan.json --html scan.html
 --rows-out rows.jsonl --only disagreements --fail-on degenerate=0.05``. Rows are streamed: memory does not
 grow with the dump. Exit status 0 clean, 1 when a ``--fail-on`` threshold is crossed, 2 usage error (or a
 dump of which no row could be scored), 3 internal error.
@@ -14,6 +14,7 @@ import sys
 import traceback
 from typing import TYPE_CHECKING, Any
 
+from rewardcheck.bench.report import terminal_console
 from rewardcheck.commands.output import OutputOptions, write_json
 from rewardcheck.errors import UsageError
 
@@ -223,7 +224,7 @@ def _run(args: argparse.Namespace) -> int:
     settings = settings_from(args)
     try:
         session = ScanSession(settings)
-        console = Console(stderr=False, highlight=False, width=max(Console().width, 110))
+        console = terminal_console(110)
         err = Console(stderr=True)
         if not args.quiet and err.is_terminal:
             columns = (TextColumn("scoring"), BarColumn(), TextColumn("{task.completed} rows"))

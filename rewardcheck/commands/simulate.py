@@ -3,7 +3,7 @@ config drive a GRPO policy? A fast simulation scored with the config's real rewa
 assumptions: ``rewardcheck.bench.simulate``). CONFIG is read as by ``rewardcheck check`` (recipe YAML or JSON).
 
 Exit status 1 when the simulated policy collapses into degenerate outputs, 0 otherwise, 2 for bad input.
-Example: ``rewardcheck simulate fixtures/configs/openr1-seed.yaml --profile patched --html sim.html``.
+Example: ``rewardcheck simulate recipe.yaml --profile patched --html sim.html`` (an open-r1 GRPO recipe).
 """
 
 from __future__ import annotations
