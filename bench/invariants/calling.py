@@ -32,6 +32,8 @@ class CallOutcome:
     error: str | None
     seconds: float
     convention: Convention | None = None  # how the call was made (None: not called)
+    timed_out: bool = False
+    tried: Convention | None = None  # the convention of the call that timed out or raised
 
 
 _ACTIVE: dict[str, Any] = {"token": None}
@@ -158,6 +160,8 @@ def call_reward(
             f"did not return within {limit_s:g} s{_tried(convention, conv, first)}",
             time.perf_counter() - start,
             convention,
+            timed_out=True,
+            tried=conv,
         )
     except KeyboardInterrupt:
         raise
@@ -191,3 +195,32 @@ def call_reward(
             return CallOutcome(None, f"returned a non-finite value {f!r}", seconds, conv)
         out.append(f)
     return CallOutcome(out, None, seconds, conv)
+
+
+def late_call(
+    func: Callable[..., Any],
+    conv: Convention,
+    completions: Sequence[str],
+    kwargs: dict[str, Any],
+    grace_s: float,
+) -> tuple[Any, float] | None:
+    """What a call that timed out returns when it is let run: the same call again in a daemon thread, never
+    interrupted, waited for up to ``grace_s``; ``(returned value or raised exception, seconds)``, or ``None``
+    when it still has not returned (the thread is abandoned)."""
+    args, kw = call_arguments(conv, completions, kwargs)
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        start = time.perf_counter()
+        try:
+            box["value"] = func(*args, **kw)
+        except BaseException as exc:  # reported as what the late call did
+            box["value"] = exc
+        box["seconds"] = time.perf_counter() - start
+
+    worker = threading.Thread(target=target, daemon=True)
+    worker.start()
+    worker.join(grace_s)
+    if "seconds" not in box:
+        return None
+    return box["value"], box["seconds"]
