@@ -105,6 +105,8 @@ class CheckReport:
         )
         lines = [head, *tokens, *calling, *finding_lines(found)]
         holds = [r.name for r in self.results if r.holds]
+        if not self.ok:
+            lines.append(f"fails: {', '.join(r.name for r in self.failures)}")
         if holds and not self.ok:
             lines.append(f"holds: {', '.join(holds)}")
         elif holds:

@@ -83,22 +83,31 @@ def _run_with_limit(fn: Callable[[], Any], limit_s: float) -> Any:
             token["done"] = True
             timer.cancel()
             _ACTIVE["token"] = None
-    box: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            box["value"] = fn()
-        except BaseException as exc:  # reported to the caller's thread
-            box["error"] = exc
-
-    worker = threading.Thread(target=target, daemon=True)
-    worker.start()
-    worker.join(limit_s)
-    if worker.is_alive():
+    box = _in_thread(fn, limit_s)
+    if "seconds" not in box:
         raise _Deadline()
     if "error" in box:
         raise box["error"]
     return box.get("value")
+
+
+def _in_thread(fn: Callable[[], Any], wait_s: float) -> dict[str, Any]:
+    """Run ``fn`` in a daemon thread, waiting up to ``wait_s``: ``{"value" or "error", "seconds"}`` when it
+    ended, ``{}`` while it still runs (the thread is abandoned)."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        start = time.perf_counter()
+        try:
+            box["value"] = fn()
+        except BaseException as exc:  # reported to the caller's thread
+            box["error"] = exc
+        box["seconds"] = time.perf_counter() - start
+
+    worker = threading.Thread(target=target, daemon=True)
+    worker.start()
+    worker.join(wait_s)
+    return box if "seconds" in box else {}
 
 
 def _invoke(
@@ -208,19 +217,7 @@ def late_call(
     interrupted, waited for up to ``grace_s``; ``(returned value or raised exception, seconds)``, or ``None``
     when it still has not returned (the thread is abandoned)."""
     args, kw = call_arguments(conv, completions, kwargs)
-    box: dict[str, Any] = {}
-
-    def target() -> None:
-        start = time.perf_counter()
-        try:
-            box["value"] = func(*args, **kw)
-        except BaseException as exc:  # reported as what the late call did
-            box["value"] = exc
-        box["seconds"] = time.perf_counter() - start
-
-    worker = threading.Thread(target=target, daemon=True)
-    worker.start()
-    worker.join(grace_s)
-    if "seconds" not in box:
+    box = _in_thread(lambda: func(*args, **kw), grace_s)
+    if not box:
         return None
-    return box["value"], box["seconds"]
+    return box.get("value", box.get("error")), box["seconds"]
