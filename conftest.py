@@ -1,4 +1,5 @@
-"""Shared test set-up: never reach a hub, keep hypothesis bounded in CI."""
+"""Shared test set-up for tests/ and the package doctests (testpaths): never reach a hub, keep hypothesis
+bounded in CI."""
 
 from __future__ import annotations
 
