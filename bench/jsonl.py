@@ -114,13 +114,13 @@ def numbered_jsonl(
     fields, or a missing file raises ``error`` (an :class:`InputError`) as ``file:line: ...``."""
     p = Path(path)
     if not p.is_file():
-        raise error(f"{p}: no such file")
+        raise error("no such file", path=p)
     for number, record in iter_jsonl(p):
         if isinstance(record, RowError):
-            raise error(f"{p}:{number}: {record}")
+            raise error(str(record), path=p, line=number)
         for key in required:
             if key not in record:
-                raise error(f"{p}:{number}: field {key!r} is missing")
+                raise error("is missing", path=p, line=number, field=key)
         yield number, dict(record)
 
 

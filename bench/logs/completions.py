@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rewardcheck.bench.numbers import as_finite
+from rewardcheck.bench.numbers import as_finite, as_number
 from rewardcheck.bench.tables import read_parquet
 from rewardcheck.rewards.completions import completion_text
 
@@ -97,7 +97,7 @@ def _reward_columns(columns: Sequence[str], table: Mapping[str, Sequence[Any]]) 
         values = table[name]
         if name in NOT_REWARDS or not values:
             continue
-        if all(v is None or isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        if all(v is None or not isinstance(v, str) and as_number(v) is not None for v in values):
             out.append(name)
     return out
 

@@ -86,5 +86,5 @@ def silence_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # no real descriptor (captured output): nothing left to flush into a pipe
+    except OSError:  # no real descriptor (captured output: io.UnsupportedOperation): nothing to redirect
         pass

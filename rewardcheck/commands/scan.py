@@ -167,16 +167,15 @@ def run(args: argparse.Namespace) -> int:
 def settings_from(args: argparse.Namespace) -> ScanSettings:
     """The scan's settings from the command line (the options' text parsed, nothing decided)."""
     from rewardcheck.bench.dumps.rows import FieldMap
+    from rewardcheck.bench.numbers import as_number
     from rewardcheck.bench.scan.session import ScanSettings
 
     weights: tuple[float, ...] | None = None
     if args.reward_weights:
-        try:
-            weights = tuple(float(w) for w in _csv_list(args.reward_weights) or [])
-        except ValueError:
-            raise UsageError(
-                f"--reward-weights {args.reward_weights!r}: expected comma-separated numbers"
-            ) from None
+        parsed = [as_number(w) for w in _csv_list(args.reward_weights) or []]
+        if any(w is None for w in parsed):
+            raise UsageError(f"--reward-weights {args.reward_weights!r}: expected comma-separated numbers")
+        weights = tuple(w for w in parsed if w is not None)
     funcs = _csv_list(args.reward_funcs)
     fields = FieldMap(
         prompt=args.prompt_field,
