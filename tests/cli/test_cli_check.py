@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXE = Path(sys.executable).parent / "rewardcheck"
 SEED_CONFIG = ROOT / "fixtures" / "configs" / "openr1-seed.yaml"
 

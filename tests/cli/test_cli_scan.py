@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXE = Path(sys.executable).parent / "rewardcheck"
 DUMPS = ROOT / "fixtures" / "dumps"
 UPSTREAM = ["--profile", "openr1@e4ac3ae", "--profile", "openr1@1416fa0"]

@@ -94,13 +94,13 @@ def test_scan_reports_the_setting_both_ways(tmp_path: Path) -> None:
             ],
             check=True,
             capture_output=True,
-            cwd=Path(__file__).resolve().parents[1],
+            cwd=Path(__file__).resolve().parents[2],
         )
         means[setting] = json.loads(out.read_text())["rewards"]["patched"]["accuracy"]["mean"]
     assert means == {"read_final": 1.0, "no_answer": 0.0}
 
 
-# (a long trace cut on a computation step is held by golden dcdf3db868c7a0a2 in tests/test_golden.py)
+# (a long trace cut on a computation step is held by golden dcdf3db868c7a0a2 in tests/rewards/test_golden_fixtures.py)
 LONG_REASONING = "Let me count the arrangements of the six books carefully, one case at a time. " * 12
 
 

@@ -10,7 +10,7 @@ import pytest
 from rewardcheck.bench.tokenizers import qwen_tokenizer
 from rewardcheck.rewards.engine import EngineConfig, Verdict, judge
 
-GOLDEN = Path(__file__).resolve().parent.parent / "fixtures" / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "fixtures" / "golden"
 
 
 def _rows(name: str) -> list[dict]:

@@ -17,7 +17,7 @@ from experiments.repro.interval import main as interval_main
 from experiments.repro.simcompare import main as simcompare_main
 from experiments.repro.simcompare import onset
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RUNS = ROOT / "fixtures" / "runs" / "repro"
 
 

@@ -17,7 +17,7 @@ from rewardcheck.rewards.adapters.verl import compute_score
 
 ray = pytest.importorskip("ray")
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ROWS = [
     "<think>\nFirst, 1 + 2 = 3 because one plus two is three.\n</think>\nThe answer is \\boxed{3}.",
     "<think>\nfive factorial times x\n</think>\n\\boxed{5!\\,x}",  # isolated (factorial); symbolic gold
@@ -31,7 +31,11 @@ LIMIT_S = 1.5
 @pytest.fixture(scope="module")
 def cluster() -> Any:
     # the workers import this test module (its helpers) and our packages from the checkout
-    env = {"PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")])}
+    env = {
+        "PYTHONPATH": os.pathsep.join(
+            [str(ROOT), str(Path(__file__).resolve().parent), os.environ.get("PYTHONPATH", "")]
+        )
+    }
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env={"env_vars": env})
     yield ray
     ray.shutdown()

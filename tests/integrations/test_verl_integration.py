@@ -30,7 +30,7 @@ from omegaconf import OmegaConf  # noqa: E402
 
 import rewardcheck.rewards.adapters.verl as adapter  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ADAPTER_PATH = str(ROOT / "rewards" / "adapters" / "verl.py")
 THINK = "<think>\nFirst, add the numbers.\n</think>\n"
 HANG = "\\boxed{9^{9^{9^{9}}}}"
@@ -225,7 +225,11 @@ def test_legacy_batch_manager_passes_plural_names(tokenizer: Any, tokenizer_path
 
 @pytest.fixture(scope="module")
 def cluster() -> Any:
-    env = {"PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")])}
+    env = {
+        "PYTHONPATH": os.pathsep.join(
+            [str(ROOT), str(Path(__file__).resolve().parent), os.environ.get("PYTHONPATH", "")]
+        )
+    }
     for key in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE", "HF_DATASETS_OFFLINE", "HF_HUB_DISABLE_TELEMETRY"):
         env[key] = "1"
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env={"env_vars": env})

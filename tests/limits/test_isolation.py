@@ -147,7 +147,7 @@ def test_bomb_inside_a_process_pool_worker() -> None:
 def test_the_first_start_is_never_charged_to_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     # Every worker start is made to take 2 s. Charged to a call with a 0.9 s limit it would time that call
     # out: a pool's first start (importing sympy) is a one-off per process, waited for off the clock. Any
-    # later wait (a replacement start, a busy pool) is charged: tests/test_limits_queueing.py.
+    # later wait (a replacement start, a busy pool) is charged: tests/limits/test_queueing.py.
     from rewardcheck.rewards.engine import isolation
 
     original = isolation._Worker._start

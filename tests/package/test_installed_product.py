@@ -15,7 +15,7 @@ from rewardcheck import get_reward_funcs
 from rewardcheck.rewards.patched.registry import get_cosine_scaled_reward
 from rewardcheck.rewards.result import RewardResult
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("old", ["rewards", "bench"])

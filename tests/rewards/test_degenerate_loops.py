@@ -17,7 +17,7 @@ import pytest
 from experiments.repro.tasks import make_sft_example
 from rewardcheck.rewards.degenerate import DEGENERATE_LABELS, classify_degenerate
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FILLER = [
     "Let me check this again.",
     "I will verify the step once more.",

@@ -160,7 +160,7 @@ def test_scan_internal_error_has_its_own_exit_status(monkeypatch: pytest.MonkeyP
         raise RuntimeError("simulated internal failure")
 
     monkeypatch.setattr("rewardcheck.bench.scan.pipeline.score_blocks", broken)
-    dump = Path(__file__).resolve().parents[1] / "fixtures" / "dumps" / "completions.jsonl"
+    dump = Path(__file__).resolve().parents[2] / "fixtures" / "dumps" / "completions.jsonl"
     rc = main(["scan", str(dump), "--profile", "patched", "--quiet"])
     assert rc == scan.EXIT_INTERNAL_ERROR == 3  # not --fail-on's 1, not a usage error's 2
 

@@ -22,7 +22,7 @@ from rewardcheck.bench.tokenizers import qwen_tokenizer
 from rewardcheck.rewards.registry import build_registry
 from tools.fixtures_build import REQUIRED_GOLDEN_FIELDS, check, read_jsonl
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 GOLDEN = FIXTURES / "golden" / "golden.jsonl"
 TRUNCATED = FIXTURES / "golden" / "truncated.jsonl"
 PROBES = FIXTURES / "golden" / "probes.jsonl"

@@ -25,7 +25,7 @@ from tools.make_labelled import (
     build_text,
 )
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 PROVENANCE = ("source_repo", "source_path", "source_commit", "licence", "source_id", "origin", "model")
 LICENCES = {
     "NovaSky-AI/SkyThought": "Apache-2.0",

@@ -19,7 +19,7 @@ import pytest
 
 from rewardcheck.rewards.registry import build_registry
 
-CASES_FILE = Path(__file__).resolve().parent.parent / "fixtures" / "upstream" / "cases.jsonl"
+CASES_FILE = Path(__file__).resolve().parents[2] / "fixtures" / "upstream" / "cases.jsonl"
 PROFILES = {
     "openr1@e4ac3ae": ["accuracy", "format", "reasoning_steps", "cosine", "repetition_penalty"],
     "openr1@1416fa0": [

@@ -15,7 +15,7 @@ from rewardcheck.bench.guard import Guard, GuardConfig, RecordingReward, Rewardc
 from rewardcheck.bench.guard import monitor as monitor_module
 from rewardcheck.bench.logs import read_log
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 PROOF = ROOT / "fixtures/runs/guard"
 
 

@@ -21,7 +21,7 @@ import pytest
 from rewardcheck.bench.guard import GuardConfig, replay_csv
 from rewardcheck.bench.logs import diagnose, read_log
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 GUARD = ROOT / "fixtures/runs/guard"
 REPRO = ROOT / "fixtures/runs/repro/sft1000_lr3e-4"
 

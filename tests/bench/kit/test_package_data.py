@@ -15,7 +15,7 @@ from rewardcheck.bench.simulate.corpus import load_corpus
 from rewardcheck.bench.strategies.reasoning import SnippetsMissing, load_snippets
 from tools.make_simulate_corpus import FIELDS, GOLDEN, corpus_bytes
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.parametrize("name", NAMES)

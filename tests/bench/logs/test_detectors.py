@@ -248,7 +248,7 @@ def test_persistent_tail_is_a_real_run_longer_than_chance(flags: list[bool]) -> 
 
 
 # --- inputs: TensorBoard event files, checkpoint-*/ folders, experiments.repro's metrics.csv ---------------------
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 TB = ROOT / "fixtures/logs/tensorboard/grpo-collapse"
 
 

@@ -17,7 +17,7 @@ from rewardcheck.bench.logs.gaming import TEMPLATE_SPREAD, shaping_gamed
 from rewardcheck.bench.logs.records import TrainingLog
 from rewardcheck.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 SYN = ROOT / "fixtures/logs/synthetic"
 REPRO = ROOT / "fixtures/runs/repro"
 PATCHED = sorted(REPRO.glob("*/patched/metrics.csv")) + sorted(

@@ -17,7 +17,7 @@ from rewardcheck.bench.logs.keys import canonical_key
 from rewardcheck.bench.logs.records import TrainingLog
 from rewardcheck.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 OPENR1 = ROOT / "fixtures/logs/open-r1-grpo-accuracy-reward-zero.txt"
 DSCHAT = ROOT / "fixtures/logs/deepspeed-chat-step3-reward-collapse.txt"
 SYN = ROOT / "fixtures/logs/synthetic"

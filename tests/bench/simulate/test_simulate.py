@@ -15,10 +15,10 @@ from rewardcheck.bench.simulate import Settings, simulate
 from rewardcheck.bench.training_config import load_config
 from rewardcheck.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 SEED_CONFIG = ROOT / "fixtures/configs/openr1-seed.yaml"
 # The single log-normal policy with an unnormalised loss, the model these runs were written for (the defaults
-# add early stops and TRL's 1/L loss normalisation; tests/test_simulate_start.py and the simcompare replay
+# add early stops and TRL's 1/L loss normalisation; tests/bench/simulate/test_start.py and the simcompare replay
 # cover those).
 START = dict(steps=500, seed=0, init_length=100.0, short_rate=0.0, length_normalised=False)
 

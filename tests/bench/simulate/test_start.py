@@ -14,7 +14,7 @@ from rewardcheck.bench.tokenizers import qwen_tokenizer
 from rewardcheck.bench.training_config import load_config
 from rewardcheck.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 SEED_CONFIG = ROOT / "fixtures/configs/openr1-seed.yaml"
 SEED_LOG = ROOT / "fixtures/logs/open-r1-grpo-accuracy-reward-zero.txt"
 

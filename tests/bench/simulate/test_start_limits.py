@@ -17,7 +17,7 @@ from rewardcheck.bench.simulate.report import html_page, print_summary
 from rewardcheck.bench.simulate.start import read_start
 from rewardcheck.bench.training_config import load_config
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 SEED_CONFIG = ROOT / "fixtures/configs/openr1-seed.yaml"
 SEED_LOG = ROOT / "fixtures/logs/open-r1-grpo-accuracy-reward-zero.txt"
 

@@ -16,7 +16,7 @@ from rewardcheck.bench.simulate.policy import MARKER_SLOTS, Draw, Policy
 from rewardcheck.bench.tokenizers import qwen_tokenizer
 from rewardcheck.rewards.upstream.unchanged_rewards import STEP_PATTERN
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _log_pi(pol: Policy, d: Draw) -> float:
