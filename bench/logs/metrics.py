@@ -20,7 +20,15 @@ from rewardcheck.bench.numbers import as_number
 from .keys import canonical_key, eval_key
 from .records import TrainingLog
 
-__all__ = ["EXPECTED", "LogFormatError", "finish_log", "entry_metrics", "eval_metrics", "record_metrics"]
+__all__ = [
+    "EXPECTED",
+    "LogFormatError",
+    "add_entry",
+    "finish_log",
+    "entry_metrics",
+    "eval_metrics",
+    "record_metrics",
+]
 
 EXPECTED = (
     "HF Trainer/TRL metric dicts one per line ({'loss': ..., 'reward': ..., 'rewards/<f>': ...}), JSON lines with "
@@ -85,6 +93,18 @@ def entry_metrics(
     at = float(len(log.records)) if where is None else where
     log.nonfinite += [(at, name, v) for name, v in bad]
     return record
+
+
+def add_entry(entry: Mapping[Any, Any], log: TrainingLog, what: str) -> bool:
+    """Add one logged entry: its training metrics as a record (True), else its eval metrics to ``log.evals``,
+    else a count of ``"<what> without training metrics"`` in ``log.ignored``."""
+    record = entry_metrics(entry, log)
+    if record is not None:
+        log.records.append(record)
+        return True
+    if not eval_metrics(entry, log):
+        log.ignored[f"{what} without training metrics"] += 1
+    return False
 
 
 def record_metrics(entry: Mapping[str, Any], log: TrainingLog, step: float) -> bool:

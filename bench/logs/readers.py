@@ -37,7 +37,15 @@ from rewardcheck.bench.tables import read_text as read_file_text
 
 from .completions import completion_files, merge_completions, read_completions
 from .keys import canonical_key
-from .metrics import EXPECTED, LogFormatError, entry_metrics, eval_metrics, finish_log, record_metrics
+from .metrics import (
+    EXPECTED,
+    LogFormatError,
+    add_entry,
+    entry_metrics,
+    eval_metrics,
+    finish_log,
+    record_metrics,
+)
 from .records import SkipReport, TrainingLog
 from .tensorboard import event_files, read_event_scalars
 
@@ -141,12 +149,7 @@ def read_csv_text(text: str, source: str) -> TrainingLog:
             log.ignored["CSV row without a numeric step"] += 1
             continue
         entry = {k: v for k, v in row.items() if k is not None and k != "seconds" and v not in ("", None)}
-        record = entry_metrics(entry, log)
-        if record is None:
-            if not eval_metrics(entry, log):
-                log.ignored["CSV row without training metrics"] += 1
-            continue
-        log.records.append(record)
+        add_entry(entry, log, "CSV row")
     return finish_log(log, source, lines=lines)
 
 
@@ -178,12 +181,7 @@ def _trainer_state(state: Mapping[str, Any], source: str) -> TrainingLog:
         if not isinstance(entry, Mapping):
             log.ignored[f"log_history entry not a dict (first at index {i})"] += 1
             continue
-        record = entry_metrics(entry, log)
-        if record is None:
-            if not eval_metrics(entry, log):
-                log.ignored["log_history entry without training metrics"] += 1
-            continue
-        log.records.append(record)
+        add_entry(entry, log, "log_history entry")
     return finish_log(log, source, lines=len(history))
 
 
@@ -241,12 +239,8 @@ def _lines(text: str, source: str) -> TrainingLog:
                 log.ignored["unparseable dict line"] += 1
                 first_bad = first_bad or f"line {lineno}: {why}"
                 continue
-            metrics = entry_metrics(parsed, log)
-            if metrics is None:
-                if not eval_metrics(parsed, log):
-                    log.ignored["dict line without training metrics"] += 1
+            if not add_entry(parsed, log, "dict line"):
                 continue
-            log.records.append(metrics)
             kinds["wandb-history" if any(str(k).startswith("train/") for k in parsed) else kind] += 1
             continue
         log.unknown_lines += 1
