@@ -105,7 +105,7 @@ def attack_violation(ctx: CheckContext, attack: Attack) -> Finding | None:
         if attack.source != "generated":  # corpus rows state the reward they must get (0.0)
             if att > _TOL:
                 return Finding(
-                    f"{name} pays {att:.4g} to a {attack.family} attack {where} (expected 0.0): {attack.reason}",
+                    f"{name} pays {att:.4g} to a {attack.family} attack {where}: {attack.reason}",
                     scored,
                     Fault.of("attack paid", paid=att, expected=0.0, at=len(texts) - 1),
                 )
