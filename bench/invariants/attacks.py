@@ -99,7 +99,12 @@ def attack_violation(ctx: CheckContext, attack: Attack) -> Finding | None:
                 return Finding(
                     f"{name} pays {att:.4g} to a {attack.family} attack {where}: {attack.reason}",
                     scored,
-                    Fault.of("format paid without content", paid=att, expected=0.0, at=len(texts) - 1),
+                    Fault.of(
+                        "format paid without content" if ctx.kind in _FORM_KINDS else "attack paid",
+                        paid=att,
+                        expected=0.0,
+                        at=len(texts) - 1,
+                    ),
                 )
             continue
         if attack.source != "generated":  # corpus rows state the reward they must get (0.0)

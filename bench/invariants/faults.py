@@ -21,6 +21,15 @@ __all__ = ["Fault", "RANKS", "FIXES", "fmt_value"]
 
 # title -> (rank: 0 is worst, the one line on what to change)
 RANKS: dict[str, tuple[int, str]] = {
+    "correct format unpaid": (
+        0,
+        "accept the R1 layout however the template opened <think> (pre-filled or not) and whatever whitespace "
+        "surrounds the tags",
+    ),
+    "format paid without content": (
+        1,
+        "pay the format only around real content: non-empty reasoning and a stated answer inside the tags",
+    ),
     "correct answer unpaid": (
         0,
         "read the whole final answer (nested braces such as \\frac{1}{2}) and compare values, not strings",

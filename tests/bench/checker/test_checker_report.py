@@ -75,6 +75,8 @@ def test_each_report_fits_one_screen_worst_first(which: str, request: pytest.Fix
     assert len(text.splitlines()) <= 50, text
     ranks = [f.fault.rank for f in findings(report.results)]
     assert ranks == sorted(ranks) and ranks
+    # every fault of a naive reward is one the checker can name, with a fix (none is a bare "X fails")
+    assert all(f.fault.fix and f.fault.expected != "" for f in findings(report.results))
     for n, f in enumerate(findings(report.results), start=1):
         assert f"{n}. {f.fault.headline}" in text
         shown = f.example.completions[max(f.fault.at, 0)]
@@ -84,6 +86,7 @@ def test_each_report_fits_one_screen_worst_first(which: str, request: pytest.Fix
 
 def test_format_reward_faults_are_named(format_report: CheckReport) -> None:
     titles = [f.fault.title for f in findings(format_report.results)]
+    assert titles[0] == "correct format unpaid"  # a pre-filled <think> earns nothing: the worst
     assert "degenerate output paid" in titles
     assert "format paid without content" in titles
 
