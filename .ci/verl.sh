@@ -21,5 +21,5 @@ installed=$(date +%s)
 echo "== verl env: $("$VENV/bin/python" -m pip list 2>/dev/null | tail -n +3 | wc -l) packages, installed in $((installed - start)) s"
 
 echo "== verl tests"
-"$VENV/bin/python" -m pytest -q tests/test_verl_adapter.py tests/test_verl_integration.py tests/test_verl_compare.py
+"$VENV/bin/python" -m pytest -q tests/integrations/test_verl_adapter.py tests/integrations/test_verl_integration.py tests/benchmarks/test_verl_compare.py
 echo "== verl step: $(($(date +%s) - start)) s"

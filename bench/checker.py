@@ -15,11 +15,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rich.console import Console
+
+from .findings import FaultFinding, finding_lines, findings
+from .htmlreport import Page
 from .invariants import BY_NAME, INVARIANTS, KINDS, CheckContext, Subject, default_max_examples, run_invariant
 from .invariants.results import Counterexample, InvariantResult
 
 if TYPE_CHECKING:
     from .diff import DiffReport
+from .report import terminal_console
 from .strategies.tokens import tokens_for
 
 __all__ = [
@@ -80,17 +85,32 @@ class CheckReport:
             f"no result for invariant {name!r}; checked: {', '.join(r.name for r in self.results)}"
         )
 
+    @property
+    def findings(self) -> list[FaultFinding]:
+        """The faults found, worst first, each with its smallest counterexample (:mod:`rewardcheck.bench.findings`)."""
+        return findings(self.results)
+
     def render(self) -> str:
+        """The report a user reads: the worst fault first, one block per fault, then what holds."""
+        found = self.findings
         head = f"rewardcheck: {self.subject} (kind {self.kind}): " + (
             "every invariant holds"
             if self.ok
-            else f"{len(self.failures)} of {len(self.results)} invariants fail"
+            else f"{len(self.failures)} of {len(self.results)} invariants fail; "
+            f"{len(found)} fault{'s' if len(found) != 1 else ''}, worst first"
         )
         calling = [f"  called as {name}: {how}" for name, how in self.settings.get("calling", {}).items()]
         tokens = (
             [f"  tokens counted by: {self.settings['tokenizer']}"] if "tokenizer" in self.settings else []
         )
-        lines = [head, *tokens, *calling, *(r.render() for r in self.results)]
+        lines = [head, *tokens, *calling, *finding_lines(found)]
+        holds = [r.name for r in self.results if r.holds]
+        if not self.ok:
+            lines.append(f"fails: {', '.join(r.name for r in self.failures)}")
+        if holds and not self.ok:
+            lines.append(f"holds: {', '.join(holds)}")
+        elif holds:
+            lines.extend(f"  {r.name}: holds ({r.examples_run} examples)" for r in self.results)
         if self.diff is not None:
             lines.append(
                 f"diff against {', '.join(self.diff.verifiers[1:])}: {self.diff.disagreements} of "
@@ -98,8 +118,17 @@ class CheckReport:
             )
             for c in self.diff.clusters[:10]:
                 verdicts = ", ".join(f"{n} {v}" for n, v in c.verdicts.items())
-                lines.append(f"  {c.family} x{len(c.members)}: {c.example.completion[-60:]!r} -> {verdicts}")
+                lines.append(f"  {c.family} x{len(c.members)}: {c.example.completion!r} -> {verdicts}")
         return "\n".join(lines)
+
+    def print_terminal(self, console: Console | None = None) -> None:
+        (console or terminal_console()).print(self.render(), markup=False, highlight=False)
+
+    def html_page(self) -> Page:
+        page = Page(f"rewardcheck: {self.subject}")
+        page.paragraph(self.render().split("\n", 1)[0], "ok" if self.ok else "bad")
+        page.pre(self.render())
+        return page
 
     def assert_ok(self) -> None:
         """Raise ``AssertionError`` naming each failing invariant with its counterexample."""
@@ -114,6 +143,7 @@ class CheckReport:
             "ok": self.ok,
             "seconds": round(self.seconds, 3),
             "settings": self.settings,
+            "findings": [f.to_dict() for f in self.findings],
             "results": [r.to_dict() for r in self.results],
             "diff": self.diff.to_dict() if self.diff is not None else None,
         }

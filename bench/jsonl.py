@@ -37,7 +37,7 @@ _BOM = "\ufeff"
 _DECODER = json.JSONDecoder()
 
 
-class RowError(ValueError):
+class RowError(InputError):
     """A row that cannot be read or scored; ``reason`` is the counted category, the message says what."""
 
     def __init__(self, reason: str, message: str) -> None:
@@ -114,13 +114,13 @@ def numbered_jsonl(
     fields, or a missing file raises ``error`` (an :class:`InputError`) as ``file:line: ...``."""
     p = Path(path)
     if not p.is_file():
-        raise error(f"{p}: no such file")
+        raise error("no such file", path=p)
     for number, record in iter_jsonl(p):
         if isinstance(record, RowError):
-            raise error(f"{p}:{number}: {record}")
+            raise error(str(record), path=p, line=number)
         for key in required:
             if key not in record:
-                raise error(f"{p}:{number}: field {key!r} is missing")
+                raise error("is missing", path=p, line=number, field=key)
         yield number, dict(record)
 
 

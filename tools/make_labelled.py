@@ -12,7 +12,7 @@ Two stages (run from the repository root):
   with a quota is drawn from the rows where they disagree (all of them where there are fewer).
 * ``python -m tools.make_labelled build [--check]``: joins ``selected.jsonl.gz`` with the reviewer's verdicts
   in ``reviews.jsonl`` (one per row, keyed by ``id``) into ``labelled.jsonl``; deterministic, reads only
-  committed files (``tests/test_labelled.py`` rebuilds it byte for byte).
+  committed files (``tests/rewards/test_labelled_fixtures.py`` rebuilds it byte for byte).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rewardcheck.bench.cases.outputs import GOLD, PROBLEM, SampleOutput
-from rewardcheck.bench.scan.profiles import build_profile
+from rewardcheck.bench.profiles import build_profile
 from rewardcheck.bench.training_config import TrainingConfig
 from rewardcheck.rewards.result import RewardFunc, explain
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rewardcheck.bench.cases.outputs import standard_outputs
-from rewardcheck.bench.scan.profiles import ProfileUnavailable
-from rewardcheck.bench.scan.quiet import quiet_upstream_logs
+from rewardcheck.bench.profiles import ProfileUnavailable
+from rewardcheck.bench.quiet import quiet_upstream_logs
 from rewardcheck.bench.training_config import TrainingConfig
 
 from .composite import Comparison, build_composite, compare

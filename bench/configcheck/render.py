@@ -14,10 +14,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from rewardcheck.bench.htmlreport import Page
+from rewardcheck.bench.report import Rendered
 
 from .outcome import CheckOutcome
 
-__all__ = ["print_check", "html_check"]
+__all__ = ["as_report", "print_check", "html_check"]
 
 
 def _fmt(v: Any) -> str:
@@ -191,3 +192,8 @@ def html_check(outcome: CheckOutcome) -> Page:
 
                 page.pre(json.dumps(r.counterexample, indent=1, default=str)[:4000])
     return page
+
+
+def as_report(outcome: CheckOutcome) -> Rendered[CheckOutcome]:
+    """``rewardcheck check``'s result as a :class:`~rewardcheck.bench.report.Report`."""
+    return Rendered(outcome, CheckOutcome.to_dict, print_check, html_check)

@@ -99,7 +99,7 @@ def corpus_inputs() -> list[DiffInput]:
 def dump_inputs(paths: Sequence[str]) -> tuple[list[DiffInput], list[str]]:
     """Rows of completion dumps (any format ``rewardcheck scan`` reads) that carry a gold; the skipped rows
     come back as ``file:line: reason`` lines."""
-    from rewardcheck.bench.scan import load_dumps
+    from rewardcheck.bench.dumps import load_dumps
 
     loaded = load_dumps(list(paths))
     out, skipped = [], [f"{s.source}:{s.line}: {s.reason}" for s in loaded.skips]

@@ -12,10 +12,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from rewardcheck.bench.htmlreport import Page
+from rewardcheck.bench.report import Rendered
 
 from .run import DiffReport
 
-__all__ = ["print_diff", "html_diff"]
+__all__ = ["as_report", "print_diff", "html_diff"]
 
 _STYLE = {"correct": "green", "wrong": "red", "skip": "yellow", "error": "magenta"}
 
@@ -91,3 +92,8 @@ def html_diff(report: DiffReport) -> Page:
     page.heading("Disagreements")
     page.table(["family", "n", "example", "gold", *report.verifiers], rows)
     return page
+
+
+def as_report(report: DiffReport, limit: int = 40) -> Rendered[DiffReport]:
+    """``rewardcheck diff``'s result as a :class:`~rewardcheck.bench.report.Report` (``limit`` clusters shown)."""
+    return Rendered(report, DiffReport.to_dict, lambda r, console: print_diff(r, console, limit), html_diff)

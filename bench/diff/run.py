@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rewardcheck.bench.errors import InputError
 from rewardcheck.bench.invariants.calling import call_reward
 from rewardcheck.bench.invariants.convention import Convention
 
@@ -87,9 +88,9 @@ def run_diff(
 ) -> DiffReport:
     """Every input through every verifier; verdicts are correct (>= 0.5), wrong, skip (None) or error."""
     if len(verifiers) < 2:
-        raise ValueError("a diff needs at least two verifiers")
+        raise InputError("a diff needs at least two verifiers")
     if not inputs:
-        raise ValueError("a diff needs at least one input")
+        raise InputError("a diff needs at least one input")
     names: list[str] = []
     values: dict[str, list[float | None]] = {}
     verdicts: dict[str, list[str]] = {}

@@ -15,12 +15,14 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rewardcheck.bench.errors import InputError
+
 __all__ = ["KNOWN", "UnknownVerifier", "available", "resolve"]
 
 KNOWN: tuple[str, ...] = ("patched", "openr1@e4ac3ae", "openr1@1416fa0", "math-verify", "trl", "verl")
 
 
-class UnknownVerifier(ValueError):
+class UnknownVerifier(InputError):
     """A verifier name that is not known or whose package is not installed."""
 
 

@@ -64,8 +64,8 @@ class Finding:
     fired_at: float  # the step whose log made the detector report it (its onset, signal.step, may be earlier)
     stops: bool
 
-    def to_json(self) -> dict[str, Any]:
-        return {"fired_at": self.fired_at, "stops": self.stops, **self.signal.to_json()}
+    def to_dict(self) -> dict[str, Any]:
+        return {"fired_at": self.fired_at, "stops": self.stops, **self.signal.to_dict()}
 
 
 @dataclass

@@ -50,7 +50,7 @@ class RecordingReward:
     def _record(
         self, completions: Sequence[Any], values: Sequence[float | None], kwargs: dict[str, Any]
     ) -> None:
-        from rewardcheck.bench.scan.degenerate import degenerate_kind
+        from rewardcheck.rewards.degenerate import degenerate_kind
 
         texts = completion_texts(completions)
         prompts = completion_texts(kwargs.get("prompts") or [""] * len(texts))

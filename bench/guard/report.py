@@ -27,10 +27,10 @@ def guard_document(
     doc: dict[str, Any] = {
         "config": {k: list(v) if isinstance(v, tuple) else v for k, v in vars(guard.config).items()},
         "records": len(guard.log.records),
-        "first_finding": guard.findings[0].to_json() if guard.findings else None,
-        "first_stop": first.to_json() if first else None,
+        "first_finding": guard.findings[0].to_dict() if guard.findings else None,
+        "first_stop": first.to_dict() if first else None,
         "stopped_at": stopped_at,
-        "findings": [f.to_json() for f in guard.findings],
+        "findings": [f.to_dict() for f in guard.findings],
         "errors": dict(guard.errors),
         "cost": {
             "guard_seconds": guard.seconds,
@@ -41,7 +41,7 @@ def guard_document(
         },
     }
     if guard.log.records:
-        doc["diagnosis"] = guard.diagnosis().to_json()
+        doc["diagnosis"] = guard.diagnosis().to_dict()
     return doc
 
 

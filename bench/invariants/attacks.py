@@ -25,6 +25,7 @@ from rewardcheck.bench.strategies.templates import Template, render, templates_f
 
 from .base import Finding, Invariant, make_batch
 from .context import CheckContext
+from .faults import Fault
 
 __all__ = [
     "ATTACK_INVARIANTS",
@@ -96,14 +97,22 @@ def attack_violation(ctx: CheckContext, attack: Attack) -> Finding | None:
         if target == "form":
             if att > _TOL:
                 return Finding(
-                    f"{name} pays {att:.4g} to a {attack.family} attack {where}: {attack.reason}", scored
+                    f"{name} pays {att:.4g} to a {attack.family} attack {where}: {attack.reason}",
+                    scored,
+                    Fault.of(
+                        "format paid without content" if ctx.kind in _FORM_KINDS else "attack paid",
+                        paid=att,
+                        expected=0.0,
+                        at=len(texts) - 1,
+                    ),
                 )
             continue
         if attack.source != "generated":  # corpus rows state the reward they must get (0.0)
             if att > _TOL:
                 return Finding(
-                    f"{name} pays {att:.4g} to a {attack.family} attack {where} (expected 0.0): {attack.reason}",
+                    f"{name} pays {att:.4g} to a {attack.family} attack {where}: {attack.reason}",
                     scored,
+                    Fault.of("attack paid", paid=att, expected=0.0, at=len(texts) - 1),
                 )
             continue
         if ref is not None and ref > _TOL and att >= ref - _TOL:
@@ -111,6 +120,7 @@ def attack_violation(ctx: CheckContext, attack: Attack) -> Finding | None:
                 f"{name} pays {att:.4g} to a {attack.family} attack {where}, as much as the right answer "
                 f"({ref:.4g}): {attack.reason}",
                 scored,
+                Fault.of("attack paid", paid=att, expected=f"< {ref:.4g} (the right answer's pay)", at=1),
             )
     return None
 

@@ -14,9 +14,19 @@ from rewardcheck.bench.cases.catalogue import cases_for
 from rewardcheck.bench.strategies.tokens import truncate
 
 from .context import Batch, CheckContext, Scored
+from .faults import Fault
 from .results import Counterexample, InvariantResult
 
-__all__ = ["Finding", "Invariant", "make_batch", "run_invariant", "KIND_BOUNDS", "same"]
+__all__ = [
+    "Finding",
+    "fault_of",
+    "correct_pay",
+    "Invariant",
+    "make_batch",
+    "run_invariant",
+    "KIND_BOUNDS",
+    "same",
+]
 
 KIND_BOUNDS: dict[str, tuple[float, float] | None] = {
     "accuracy": (0.0, 1.0),
@@ -33,8 +43,23 @@ TOL = 1e-6
 
 @dataclass(frozen=True)
 class Finding:
+    """Why a case breaks an invariant; ``fault`` says what the user must fix (paid against expected), when the
+    invariant knows it (else the runner names the fault from the invariant and any failed call)."""
+
     note: str
     scored: Scored
+    fault: Fault | None = None
+
+
+def fault_of(invariant: str, finding: Finding) -> Fault:
+    """The finding's fault: its own, a failed call's, or the invariant's failure with its note."""
+    if finding.fault is not None:
+        return finding.fault
+    if finding.scored.failures:
+        name, what = next(iter(finding.scored.failures.items()))
+        title = "timed out" if what.startswith("timed out") else "call failed"
+        return Fault.of(title, paid=f"{name} {what}", expected="a float or None for each completion")
+    return Fault.of(f"{invariant} fails", paid=None, expected="", fix="")
 
 
 @dataclass(frozen=True)
@@ -72,6 +97,13 @@ def make_batch(
     )
 
 
+def correct_pay(ctx: CheckContext) -> float | str:
+    """What a correct answer should be paid under the check's kind: the top of its bounds (1.0 for accuracy),
+    or "> 0" when the kind has none."""
+    bounds = ctx.bounds or KIND_BOUNDS.get(ctx.kind)
+    return bounds[1] if bounds is not None else "> 0"
+
+
 def same(a: float | None, b: float | None, tol: float = TOL) -> bool:
     if a is None or b is None:
         return a is b
@@ -87,11 +119,11 @@ def run_invariant(ctx: CheckContext, inv: Invariant) -> InvariantResult:
         runs += 1
         finding = inv.violation(ctx, fixed.case(ctx))
         if finding is not None:
-            case_found.append(
-                finding.scored.counterexample(
-                    f"{finding.note} (expected: {fixed.expectation})", f"case:{fixed.name}"
-                )
+            cx = finding.scored.counterexample(
+                f"{finding.note} (expected: {fixed.expectation})", f"case:{fixed.name}"
             )
+            cx.fault = fault_of(inv.name, finding)
+            case_found.append(cx)
     for label, strategy in inv.searches(ctx):
 
         def why(case: Any) -> str | None:
@@ -103,9 +135,9 @@ def run_invariant(ctx: CheckContext, inv: Invariant) -> InvariantResult:
         if result.example is not None:
             finding = inv.violation(ctx, result.example)
             if finding is not None:
-                found.append(
-                    finding.scored.counterexample(finding.note, f"hypothesis (shrunk; search {label!r})")
-                )
+                cx = finding.scored.counterexample(finding.note, f"hypothesis (shrunk; search {label!r})")
+                cx.fault = fault_of(inv.name, finding)
+                found.append(cx)
     every = found + case_found
     if every:
         searches = "" if not found else f"; {len(found)} from hypothesis"

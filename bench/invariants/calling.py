@@ -32,6 +32,8 @@ class CallOutcome:
     error: str | None
     seconds: float
     convention: Convention | None = None  # how the call was made (None: not called)
+    timed_out: bool = False
+    tried: Convention | None = None  # the convention of the call that timed out or raised
 
 
 _ACTIVE: dict[str, Any] = {"token": None}
@@ -81,22 +83,31 @@ def _run_with_limit(fn: Callable[[], Any], limit_s: float) -> Any:
             token["done"] = True
             timer.cancel()
             _ACTIVE["token"] = None
-    box: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            box["value"] = fn()
-        except BaseException as exc:  # reported to the caller's thread
-            box["error"] = exc
-
-    worker = threading.Thread(target=target, daemon=True)
-    worker.start()
-    worker.join(limit_s)
-    if worker.is_alive():
+    box = _in_thread(fn, limit_s)
+    if "seconds" not in box:
         raise _Deadline()
     if "error" in box:
         raise box["error"]
     return box.get("value")
+
+
+def _in_thread(fn: Callable[[], Any], wait_s: float) -> dict[str, Any]:
+    """Run ``fn`` in a daemon thread, waiting up to ``wait_s``: ``{"value" or "error", "seconds"}`` when it
+    ended, ``{}`` while it still runs (the thread is abandoned)."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        start = time.perf_counter()
+        try:
+            box["value"] = fn()
+        except BaseException as exc:  # reported to the caller's thread
+            box["error"] = exc
+        box["seconds"] = time.perf_counter() - start
+
+    worker = threading.Thread(target=target, daemon=True)
+    worker.start()
+    worker.join(wait_s)
+    return box if "seconds" in box else {}
 
 
 def _invoke(
@@ -158,6 +169,8 @@ def call_reward(
             f"did not return within {limit_s:g} s{_tried(convention, conv, first)}",
             time.perf_counter() - start,
             convention,
+            timed_out=True,
+            tried=conv,
         )
     except KeyboardInterrupt:
         raise
@@ -191,3 +204,20 @@ def call_reward(
             return CallOutcome(None, f"returned a non-finite value {f!r}", seconds, conv)
         out.append(f)
     return CallOutcome(out, None, seconds, conv)
+
+
+def late_call(
+    func: Callable[..., Any],
+    conv: Convention,
+    completions: Sequence[str],
+    kwargs: dict[str, Any],
+    grace_s: float,
+) -> tuple[Any, float] | None:
+    """What a call that timed out returns when it is let run: the same call again in a daemon thread, never
+    interrupted, waited for up to ``grace_s``; ``(returned value or raised exception, seconds)``, or ``None``
+    when it still has not returned (the thread is abandoned)."""
+    args, kw = call_arguments(conv, completions, kwargs)
+    box = _in_thread(lambda: func(*args, **kw), grace_s)
+    if not box:
+        return None
+    return box.get("value", box.get("error")), box["seconds"]

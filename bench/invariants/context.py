@@ -15,7 +15,7 @@ from hypothesis.errors import NoSuchExample, Unsatisfiable
 
 from rewardcheck.bench.strategies.tokens import Tokens
 
-from .calling import call_reward
+from .calling import call_reward, late_call
 from .convention import Convention
 from .results import Counterexample
 
@@ -48,6 +48,8 @@ class Scored:
     total: list[float | None]
     error: str | None = None
     seconds: float = 0.0
+    # per function whose call failed: what it did (``timed out after 4 s; returned [0.0] after 5.1 s``)
+    failures: dict[str, str] = field(default_factory=dict)
 
     def counterexample(self, note: str, source: str = "hypothesis") -> Counterexample:
         ids = self.batch.completion_ids
@@ -61,6 +63,7 @@ class Scored:
             prompts=list(self.batch.prompts),
             token_counts=[len(i) for i in ids] if ids is not None else None,
             source=source,
+            failures=dict(self.failures),
         )
 
 
@@ -73,6 +76,7 @@ class Subject:
     time_limit_s: float = 4.0
     _cache: dict[Any, Scored] = field(default_factory=dict, repr=False)
     calls: int = 0
+    late_calls: int = 0  # timed-out calls let run again to see what they return (at most LATE_CALLS)
     # name -> the calling convention that worked on the first successful call (kept for every later call)
     conventions: dict[str, Convention] = field(default_factory=dict)
 
@@ -115,6 +119,7 @@ class Subject:
 
     def _score(self, batch: Batch) -> Scored:
         scores: dict[str, list[float | None]] = {}
+        failures: dict[str, str] = {}
         error = None
         seconds = 0.0
         limit = self.time_limit_s * max(1, len(batch.completions))
@@ -126,6 +131,7 @@ class Subject:
             seconds += outcome.seconds
             if outcome.error is not None:
                 error = f"{name} {outcome.error}"
+                failures[name] = self._failure(func, batch, outcome, limit)
                 scores[name] = [None] * len(batch.completions)
                 continue
             assert outcome.values is not None
@@ -134,7 +140,35 @@ class Subject:
         for i in range(len(batch.completions)):
             parts = [self.weights[n] * v[i] for n, v in scores.items() if v[i] is not None]  # type: ignore[operator]
             total.append(sum(parts) if parts else None)  # TRL's nansum; all-None rows are skipped
-        return Scored(batch, scores, total, error, seconds)
+        return Scored(batch, scores, total, error, seconds, failures)
+
+    def _failure(self, func: Callable[..., Any], batch: Batch, outcome: Any, limit: float) -> str:
+        """What a failed call did, for the report: a timeout says what the call returns when let run (the
+        first LATE_CALLS timeouts only: each costs up to the limit again)."""
+        if not outcome.timed_out:
+            return str(outcome.error).split(" (called with", 1)[0]
+        what = f"timed out after {limit:g} s"
+        if self.late_calls >= LATE_CALLS or outcome.tried is None:
+            return what
+        self.late_calls += 1
+        grace = 2 * limit + 2.0
+        late = late_call(func, outcome.tried, batch.completions, batch.kwargs(), grace)
+        if late is None:
+            return f"{what}; called again without a limit, still running after {grace:g} s"
+        value, seconds = late
+        if isinstance(value, BaseException):
+            return f"{what}; raised {type(value).__name__} after {seconds:.1f} s"
+        return f"{what}; returned {_values(value)} after {seconds:.1f} s"
+
+
+LATE_CALLS = 2
+
+
+def _values(value: Any) -> str:
+    try:
+        return repr([None if v is None else float(v) for v in value])
+    except (TypeError, ValueError):
+        return repr(value)[:80]
 
 
 def default_max_examples() -> int:

@@ -13,8 +13,9 @@ from rewardcheck.bench.strategies.answers import FAMILIES, answer_pairs
 from rewardcheck.bench.strategies.completions import build_completion, completion_styles
 from rewardcheck.bench.strategies.reasoning import generated_bodies
 
-from .base import Finding, Invariant, make_batch
+from .base import Finding, Invariant, correct_pay, make_batch
 from .context import CheckContext
+from .faults import Fault
 
 __all__ = ["EquivalenceCase", "EQUIVALENCE", "equivalence_violation"]
 
@@ -34,21 +35,28 @@ def equivalence_violation(ctx: CheckContext, case: EquivalenceCase) -> Finding |
     if scored.error:
         return Finding(scored.error, scored)
     tol = _tolerance(ctx)
+    full = correct_pay(ctx)
     for name, (canon, equiv, near) in scored.scores.items():
-        if canon is None:
+        # The canonical answer is the reference of this invariant: judge it first, or a reward that pays no
+        # correct answer would "hold" (every rendering 0) or be blamed for a near miss scoring as little.
+        if canon is None or canon <= tol:
             return Finding(
-                f"{name} skips (None) the canonical answer {p.canonical!r} for gold {p.gold!r}", scored
+                f"{name}: the correct answer {p.canonical!r} for gold {p.gold!r} scores {canon}",
+                scored,
+                Fault.of("correct answer unpaid", paid=canon, expected=full, at=0),
             )
         if equiv is None or abs(equiv - canon) > tol:
             return Finding(
                 f"{name}: equivalent rendering {p.equivalent!r} scores {equiv} but the canonical {p.canonical!r} "
                 f"scores {canon:.4g} (gold {p.gold!r})",
                 scored,
+                Fault.of("equivalent answer underpaid", paid=equiv, expected=canon, at=1),
             )
         if near is not None and near >= canon - tol:
             return Finding(
                 f"{name}: near miss {p.near_miss!r} scores {near:.4g}, as much as the canonical answer (gold {p.gold!r})",
                 scored,
+                Fault.of("near miss paid as the correct answer", paid=near, expected=f"< {canon:.4g}", at=2),
             )
     return None
 

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from rewardcheck.bench.cases.cases import FinalAnswerCase
 from rewardcheck.bench.strategies.answers import answer_pairs
 
-from .base import Finding, Invariant, make_batch
+from .base import Finding, Invariant, correct_pay, make_batch
 from .context import CheckContext
+from .faults import Fault
 
 __all__ = ["FinalAnswerCase", "FINAL_ANSWER", "final_answer_violation", "PATTERNS"]
 
@@ -47,28 +48,49 @@ def _render(pattern: str, right: str, wrong: str, prefill: bool) -> str:
     return text.removeprefix("<think>\n") if prefill else text
 
 
+# The reference: the right answer alone, boxed once after the reasoning. Nothing in it may trip a reward that
+# reads the first box, the last box or any box: a first-box-wins reward must fail the self-correction
+# patterns against it, not share their fault (the old reference put a wrong box in the think block first).
+REFERENCE = "<think>\nchecking\n</think>\n\nThe final answer is $\\boxed{{{right}}}$."
+
+
 def final_answer_violation(ctx: CheckContext, case: FinalAnswerCase) -> Finding | None:
     p = case.pair
     credited, _ = PATTERNS[case.pattern]
-    reference = _render("think_wrong_final_right", p.canonical, p.near_miss, ctx.prefill_think)
+    reference = REFERENCE.format(right=p.canonical)
+    reference = reference.removeprefix("<think>\n") if ctx.prefill_think else reference
     variant = _render(case.pattern, p.canonical, p.near_miss, ctx.prefill_think)
     scored = ctx.subject.score(
-        make_batch(ctx, [reference, variant], [p.gold] * 2, ["reference", case.pattern])
+        make_batch(ctx, [reference, variant], [p.gold] * 2, ["reference (right answer only)", case.pattern])
     )
     if scored.error:
         return Finding(scored.error, scored)
+    what = case.pattern.replace("_", " ")
     for name, (ref, var) in scored.scores.items():
-        if ref is None or var is None:
+        if ref is None and var is None:
             continue  # a skipped gold is equivalence's and no_free_reward's business
+        # The reference's own verdict first: when the plain right answer is unpaid it cannot serve, and the
+        # patterns are not judged against it (that would "hold" vacuously); the fault is reported instead.
+        if ref is None or ref <= 1e-6:
+            return Finding(
+                f"{name}: the reference, the right answer {p.canonical!r} alone, scores {ref}: final_answer cannot "
+                "judge the patterns against it",
+                scored,
+                Fault.of("correct answer unpaid", paid=ref, expected=correct_pay(ctx), at=0),
+            )
+        if var is None:
+            continue
         if credited and var < ref - 1e-6:
             return Finding(
-                f"{name}: {case.pattern.replace('_', ' ')} scores {var:.4g}, less than the plain final answer ({ref:.4g})",
+                f"{name}: {what} scores {var:.4g}, less than the right answer alone ({ref:.4g})",
                 scored,
+                Fault.of("correct final answer unpaid", paid=var, expected=ref, at=1),
             )
-        if not credited and var >= ref - 1e-6 and ref > 0:
+        if not credited and var >= ref - 1e-6:
             return Finding(
-                f"{name}: {case.pattern.replace('_', ' ')} is credited ({var:.4g}) like a correct final answer",
+                f"{name}: {what} is credited ({var:.4g}) like a correct final answer",
                 scored,
+                Fault.of("non-final answer paid", paid=var, expected=f"< {ref:.4g}", at=1),
             )
     return None
 

@@ -8,8 +8,9 @@ from hypothesis import strategies as st
 from rewardcheck.bench.cases.cases import LayoutCase
 from rewardcheck.bench.strategies.completions import canonical_r1, r1_layouts
 
-from .base import Finding, Invariant, make_batch
+from .base import Finding, Invariant, correct_pay, make_batch
 from .context import CheckContext
+from .faults import Fault
 
 __all__ = ["LayoutCase", "FORMAT_ROBUSTNESS", "format_violation"]
 
@@ -26,10 +27,16 @@ def format_violation(ctx: CheckContext, case: LayoutCase) -> Finding | None:
     }
     for name, (ref, var) in scored.scores.items():
         if ref is None or ref <= 0:
-            return Finding(f"{name}: the reference R1 layout earns no format credit ({ref})", scored)
+            return Finding(
+                f"{name}: the reference R1 layout earns no format credit ({ref})",
+                scored,
+                Fault.of("correct format unpaid", paid=ref, expected=correct_pay(ctx), at=0),
+            )
         if var is None or var < ref - 1e-6:
             return Finding(
-                f"{name}: R1 answer with {changed or 'the reference layout'} scores {var} < {ref:.4g}", scored
+                f"{name}: R1 answer with {changed or 'the reference layout'} scores {var} < {ref:.4g}",
+                scored,
+                Fault.of("correct format unpaid", paid=var, expected=ref, at=1),
             )
     return None
 

@@ -1,4 +1,4 @@
-"""no_free_reward: an unparseable gold yields None (skip), never a constant positive reward; and
+"""no_free_reward: an unparseable gold never yields a positive reward (None, a skip, is best; 0.0 is allowed); and
 no_degenerate_reward: a degenerate output (empty, tags only, step markers only, repetition, prompt echo,
 boxed loops) never earns a positive reward."""
 
@@ -13,6 +13,7 @@ from rewardcheck.bench.strategies.degenerate import degenerate_outputs
 
 from .base import Finding, Invariant, make_batch
 from .context import CheckContext
+from .faults import Fault
 
 __all__ = ["FreeRewardCase", "DegenerateCase", "NO_FREE_REWARD", "NO_DEGENERATE_REWARD"]
 
@@ -30,16 +31,14 @@ def free_reward_violation(ctx: CheckContext, case: FreeRewardCase) -> Finding | 
             what = (
                 "a constant positive reward" if len(set(paid)) == 1 and len(paid) == n else "positive rewards"
             )
+            at = next(i for i, v in enumerate(values) if v is not None and v > 1e-9)
             return Finding(
-                f"{name} pays {what} {values} for the unparseable gold {case.gold!r} instead of None", scored
-            )
-        # A completion without an answer may be scored (it is wrong whatever the gold); an answer may not.
-        judged = [v for v, a in zip(values, answered, strict=True) if a and v is not None]
-        if judged:
-            return Finding(
-                f"{name} judges answers against the unparseable gold {case.gold!r}: {values} instead of None",
+                f"{name} pays {what} {values} for the unparseable gold {case.gold!r} instead of None",
                 scored,
+                Fault.of("free reward", paid=values[at], expected=None, at=at),
             )
+        # 0.0 (or a negative reward) against a gold it cannot read pays nothing: a wasted sample, not free
+        # reward; None is better (the sample is skipped), but only a positive reward is a fault here.
     return None
 
 
@@ -61,8 +60,8 @@ def _free_cases(draw: st.DrawFn, ctx: CheckContext) -> FreeRewardCase:
 NO_FREE_REWARD = Invariant(
     name="no_free_reward",
     description=(
-        "An unparseable gold (empty, 'N/A', prose) never yields a positive reward, and every completion that "
-        "offers an answer gets None (skipped): a reward cannot judge against a gold it cannot read."
+        "An unparseable gold (empty, 'N/A', prose) never yields a positive reward: a reward cannot pay for "
+        "matching a gold it cannot read (None, skipping the sample, is best; 0.0 pays nothing and is allowed)."
     ),
     kinds=frozenset({"accuracy", "cosine", "length"}),
     composite=False,
@@ -78,7 +77,11 @@ def degenerate_violation(ctx: CheckContext, case: DegenerateCase) -> Finding | N
     for name, values in scored.scores.items():
         v = values[0]
         if v is not None and v > 1e-9:
-            return Finding(f"{name} pays {v:.4g} to a degenerate output ({case.output.kind})", scored)
+            return Finding(
+                f"{name} pays {v:.4g} to a degenerate output ({case.output.kind})",
+                scored,
+                Fault.of("degenerate output paid", paid=v, expected=0.0, at=0),
+            )
     return None
 
 

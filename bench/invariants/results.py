@@ -6,7 +6,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Counterexample", "InvariantResult"]
+from .faults import Fault
+
+__all__ = ["Counterexample", "InvariantResult", "whole_text"]
 
 
 def _fmt(v: float | None) -> str:
@@ -17,9 +19,13 @@ def _fmt(v: float | None) -> str:
     return f"{v:.4g}" if isinstance(v, int | float) else repr(v)
 
 
-def _short(text: str, limit: int = 160) -> str:
+def whole_text(text: str, limit: int = 2000) -> str:
+    """The completion whole (an attack's point may be at its end); only a huge one (the 1 MB heavy cases) is
+    shown as its head and tail with its length."""
     r = repr(text)
-    return r if len(r) <= limit else f"{r[: limit - 30]}…{r[-24:]}"
+    if len(r) <= limit:
+        return r
+    return f"{r[: limit // 2]} … [{len(text)} chars] … {r[-limit // 4 :]}"
 
 
 @dataclass
@@ -35,6 +41,8 @@ class Counterexample:
     prompts: list[str] | None = None
     token_counts: list[int] | None = None
     source: str = "hypothesis"  # "hypothesis" (shrunk) or "case:<name>" (a fixed case)
+    failures: dict[str, str] = field(default_factory=dict)  # function -> what its failed call did
+    fault: Fault | None = None  # what the user must fix (set by the invariant's runner)
 
     @property
     def solution(self) -> str | None:
@@ -45,16 +53,27 @@ class Counterexample:
         names = list(self.scores)
         for i, text in enumerate(self.completions):
             label = self.labels[i] if i < len(self.labels) else f"#{i}"
-            parts = [f"{n}={_fmt(self.scores[n][i])}" for n in names if i < len(self.scores[n])]
+            parts = [self.paid(n, i) for n in names if i < len(self.scores[n])]
             if len(names) > 1 and i < len(self.total):
                 parts.append(f"total={_fmt(self.total[i])}")
             tokens = (
                 f", {self.token_counts[i]} tokens" if self.token_counts and i < len(self.token_counts) else ""
             )
             sol = self.solutions[i] if i < len(self.solutions) else None
-            lines.append(f"  [{label}] completion={_short(text)}")
+            lines.append(f"  [{label}] completion={whole_text(text)}")
             lines.append(f"      solution={sol!r}, {len(text)} chars{tokens} -> {', '.join(parts)}")
         return "\n".join(lines)
+
+    def paid(self, name: str, i: int) -> str:
+        """``name=0.5``, or what the call did when it failed (``name timed out after 4 s; returned [0.0] ...``)."""
+        if name in self.failures:
+            return f"{name} {self.failures[name]}"
+        return f"{name}={_fmt(self.scores[name][i])}"
+
+    @property
+    def size(self) -> int:
+        """Characters in the completions and golds: the smallest counterexample of a fault is shown."""
+        return sum(len(c) for c in self.completions) + sum(len(s or "") for s in self.solutions)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -67,6 +86,8 @@ class Counterexample:
             "prompts": self.prompts,
             "token_counts": self.token_counts,
             "source": self.source,
+            "failures": self.failures,
+            "fault": self.fault.to_dict() if self.fault is not None else None,
         }
 
 

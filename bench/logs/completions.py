@@ -24,15 +24,17 @@ run of consecutive rows with the same prompt, as TRL lays out each prompt's ``nu
 from __future__ import annotations
 
 import json
-import math
 import re
 import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rewardcheck.bench.numbers import as_finite, as_number
+from rewardcheck.bench.tables import read_parquet
 from rewardcheck.rewards.completions import completion_text
 
+from .metrics import entry_metrics, finish_log
 from .records import TrainingLog
 
 __all__ = [
@@ -56,7 +58,7 @@ def completion_files(path: Path) -> list[Path]:
     """The completions tables at ``path`` (a ``.parquet`` file, a ``completions/`` folder, or an output_dir
     holding one), in step order; empty when there are none."""
     if path.is_file():
-        return [path] if path.suffix == ".parquet" else []
+        return [path] if path.name.removesuffix(".gz").endswith(".parquet") else []
     for folder in (path, path / "completions"):
         files = sorted(folder.glob(COMPLETIONS_GLOB), key=_file_step)
         if files:
@@ -84,12 +86,6 @@ def _count(text: str, tokenizer: Any | None) -> float:
     return float(len(_WORDS.findall(text)))
 
 
-def _number(v: Any) -> float | None:
-    if isinstance(v, bool) or not isinstance(v, int | float):
-        return None
-    return float(v) if math.isfinite(float(v)) else None
-
-
 def _reward_columns(columns: Sequence[str], table: Mapping[str, Sequence[Any]]) -> list[str]:
     """Numeric columns between ``completion`` and ``advantage`` (TRL writes the rewards first, then any
     ``log_extra`` columns, whose text values rule them out)."""
@@ -101,7 +97,7 @@ def _reward_columns(columns: Sequence[str], table: Mapping[str, Sequence[Any]]) 
         values = table[name]
         if name in NOT_REWARDS or not values:
             continue
-        if all(v is None or isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        if all(v is None or not isinstance(v, str) and as_number(v) is not None for v in values):
             out.append(name)
     return out
 
@@ -130,14 +126,14 @@ def table_metrics(
         return {}
     metrics: dict[str, float] = {}
     if table.get("step"):
-        step = _number(table["step"][0])
+        step = as_finite(table["step"][0])
         if step is not None:
             metrics["step"] = step
     rewards = _reward_columns(columns, table)
     totals = [0.0] * n
     scored = [False] * n
     for name in rewards:
-        values = [_number(v) for v in table[name]]
+        values = [as_finite(v) for v in table[name]]
         present = [v for v in values if v is not None]
         if present:
             metrics[f"rewards/{name}/mean"] = statistics.fmean(present)
@@ -158,7 +154,7 @@ def table_metrics(
         ]
         if spreads:
             metrics["group_reward_std"] = statistics.fmean(spreads)
-    advantage = [_number(v) for v in table.get("advantage", ())]
+    advantage = [as_finite(v) for v in table.get("advantage", ())]
     if advantage and all(a is not None for a in advantage):
         zero = [all(abs(advantage[i] or 0.0) <= ZERO for i in g) for g in groups]
     else:
@@ -179,11 +175,8 @@ def table_metrics(
 
 
 def read_table(path: Path) -> tuple[list[str], dict[str, list[Any]]]:
-    """(column names in file order, column -> values) of one Parquet file."""
-    import pyarrow.parquet as pq
-
-    table = pq.read_table(path)
-    return list(table.column_names), table.to_pydict()
+    """(column names in file order, column -> values) of one Parquet file (gzipped or not)."""
+    return read_parquet(path)
 
 
 def read_completions(
@@ -193,8 +186,6 @@ def read_completions(
     on_error: Callable[[Path, Exception], None] | None = None,
 ) -> TrainingLog:
     """A :class:`TrainingLog` with one record per completions table (format ``trl-completions``)."""
-    from .readers import _finish, _metrics  # the readers import this module for read_log
-
     log = TrainingLog(source, "trl-completions", [])
     files = list(files)
     for f in files:
@@ -211,11 +202,11 @@ def read_completions(
         entry = table_metrics(table, tokenizer, columns=columns)
         if "step" not in entry and _file_step(f) >= 0:
             entry["step"] = float(_file_step(f))
-        record = _metrics(entry, log)
+        record = entry_metrics(entry, log)
         if record is not None:
             log.records.append(record)
     log.records.sort(key=lambda r: r.get("step", 0.0))
-    return _finish(log, source, lines=len(files))
+    return finish_log(log, source, lines=len(files))
 
 
 def merge_completions(log: TrainingLog, completions: TrainingLog) -> int:

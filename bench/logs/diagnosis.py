@@ -15,7 +15,7 @@ from typing import Any
 from .detectors import Signal, detect, fmt
 from .records import TrainingLog
 
-__all__ = ["Cause", "Diagnosis", "diagnose"]
+__all__ = ["Cause", "Diagnosis", "Diagnoses", "diagnose"]
 
 CHECK = "`rewardcheck check CONFIG` (what each reward pays degenerate and truncated outputs)"
 SIMULATE = "`rewardcheck simulate CONFIG` (where the reward config drives a GRPO policy, before training)"
@@ -42,7 +42,7 @@ class Cause:
     explanation: str
     fixes: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "title": self.title,
             "signals": list(self.signals),
@@ -79,7 +79,7 @@ class Diagnosis:
     def signal(self, name: str) -> Signal | None:
         return next((s for s in self.signals if s.name == name), None)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         last = self.log.records[-1]
         return {
             "log": self.log.source,
@@ -91,10 +91,27 @@ class Diagnosis:
             "collapsed": self.collapsed,
             "verdict": self.verdict,
             "onset_step": self.onset_step,
-            "signals": [s.to_json() for s in self.signals],
-            "causes": [c.to_json() for c in self.causes],
+            "signals": [s.to_dict() for s in self.signals],
+            "causes": [c.to_dict() for c in self.causes],
             "final": {k: v for k, v in last.items()},
         }
+
+
+@dataclass
+class Diagnoses:
+    """``rewardcheck logs``' result: one :class:`Diagnosis` per log, in the order given."""
+
+    items: list[Diagnosis]
+
+    @property
+    def collapsed(self) -> bool:
+        return any(d.collapsed for d in self.items)
+
+    def to_dict(self) -> dict[str, Any]:
+        """One log: its diagnosis object; several: ``{"collapsed": any, "logs": [...]}``."""
+        if len(self.items) == 1:
+            return self.items[0].to_dict()
+        return {"collapsed": self.collapsed, "logs": [d.to_dict() for d in self.items]}
 
 
 def diagnose(log: TrainingLog) -> Diagnosis:

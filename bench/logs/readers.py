@@ -31,19 +31,25 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from rewardcheck.bench.numbers import as_number
+from rewardcheck.bench.tables import is_parquet
+from rewardcheck.bench.tables import read_text as read_file_text
+
 from .completions import completion_files, merge_completions, read_completions
-from .keys import canonical_key, eval_key
+from .keys import canonical_key
+from .metrics import (
+    EXPECTED,
+    LogFormatError,
+    add_entry,
+    entry_metrics,
+    eval_metrics,
+    finish_log,
+    record_metrics,
+)
 from .records import SkipReport, TrainingLog
 from .tensorboard import event_files, read_event_scalars
 
 __all__ = ["LogFormatError", "read_log", "read_text", "record_metrics", "EXPECTED"]
-
-EXPECTED = (
-    "HF Trainer/TRL metric dicts one per line ({'loss': ..., 'reward': ..., 'rewards/<f>': ...}), JSON lines with "
-    "metric keys (TRL or wandb-history.jsonl), a trainer_state.json with 'log_history', TensorBoard event files, "
-    "a CSV with a 'step' column, TRL log_completions Parquet tables (completions_*.parquet), or DeepSpeed-Chat "
-    "step-3 output ('epoch: E|step: S|ppo_ep: ..|act_loss: ..' and 'average reward score: X')"
-)
 
 _DS_STEP = re.compile(r"epoch:\s*(-?\d+)\s*\|\s*step:\s*(\d+)\s*\|(.*)")
 _DS_REWARD = re.compile(
@@ -52,10 +58,6 @@ _DS_REWARD = re.compile(
 _DS_SKIP = re.compile(r"\bstep=(\d+),\s*skipped=(\d+),\s*lr=\[([^\]]*)\]")
 _DS_MEM = re.compile(r"\bMemAllocated=([\d.]+)\s*GB")
 _DS_MEM_STEP = re.compile(r"global_step=(\d+)")
-
-
-class LogFormatError(ValueError):
-    """A log that cannot be read; the message names the file (and line) and what was expected."""
 
 
 def read_log(path: str | Path) -> TrainingLog:
@@ -77,18 +79,20 @@ def read_log(path: str | Path) -> TrainingLog:
             f"{p}: a folder without trainer_state.json, checkpoint-*/trainer_state.json, wandb-history.jsonl, "
             "TensorBoard event files or TRL completions tables (completions/completions_*.parquet)"
         )
-    if p.suffix == ".parquet" and p.is_file():
-        return read_completions([p], source=str(p))
     if not p.is_file():
         raise LogFormatError(f"{p}: no such log file")
     if p.name.startswith("events.out.tfevents."):
         return read_tensorboard([p], source=str(p))
     try:
-        text = p.read_text(encoding="utf-8", errors="replace")
+        if p.stat().st_size and is_parquet(p):  # a TRL completions table, gzipped or not
+            return read_completions([p], source=str(p))
+        text = read_file_text(p, errors="replace")  # gzipped or not, a BOM dropped
     except OSError as exc:
         raise LogFormatError(f"{p}: cannot read: {exc}") from None
     first = text.split("\n", 1)[0]
-    if p.suffix == ".csv" or ("," in first and "step" in [c.strip() for c in first.split(",")]):
+    if p.name.removesuffix(".gz").endswith(".csv") or (
+        "," in first and "step" in [c.strip() for c in first.split(",")]
+    ):
         return read_csv_text(text, source=str(p))
     return read_text(text, source=str(p))
 
@@ -121,13 +125,13 @@ def read_tensorboard(files: list[Path], source: str) -> TrainingLog:
             by_step.setdefault(step, {})[tag] = value
     for step in sorted(by_step):
         entry: dict[str, Any] = {**by_step[step], "step": step}
-        record = _metrics(entry, log)
-        has_eval = _eval_metrics(entry, log)  # TensorBoard merges a step's train and eval tags
+        record = entry_metrics(entry, log)
+        has_eval = eval_metrics(entry, log)  # TensorBoard merges a step's train and eval tags
         if record is not None:
             log.records.append(record)
         elif not has_eval:
             log.ignored["step without training metrics"] += 1
-    return _finish(log, source, lines=len(by_step))
+    return finish_log(log, source, lines=len(by_step))
 
 
 def read_csv_text(text: str, source: str) -> TrainingLog:
@@ -141,17 +145,12 @@ def read_csv_text(text: str, source: str) -> TrainingLog:
     lines = 1
     for lineno, row in enumerate(reader, start=2):
         lines = lineno
-        if _number(row.get("step")) is None:
+        if as_number(row.get("step")) is None:
             log.ignored["CSV row without a numeric step"] += 1
             continue
         entry = {k: v for k, v in row.items() if k is not None and k != "seconds" and v not in ("", None)}
-        record = _metrics(entry, log)
-        if record is None:
-            if not _eval_metrics(entry, log):
-                log.ignored["CSV row without training metrics"] += 1
-            continue
-        log.records.append(record)
-    return _finish(log, source, lines=lines)
+        add_entry(entry, log, "CSV row")
+    return finish_log(log, source, lines=lines)
 
 
 def read_text(text: str, source: str = "<text>") -> TrainingLog:
@@ -182,13 +181,8 @@ def _trainer_state(state: Mapping[str, Any], source: str) -> TrainingLog:
         if not isinstance(entry, Mapping):
             log.ignored[f"log_history entry not a dict (first at index {i})"] += 1
             continue
-        record = _metrics(entry, log)
-        if record is None:
-            if not _eval_metrics(entry, log):
-                log.ignored["log_history entry without training metrics"] += 1
-            continue
-        log.records.append(record)
-    return _finish(log, source, lines=len(history))
+        add_entry(entry, log, "log_history entry")
+    return finish_log(log, source, lines=len(history))
 
 
 def _lines(text: str, source: str) -> TrainingLog:
@@ -207,7 +201,7 @@ def _lines(text: str, source: str) -> TrainingLog:
             for part in m.group(3).split("|"):
                 key, sep, value = part.partition(":")
                 name = canonical_key(key)
-                num = _number(value) if sep else None
+                num = as_number(value) if sep else None
                 if name and num is not None:
                     record[name] = num
             log.records.append(record)
@@ -245,12 +239,8 @@ def _lines(text: str, source: str) -> TrainingLog:
                 log.ignored["unparseable dict line"] += 1
                 first_bad = first_bad or f"line {lineno}: {why}"
                 continue
-            metrics = _metrics(parsed, log)
-            if metrics is None:
-                if not _eval_metrics(parsed, log):
-                    log.ignored["dict line without training metrics"] += 1
+            if not add_entry(parsed, log, "dict line"):
                 continue
-            log.records.append(metrics)
             kinds["wandb-history" if any(str(k).startswith("train/") for k in parsed) else kind] += 1
             continue
         log.unknown_lines += 1
@@ -259,105 +249,7 @@ def _lines(text: str, source: str) -> TrainingLog:
         raise LogFormatError(
             f"{source}: no usable training metrics; first malformed record at {first_bad}. Expected {EXPECTED}"
         )
-    return _finish(log, source, lines=len(lines))
-
-
-def _finish(log: TrainingLog, source: str, lines: int) -> TrainingLog:
-    if not log.records:
-        what = f"{lines} line(s), {log.unknown_lines} unrecognised"
-        if log.skips or log.memory_gb:
-            what += "; only DeepSpeed step/memory lines, no rewards or losses"
-        raise LogFormatError(f"{source}: no usable training metrics ({what}). Expected {EXPECTED}")
-    if all("step" not in r for r in log.records):
-        log.step_is_index = True
-    for i, r in enumerate(log.records, start=1):
-        r.setdefault(
-            "step", float(i) if log.step_is_index else (log.records[i - 2]["step"] + 1 if i > 1 else 1.0)
-        )
-    # non-finite values were noted against their record's position; now that every record has a step, use it
-    log.nonfinite = [
-        (log.records[min(int(i), len(log.records) - 1)]["step"], name, v) for i, name, v in log.nonfinite
-    ]
-    return log
-
-
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    if isinstance(value, str):
-        try:
-            return float(value.strip())
-        except ValueError:
-            return None
-    return None
-
-
-def _metrics(
-    entry: Mapping[Any, Any], log: TrainingLog, where: float | None = None
-) -> dict[str, float] | None:
-    """The entry's training metrics as a record (``None`` if it has none). A NaN/Inf value is counted in
-    ``log.ignored`` and noted in ``log.nonfinite`` against the position the record will take; an entry whose
-    only training metrics are non-finite still becomes a record, so the NaN keeps its step."""
-    record: dict[str, float] = {}
-    explicit_step = None
-    bad: list[tuple[str, float]] = []
-    for key, value in entry.items():
-        name = canonical_key(str(key))
-        if name is None:
-            continue
-        num = _number(value)
-        if num is None or not math.isfinite(num):
-            log.ignored[f"non-numeric or non-finite value for {name!r}"] += 1
-            if num is not None:
-                bad.append((name, num))
-            continue
-        if name == "step":
-            if str(key) != "_step":
-                explicit_step = num
-            record.setdefault("step", num)
-            continue
-        record[name] = num
-    if explicit_step is not None:
-        record["step"] = explicit_step
-    if not (set(record) - {"step", "epoch", "learning_rate"}) and not bad:
-        return None
-    at = float(len(log.records)) if where is None else where
-    log.nonfinite += [(at, name, v) for name, v in bad]
-    return record
-
-
-def record_metrics(entry: Mapping[str, Any], log: TrainingLog, step: float) -> bool:
-    """Append one live metrics dict (a Trainer ``on_log``) at ``step``: training metrics as a record, eval
-    metrics to ``log.evals``, NaN/Inf to ``log.nonfinite`` with this step. False when it held nothing usable.
-
-    >>> log = TrainingLog("live", "trainer-callback", [])
-    >>> record_metrics({"loss": float("nan"), "reward": 0.5}, log, 7.0), log.records, log.nonfinite
-    (True, [{'reward': 0.5, 'step': 7.0}], [(7.0, 'loss', nan)])
-    """
-    record = _metrics(entry, log, where=step)
-    if record is None:
-        return _eval_metrics({**entry, "step": step}, log)
-    record["step"] = step
-    log.records.append(record)
-    return True
-
-
-def _eval_metrics(entry: Mapping[Any, Any], log: TrainingLog) -> bool:
-    """Append the entry's evaluation metrics (with its step, when it has one) to ``log.evals``."""
-    record: dict[str, float] = {}
-    for key, value in entry.items():
-        name = eval_key(str(key))
-        num = _number(value)
-        if name is not None and num is not None and math.isfinite(num):
-            record[name] = num
-        elif canonical_key(str(key)) == "step" and num is not None:
-            record.setdefault("step", num)
-    if not (set(record) - {"step"}):
-        return False
-    log.evals.append(record)
-    return True
+    return finish_log(log, source, lines=len(lines))
 
 
 def _parse_mapping(body: str) -> tuple[Mapping[Any, Any] | None, str, str]:

@@ -10,17 +10,17 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 from rewardcheck.bench.htmlreport import Page
+from rewardcheck.bench.report import Rendered, terminal_console
 
 from .detectors import fmt
-from .diagnosis import Diagnosis
+from .diagnosis import Diagnoses, Diagnosis
 
-__all__ = ["print_summary", "json_document", "html_page", "CURVES"]
+__all__ = ["as_report", "print_summary", "html_page", "CURVES"]
 
 # Chart groups: each is drawn when the log has at least one of its metrics.
 CURVES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -38,10 +38,7 @@ def _onset(d: Diagnosis) -> str:
 
 
 def print_summary(diagnoses: Sequence[Diagnosis], console: Console | None = None) -> None:
-    if console is None:
-        console = Console(highlight=False, soft_wrap=True)
-        if not console.is_terminal:  # pipes and files get a readable width, not rich's 80-column fallback
-            console = Console(highlight=False, soft_wrap=True, width=130)
+    console = console or terminal_console()
     for d in diagnoses:
         log = d.log
         state = {
@@ -68,13 +65,6 @@ def print_summary(diagnoses: Sequence[Diagnosis], console: Console | None = None
             for fix in c.fixes:
                 console.print(f"    - fix: {fix}")
         console.print()
-
-
-def json_document(diagnoses: Sequence[Diagnosis]) -> dict[str, Any]:
-    """One log: its diagnosis object; several: ``{"collapsed": any, "logs": [...]}``."""
-    if len(diagnoses) == 1:
-        return diagnoses[0].to_json()
-    return {"collapsed": any(d.collapsed for d in diagnoses), "logs": [d.to_json() for d in diagnoses]}
 
 
 def html_page(diagnoses: Sequence[Diagnosis]) -> Page:
@@ -115,3 +105,13 @@ def html_page(diagnoses: Sequence[Diagnosis]) -> Page:
             last = log.records[-1]
             page.table(["metric", "last value"], [[k, fmt(v)] for k, v in last.items()])
     return page
+
+
+def as_report(result: Diagnoses) -> Rendered[Diagnoses]:
+    """``rewardcheck logs``' result as a :class:`~rewardcheck.bench.report.Report`."""
+    return Rendered(
+        result,
+        Diagnoses.to_dict,
+        lambda r, console: print_summary(r.items, console),
+        lambda r: html_page(r.items),
+    )

@@ -37,7 +37,7 @@ class Signal:
     critical: bool
     values: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "step": self.step,

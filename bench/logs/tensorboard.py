@@ -18,6 +18,8 @@ import struct
 from collections.abc import Iterator
 from pathlib import Path
 
+from rewardcheck.bench.errors import InputError
+
 __all__ = [
     "scalars_from_bytes",
     "read_event_scalars",
@@ -33,7 +35,7 @@ __all__ = [
 _DT_FLOAT, _DT_DOUBLE = 1, 2
 
 
-class TruncatedEvents(ValueError):
+class TruncatedEvents(InputError):
     """An event file that ends inside a record."""
 
 

@@ -1,6 +1,7 @@
 """Read probe inputs: prompts with a reference (chosen) answer and optionally a rejected one.
 
-Accepted files (JSONL or parquet), one preference pair per row:
+Accepted files (JSONL, JSON, CSV or parquet, any of them gzipped: :mod:`rewardcheck.bench.tables`), one
+preference pair per row:
 
 - explicit prompt: ``{"prompt": ..., "chosen": ..., "rejected": ...}`` (``rejected`` optional; ``reference``
   is accepted for ``chosen``). TRL's conversational form, where prompt/chosen are lists of
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from rewardcheck.bench.errors import InputError
-from rewardcheck.bench.jsonl import numbered_jsonl
+from rewardcheck.bench.tables import RowError, iter_records
 
 __all__ = [
     "ProbeItem",
@@ -86,12 +87,12 @@ def _answer_text(value: Any) -> str:
 
 
 def _rows(path: Path) -> Iterator[tuple[int, Any]]:
-    if path.suffix == ".parquet":
-        import pyarrow.parquet as pq
-
-        yield from enumerate(pq.read_table(path).to_pylist(), start=1)
-        return
-    yield from numbered_jsonl(path)
+    """Every record of the file (any table :mod:`rewardcheck.bench.tables` reads, gzipped or not); a line that
+    is not a record stops the read with an error naming the file and the line."""
+    for line, row in iter_records(path):
+        if isinstance(row, RowError):
+            raise InputError(f"{path}:{line}: {row}")
+        yield line, row
 
 
 def _item(row: Any, where: str) -> tuple[ProbeItem, str]:
@@ -128,7 +129,7 @@ def _item(row: Any, where: str) -> tuple[ProbeItem, str]:
 
 
 def read_probe_input(path: str | Path) -> ProbeInput:
-    """Read a JSONL or parquet preference file; bad rows are skipped with a counted reason."""
+    """Read a preference file (any table format); bad rows are skipped with a counted reason."""
     p = Path(path)
     if not p.is_file():
         raise InputError(f"{p}: no such file")

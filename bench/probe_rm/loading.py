@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from rewardcheck.bench.errors import InputError
 from rewardcheck.bench.probe_rm.scoring import Score
 
 __all__ = ["LoadError", "TransformersRewardModel", "detect_layout", "load_reward_model", "DTYPES"]
@@ -44,7 +45,7 @@ DSCHAT_PREFIX = "rwtransformer."
 DSCHAT_END_MARKER = "<|endoftext|>"  # step 1/2 append this text to every answer (end_of_conversation_token)
 
 
-class LoadError(RuntimeError):
+class LoadError(InputError, RuntimeError):
     """A reward model that cannot be loaded; the message says what is missing and how to fix it."""
 
 

@@ -10,14 +10,15 @@ True
 from __future__ import annotations
 
 import io
-import json
 import math
 from pathlib import Path
 from typing import Any
 
+from rewardcheck.bench.htmlreport import Page
 from rewardcheck.bench.probe_rm.report import ProbeReport
+from rewardcheck.bench.report import Rendered, terminal_console
 
-__all__ = ["print_report", "terminal_text", "write_json", "write_html"]
+__all__ = ["as_report", "print_report", "terminal_text", "html_page", "write_html"]
 
 
 def _f(v: float | None, digits: int = 3) -> str:
@@ -163,10 +164,9 @@ def outputs_lines(r: ProbeReport) -> list[str]:
 
 
 def print_report(r: ProbeReport, console: Any = None) -> None:
-    from rich.console import Console
     from rich.text import Text
 
-    console = console or Console()
+    console = console or terminal_console(soft_wrap=False, highlight=True)
     for item in _renderables(r):
         console.print(item)
     for line in outputs_lines(r):
@@ -181,15 +181,11 @@ def terminal_text(r: ProbeReport, width: int = 140) -> str:
     return console.export_text()
 
 
-def write_json(r: ProbeReport, path: str | Path) -> Path:
-    p = Path(path)
-    p.write_text(json.dumps(r.to_dict(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return p
-
-
 def write_html(r: ProbeReport, path: str | Path) -> Path:
-    from rewardcheck.bench.htmlreport import Page
+    return html_page(r).write(path)
 
+
+def html_page(r: ProbeReport) -> Page:
     page = Page(f"rewardcheck probe-rm: {r.model}")
     page.paragraph(
         f"Verdict: {r.verdict.upper()}" + (f"; worst class {r.worst_class}" if r.worst_class else ""),
@@ -254,4 +250,9 @@ def write_html(r: ProbeReport, path: str | Path) -> Path:
             ["class", "score", "reference", "read token", "prompt", "probe"],
             [[c.cls, e.score, e.reference_score, e.read_token, e.prompt, e.text] for e in c.examples],
         )
-    return page.write(path)
+    return page
+
+
+def as_report(r: ProbeReport) -> Rendered[ProbeReport]:
+    """``rewardcheck probe-rm``'s result as a :class:`~rewardcheck.bench.report.Report`."""
+    return Rendered(r, ProbeReport.to_dict, print_report, html_page)

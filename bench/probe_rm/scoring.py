@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from rewardcheck.bench.errors import InputError
+
 __all__ = ["Score", "RewardModel", "CallableRewardModel", "score_in_batches", "LAYOUTS", "load_callable"]
 
 # "default": how the model is scored in training (DeepSpeed-Chat step 3: left-padded prompt, right-padded
@@ -82,11 +84,11 @@ def load_callable(spec: str) -> Callable[[list[str], list[str]], Any]:
 
     target, sep, attr = spec.rpartition(":")
     if not sep or not target or not attr:
-        raise ValueError(f"--callable {spec!r}: expected module:function or file.py:function")
+        raise InputError(f"--callable {spec!r}: expected module:function or file.py:function")
     if target.endswith(".py"):
         path = Path(target)
         if not path.is_file():
-            raise ValueError(f"--callable {spec!r}: no such file {path}")
+            raise InputError(f"--callable {spec!r}: no such file {path}")
         mod_spec = importlib.util.spec_from_file_location(path.stem, path)
         assert mod_spec is not None and mod_spec.loader is not None
         module = importlib.util.module_from_spec(mod_spec)
@@ -95,7 +97,7 @@ def load_callable(spec: str) -> Callable[[list[str], list[str]], Any]:
         module = importlib.import_module(target)
     func = getattr(module, attr, None)
     if not callable(func):
-        raise ValueError(f"--callable {spec!r}: {target} has no callable {attr!r}")
+        raise InputError(f"--callable {spec!r}: {target} has no callable {attr!r}")
     return func  # type: ignore[no-any-return]
 
 

@@ -8,24 +8,18 @@ profiles (locally or on Ray), flag failure modes, and check a training config's 
 
 from __future__ import annotations
 
-from .loader import DumpStream, Loaded, load_dumps
 from .pipeline import ScanResult, run_scan
-from .quiet import quiet_upstream_logs
 from .report import ScanReport, build_report, parse_threshold
 from .scoring import ScoreOptions
 from .session import NothingScored, ScanSession, ScanSettings, ScanSettingsError
 
 __all__ = [
-    "DumpStream",
-    "Loaded",
-    "load_dumps",
     "ScanResult",
     "run_scan",
     "ScanReport",
     "build_report",
     "parse_threshold",
     "ScoreOptions",
-    "quiet_upstream_logs",
     "ScanSession",
     "ScanSettings",
     "ScanSettingsError",

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rewardcheck.bench.dumps.rows import DumpRow
+
 from .examples import ExamplePicker
-from .rows import DumpRow
 from .scoring import ROW_FLAGS, GroupScore, RowScore
 
 __all__ = ["Running", "ScanAggregate", "PLOT_POINTS"]

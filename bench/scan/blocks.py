@@ -19,7 +19,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from .rows import DumpRow
+from rewardcheck.bench.dumps.rows import DumpRow
+
 from .scoring import GroupScore, GroupScorer, RowInput, RowScore
 
 __all__ = ["Key", "GroupItems", "BlockResult", "Block", "score_block", "in_order"]

@@ -5,7 +5,7 @@ best-paid rows (bounded memory); the examples are then taken round-robin over th
 first, and within a pattern from different groups when it can.
 
 >>> picker = ExamplePicker(limit=2)
->>> from rewardcheck.bench.scan.rows import DumpRow
+>>> from rewardcheck.bench.dumps.rows import DumpRow
 >>> from rewardcheck.bench.scan.scoring import RowScore
 >>> def score(i, flags, paid):
 ...     return RowScore(i, {}, {"p": paid}, "wrong", None, 1, None, False, "text", None, flags)
@@ -23,7 +23,8 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
-from .rows import DumpRow
+from rewardcheck.bench.dumps.rows import DumpRow
+
 from .scoring import RowScore
 
 __all__ = ["SERIOUS", "ExamplePicker", "example_record"]

@@ -1,8 +1,8 @@
 """One scan, start to end, streaming: rows -> blocks of groups -> scored (any backend) -> aggregate (+ rows out).
 
 >>> import tempfile, os
->>> from rewardcheck.bench.scan.loader import DumpStream
->>> from rewardcheck.bench.scan.profiles import build_profile
+>>> from rewardcheck.bench.dumps.loader import DumpStream
+>>> from rewardcheck.bench.profiles import build_profile
 >>> path = os.path.join(tempfile.mkdtemp(), "d.jsonl")
 >>> _ = open(path, "w").write('{"prompt": "p", "completion": "First, Finally,", "solution": "$3$"}\\n')
 >>> spec = build_profile("openr1@e4ac3ae", ["reasoning_steps"], None, {})
@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rewardcheck.bench.dumps.loader import DumpStream
+from rewardcheck.bench.profiles import ProfileSpec
+
 from .aggregate import ScanAggregate
-from .loader import DumpStream
-from .profiles import ProfileSpec
 from .rowsout import RowsOut
 from .runner import Grouping, make_blocks, score_blocks
 from .scoring import ScoreOptions

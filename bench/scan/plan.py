@@ -2,7 +2,7 @@
 settings, the training config, or the first rows), the profiles, the scoring options, and the notes that
 say what could not be done as asked.
 
->>> from rewardcheck.bench.scan.rows import DumpRow
+>>> from rewardcheck.bench.dumps.rows import DumpRow
 >>> head = [DumpRow("d", 1, "p", "First, Finally,", gold="$3$")]
 >>> plan = plan_scan(ScanSettings(("d.jsonl",), profiles=("openr1@e4ac3ae",)), head)
 >>> [s.name for s in plan.specs], plan.specs[0].funcs, plan.notes[0][:30]
@@ -15,10 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rewardcheck.bench.tokenizers import TokenizerError, load_tokenizer
-from rewardcheck.bench.training_config import ConfigError, load_config
-
-from .profiles import (
+from rewardcheck.bench.dumps.rows import DumpRow
+from rewardcheck.bench.profiles import (
     DEFAULT_FUNCS,
     LOGGED,
     ProfileError,
@@ -29,7 +27,9 @@ from .profiles import (
     default_profiles,
     logged_key,
 )
-from .rows import DumpRow
+from rewardcheck.bench.tokenizers import TokenizerError, load_tokenizer
+from rewardcheck.bench.training_config import ConfigError, load_config
+
 from .scoring import ScoreOptions
 from .settings import ScanSettings, ScanSettingsError
 

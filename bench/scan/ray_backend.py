@@ -18,8 +18,9 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from rewardcheck.bench.profiles import ProfileSpec
+
 from .blocks import Block, GroupItems, in_order, score_block
-from .profiles import ProfileSpec
 from .scoring import GroupScore, GroupScorer, RowScore, ScoreOptions
 
 __all__ = ["ray_available", "ray_score_blocks", "RayUnavailable"]

@@ -14,11 +14,12 @@ from rich.console import Console
 from rich.table import Table
 
 from rewardcheck.bench.htmlreport import Page
+from rewardcheck.bench.report import Rendered
 
 from .aggregate import ScanAggregate
 from .report import ScanReport
 
-__all__ = ["print_report", "html_report", "fmt", "ADVICE"]
+__all__ = ["as_report", "print_report", "html_report", "fmt", "ADVICE"]
 
 
 def fmt(v: Any, digits: int = 3) -> str:
@@ -277,3 +278,8 @@ def html_report(report: ScanReport, agg: ScanAggregate) -> Page:
         )
     page.table(["row", "completion", "verdict", *profiles], rows)
     return page
+
+
+def as_report(report: ScanReport, agg: ScanAggregate) -> Rendered[ScanReport]:
+    """``rewardcheck scan``'s result as a :class:`~rewardcheck.bench.report.Report`."""
+    return Rendered(report, ScanReport.to_dict, print_report, lambda r: html_report(r, agg))

@@ -10,10 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rewardcheck.bench.dumps.loader import DumpStream
+from rewardcheck.bench.errors import InputError
+from rewardcheck.bench.profiles import LOGGED, ProfileSpec
+
 from .aggregate import Running, ScanAggregate
 from .examples import example_record
-from .loader import DumpStream
-from .profiles import LOGGED, ProfileSpec
 from .runner import Grouping
 from .scoring import GROUP_FLAGS, ROW_FLAGS
 
@@ -22,7 +24,7 @@ __all__ = ["Threshold", "ThresholdError", "parse_threshold", "ScanReport", "buil
 THRESHOLD_NAMES = (*ROW_FLAGS, *GROUP_FLAGS, "skipped")
 
 
-class ThresholdError(ValueError):
+class ThresholdError(InputError):
     pass
 
 

@@ -18,7 +18,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from .rows import DumpRow
+from rewardcheck.bench.dumps.rows import DumpRow
+from rewardcheck.bench.errors import InputError
+
 from .scoring import ROW_FLAGS, RowScore
 
 __all__ = ["RowsOut", "parse_only", "OnlyError", "row_record", "VERDICTS"]
@@ -27,7 +29,7 @@ VERDICTS = ("correct", "wrong", "no_answer", "truncated", "gold_unparseable", "t
 _BATCH = 2048
 
 
-class OnlyError(ValueError):
+class OnlyError(InputError):
     pass
 
 

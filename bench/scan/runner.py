@@ -7,8 +7,8 @@ process pool (``workers > 1``) or on Ray (:mod:`rewardcheck.bench.scan.ray_backe
 in block order, so the aggregate is the same whichever ran them. What the backends share (the block, how
 one is scored, the in-order hand-back) is :mod:`rewardcheck.bench.scan.blocks`.
 
->>> from rewardcheck.bench.scan.rows import DumpRow
->>> from rewardcheck.bench.scan.profiles import build_profile
+>>> from rewardcheck.bench.dumps.rows import DumpRow
+>>> from rewardcheck.bench.profiles import build_profile
 >>> rows = [DumpRow("d", 1, "p", "First, Finally,", gold="$3$", step=0)]
 >>> spec = build_profile("openr1@e4ac3ae", ["reasoning_steps"], None, {})
 >>> [(round(s[0].totals["openr1@e4ac3ae"], 3), len(g)) for _, s, g in score_blocks(make_blocks(rows), [spec], ScoreOptions())]
@@ -24,9 +24,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from rewardcheck.bench.dumps.rows import DumpRow
+from rewardcheck.bench.profiles import ProfileSpec
+
 from .blocks import Block, BlockResult, GroupItems, Key, in_order, score_block
-from .profiles import ProfileSpec
-from .rows import DumpRow
 from .scoring import GroupScore, GroupScorer, RowInput, RowScore, ScoreOptions
 
 __all__ = ["Block", "BlockResult", "make_blocks", "score_blocks", "score_block", "ScoreOptions", "Grouping"]

@@ -19,13 +19,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rewardcheck.bench.profiles import LOGGED, ProfileSpec, logged_key
+from rewardcheck.bench.quiet import quiet_upstream_logs
+from rewardcheck.rewards.degenerate import degenerate_kind
 from rewardcheck.rewards.engine import EngineConfig, eos_ids_from, split_layout
 from rewardcheck.rewards.engine.truncation import is_truncated
 from rewardcheck.rewards.result import RewardFunc, RewardResult, explain
-
-from .degenerate import degenerate_kind
-from .profiles import LOGGED, ProfileSpec, logged_key
-from .quiet import quiet_upstream_logs
 
 __all__ = [
     "ROW_FLAGS",

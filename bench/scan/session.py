@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rewardcheck.bench.dumps.loader import DumpStream
 from rewardcheck.bench.errors import InputError
 
 from . import pipeline
-from .loader import DumpStream
 from .pipeline import ScanResult
 from .plan import PEEK, ScanPlan, plan_scan
 from .report import ScanReport, build_report

@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from rewardcheck.bench.dumps.rows import FieldMap
+from rewardcheck.bench.errors import InputError
+
 from .ray_backend import ray_available
 from .report import Threshold, ThresholdError, parse_threshold
-from .rows import FieldMap
 from .rowsout import OnlyError, parse_only
 
 __all__ = ["ScanSettings", "ScanSettingsError", "check_settings", "Keep"]
@@ -25,7 +27,7 @@ __all__ = ["ScanSettings", "ScanSettingsError", "check_settings", "Keep"]
 Keep = Callable[[Sequence[str], str], bool]  # which rows --rows-out keeps: (flags, verdict) -> bool
 
 
-class ScanSettingsError(ValueError):
+class ScanSettingsError(InputError):
     """Settings a scan cannot run with, or a dump that does not fit them: a usage error (exit status 2)."""
 
 

@@ -11,147 +11,27 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from rewardcheck.bench.profiles import profile_funcs, resolve
 from rewardcheck.bench.tokenizers import qwen_tokenizer
 from rewardcheck.bench.training_config import TrainingConfig
-from rewardcheck.rewards.registry import build_registry, get_reward_funcs, resolve_profile
+from rewardcheck.rewards.registry import build_registry
 
-from .corpus import DEFAULT_GOLDEN, Corpus, CorpusError, Prompt, cut, load_corpus
-from .limits import StartLimit, prediction_limit
+from .corpus import Corpus, CorpusError, Prompt, cut, load_corpus
+from .limits import prediction_limit
 from .policy import MARKER_SLOTS, NO_SHORT, PARAMS, Draw, Policy
+from .results import Settings, SimulationResult, StartMatch, StepStats
+
+DEFAULT_SETTINGS = Settings()  # frozen: one shared default is safe
 
 __all__ = ["Settings", "StartMatch", "StepStats", "SimulationResult", "simulate", "length_grid", "MARKERS"]
 
 MARKERS = ("First,", "Next,", "Finally,")
 EOS_ID = 151645  # <|im_end|>, the Qwen2 EOS that R1-distill models end with
 ZERO_STD = 1e-6  # TRL counts a group as zero-std with torch.isclose(std, 0)
-
-
-@dataclass(frozen=True)
-class Settings:
-    steps: int = 500
-    seed: int = 0
-    prompts_per_step: int = 4
-    n_prompts: int = 12
-    lr: float = 0.03
-    beta: float | None = None  # None: the config's ``beta``, else TRL's 0.04 of early 2025
-    init_length: float | None = None  # median thinking tokens at step 0; None: from the data (see module doc)
-    # A real run's starting state (``--start-from LOG``): the step-0 mean completion length in tokens (as TRL
-    # logs it, after truncation) and accuracy. The length tendency and a factor on every prompt's skill are
-    # solved so that the expected step-0 values match; init_length is then ignored.
-    init_tokens: float | None = None
-    init_accuracy: float | None = None
-    init_answer_rate: float | None = None  # P(final answer written) at step 0; None: measured on the corpus
-    init_marker_rate: float | None = None  # P(each step slot gets a marker) at step 0; None: the corpus's
-    # P(early stop) at step 0 (see ``policy``); None: the share of real completions under SHORT_TOKENS tokens
-    # in the golden file; 0 turns the mode off (the single log-normal of earlier versions).
-    short_rate: float | None = None
-    # TRL's loss_type "grpo" (the seed run's TRL and the repro): each completion's token losses are averaged
-    # over its own length, so a completion's push on the policy is A / L. False: every completion weighs the
-    # same (Dr. GRPO, TRL's loss_type "dr_grpo" up to a constant).
-    length_normalised: bool = True
-    grid_levels: int = 24
-    learn_spread: bool = (
-        True  # False: sampling keeps the real within-problem spread of lengths (see module doc)
-    )
-    degenerate_tokens: int = 32
-    profile: str | None = None  # None: the config's ``rewardcheck_profile``, else "patched"
-    golden: str | Path = DEFAULT_GOLDEN
-    # The log the start was read from (``--start-from LOG``): after simulating, its own outcome is compared
-    # with the simulation's, and a collapse the simulation cannot predict is reported (``limits``).
-    start_log: str | None = None
-
-
-@dataclass
-class StepStats:
-    step: int
-    reward_mean: float
-    reward_std: float
-    rewards: dict[str, float]
-    accuracy: float
-    length_tokens: float
-    frac_degenerate: float
-    frac_zero_std: float
-    frac_truncated: float
-    frac_answer: float
-    mean_markers: float
-    kl: float
-    policy: dict[str, float]
-    shortening: dict[
-        str, float
-    ]  # per reward: its part of the policy-gradient component along mu (< 0 shortens)
-    answer_push: dict[str, float]  # per reward: its part along answer_logit (< 0 drops the answer)
-    degenerate_advantage: float = float("nan")  # mean advantage of this step's degenerate completions
-    reward_std_batch: float = float("nan")  # std over the whole batch, as TRL >= 0.2x logs reward_std
-
-    def to_json(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
-
-@dataclass
-class SimulationResult:
-    config: str
-    profile: str
-    reward_names: list[str]
-    weights: list[float]
-    settings: Settings
-    corpus: Corpus
-    history: list[StepStats]
-    collapse_step: int | None
-    driver: str | None
-    shortening_total: dict[str, float]
-    answer_total: dict[str, float]
-    distinct_texts: int
-    seconds: float
-    beta: float = 0.04
-    num_generations: int = 8
-    examples: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)  # the prompts the run used
-    start: StartMatch | None = None  # how step 0 was fitted to a real run's first records, if it was
-    start_limit: StartLimit | None = None  # the real run collapsed, the simulation from its start did not
-
-    @property
-    def initial(self) -> StepStats:
-        return self.history[0]
-
-    @property
-    def final(self) -> StepStats:
-        """Averages over the last 20 steps (one step is noisy)."""
-        tail = self.history[-min(20, len(self.history)) :]
-        avg = {
-            k: float(np.mean([getattr(s, k) for s in tail]))
-            for k in (
-                "reward_mean",
-                "reward_std",
-                "accuracy",
-                "length_tokens",
-                "frac_degenerate",
-                "frac_zero_std",
-                "frac_truncated",
-                "frac_answer",
-                "mean_markers",
-                "kl",
-            )
-        }
-        rewards = {n: float(np.mean([s.rewards[n] for s in tail])) for n in self.reward_names}
-        last = self.history[-1]
-        return StepStats(
-            last.step,
-            rewards=rewards,
-            policy=last.policy,
-            shortening=last.shortening,
-            answer_push=last.answer_push,
-            **avg,
-        )
-
-    @property
-    def collapsed(self) -> bool:
-        return self.collapse_step is not None
 
 
 def length_grid(max_tokens: int, levels: int = 40) -> list[int]:
@@ -312,19 +192,6 @@ def _init_policy(center: float, corpus: Corpus, settings: Settings) -> Policy:
     )
 
 
-@dataclass(frozen=True)
-class StartMatch:
-    """How the step-0 state was fitted to a real run's first records (see ``Settings.init_tokens``)."""
-
-    target_tokens: float | None
-    target_accuracy: float | None
-    median_think_tokens: float
-    skill_factor: float
-    expected_tokens: float
-    expected_accuracy: float
-    note: str | None = None
-
-
 def _start_draws(pol: Policy, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     z = rng.normal(0.0, pol.sigma, n)
     answer = rng.random(n) < pol.p_answer
@@ -425,14 +292,14 @@ def _match_start(
 
 def simulate(
     config: TrainingConfig,
-    settings: Settings = Settings(),
+    settings: Settings = DEFAULT_SETTINGS,
     on_step: Callable[[StepStats], None] | None = None,
 ) -> SimulationResult:
     t0 = time.perf_counter()
-    profile = resolve_profile(settings.profile or config.profile or "patched")
+    profile = resolve(settings.profile or config.profile or "patched")
     tok = qwen_tokenizer()
     args = config.reward_args(eos_token_id=EOS_ID, tokenizer=tok)
-    funcs = get_reward_funcs(args, profile=profile)
+    funcs = profile_funcs(args, profile)
     names = list(config.reward_funcs)
     weights = np.array(config.weights, dtype=float)
     grid = length_grid(config.max_completion_length, settings.grid_levels)

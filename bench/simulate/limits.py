@@ -7,42 +7,22 @@ first collapsed record (how far apart, in length, accuracy and KL, and whether t
 between), and what the simulated policy did instead (its shortest mean length, its peak degenerate share, the
 advantage of the short outputs it sampled, its accuracy and its KL).
 
+>>> from rewardcheck.bench.simulate.results import StartLimit
 >>> limit = StartLimit("x.txt", "record 5", {"completion_length": 811.0}, {"completion_length": 7.0}, "why")
->>> limit.to_json()["onset"]
+>>> limit.to_dict()["onset"]
 'record 5'
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from .engine import SimulationResult
+from .results import SimulationResult, StartLimit
 
 __all__ = ["StartLimit", "prediction_limit"]
 
 KEYS = ("completion_length", "rewards/accuracy", "kl", "reward_std")
-
-
-@dataclass(frozen=True)
-class StartLimit:
-    """The simulation cannot predict the real run from its start; ``reason`` is the measured why."""
-
-    log: str
-    onset: str
-    before: dict[str, float]  # the real run's last record before the onset
-    after: dict[str, float]  # its first collapsed record
-    reason: str
-
-    @property
-    def message(self) -> str:
-        return f"cannot predict the real run from this start: {self.reason}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "message": self.message}
 
 
 def _pick(record: dict[str, float]) -> dict[str, float]:

@@ -6,17 +6,17 @@ the driving reward and each reward's summed contribution along the length and an
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 from rewardcheck.bench.htmlreport import Page
+from rewardcheck.bench.report import Rendered, terminal_console
 
 from .engine import SimulationResult, StepStats
 
-__all__ = ["print_summary", "json_document", "html_page"]
+__all__ = ["as_report", "print_summary", "html_page"]
 
 
 def _row(s: StepStats, names: list[str]) -> list[str]:
@@ -44,10 +44,7 @@ def _verdict(r: SimulationResult) -> str:
 
 
 def print_summary(r: SimulationResult, every: int | None = None, console: Console | None = None) -> None:
-    if console is None:
-        console = Console(highlight=False, soft_wrap=True)
-        if not console.is_terminal:
-            console = Console(highlight=False, soft_wrap=True, width=130)
+    console = console or terminal_console()
     s = r.settings
     c = r.corpus
     console.print(
@@ -101,42 +98,6 @@ def print_summary(r: SimulationResult, every: int | None = None, console: Consol
         console.print("  final completions, one group: " + " | ".join(repr(e[:60]) for e in r.examples[:4]))
 
 
-def json_document(r: SimulationResult) -> dict[str, Any]:
-    c = r.corpus
-    return {
-        "config": r.config,
-        "profile": r.profile,
-        "rewards": r.reward_names,
-        "weights": r.weights,
-        "settings": {k: (str(v) if k == "golden" else v) for k, v in asdict(r.settings).items()},
-        "beta": r.beta,
-        "num_generations": r.num_generations,
-        "corpus": {
-            "source": c.source,
-            "rows_used": c.rows_used,
-            "usable_prompts": len(c.prompts),
-            "skipped": c.skipped,
-            "within_prompt_log_sd": c.within_prompt_log_sd,
-            "marker_rate": c.marker_rate,
-            "answer_rate": c.answer_rate,
-        },
-        "collapsed": r.collapsed,
-        "collapse_step": r.collapse_step,
-        "driver": r.driver,
-        "shortening_by_reward": r.shortening_total,
-        "answer_push_by_reward": r.answer_total,
-        "initial": r.initial.to_json(),
-        "final": r.final.to_json(),
-        "history": [s.to_json() for s in r.history],
-        "examples": r.examples,
-        "problems": r.problems,
-        "start": None if r.start is None else asdict(r.start),
-        "start_limit": None if r.start_limit is None else r.start_limit.to_json(),
-        "distinct_texts": r.distinct_texts,
-        "seconds": r.seconds,
-    }
-
-
 def html_page(r: SimulationResult) -> Page:
     page = Page(f"rewardcheck simulate: {r.config} ({r.profile})")
     page.paragraph(_verdict(r), "bad" if r.collapsed else "ok")
@@ -186,3 +147,21 @@ def html_page(r: SimulationResult) -> Page:
     page.heading("Final completions (one group)")
     page.pre("\n---\n".join(r.examples[:8]))
     return page
+
+
+def as_report(r: SimulationResult, agreement: Any = None) -> Rendered[SimulationResult]:
+    """``rewardcheck simulate``'s result as a :class:`~rewardcheck.bench.report.Report`; ``agreement`` (the
+    cross-check, :class:`~rewardcheck.bench.simulate.crosscheck.Agreement`) adds its line and its ``check``."""
+
+    def document(result: SimulationResult) -> dict[str, Any]:
+        doc = result.to_dict()
+        if agreement is not None:
+            doc["check"] = agreement.to_dict() | {"message": agreement.message()}
+        return doc
+
+    def terminal(result: SimulationResult, console: Console) -> None:
+        print_summary(result, console=console)
+        if agreement is not None:
+            console.print(f"  {agreement.message()}", markup=False)
+
+    return Rendered(r, document, terminal, html_page)

@@ -21,10 +21,12 @@ import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
+from rewardcheck.bench.errors import InputError
+
 __all__ = ["StartState", "StartError", "read_start"]
 
 
-class StartError(ValueError):
+class StartError(InputError):
     """The log holds no usable starting record; the message names the file and the missing field."""
 
 

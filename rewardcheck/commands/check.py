@@ -5,7 +5,7 @@ names, else ``openr1@1416fa0``), runs the invariant checker with the config's ma
 chat template, and compares the cheapest exploit with genuine attempts (correct, wrong, truncated at the
 config's length), side by side with the same composite under ``patched``.
 
-Example: ``rewardcheck check fixtures/configs/openr1-seed.yaml --html check.html``.
+Example: ``rewardcheck check recipe.yaml --html check.html`` (an open-r1 GRPO recipe).
 Exit status 0 when every invariant holds, 1 when one fails (collapse risk included), 2 usage error.
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from rewardcheck.bench.report import terminal_console
 from rewardcheck.commands.output import OutputOptions
 from rewardcheck.errors import UsageError
 
@@ -52,10 +53,10 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
 
-    from rewardcheck.bench.configcheck import CheckOutcome, html_check, print_check, run_check
-    from rewardcheck.bench.scan.profiles import ProfileError
+    from rewardcheck.bench.configcheck import CheckOutcome, run_check
+    from rewardcheck.bench.configcheck.render import as_report
+    from rewardcheck.bench.profiles import ProfileError
     from rewardcheck.bench.tokenizers import TokenizerError, load_tokenizer
     from rewardcheck.bench.training_config import ConfigError, load_config
 
@@ -81,8 +82,5 @@ def run(args: argparse.Namespace) -> int:
         )
     except (ProfileError, TokenizerError) as exc:
         raise UsageError(str(exc)) from None
-    if not args.quiet:
-        console = Console(highlight=False, width=max(Console().width, 132))
-        print_check(outcome, console)
-    OUTPUTS.write(args, outcome.to_dict, lambda path: html_check(outcome).write(path))
+    OUTPUTS.emit(args, as_report(outcome), terminal_console(132))
     return outcome.exit_status

@@ -2,7 +2,7 @@
 
 Inputs: generated attacks (each family in each answer marker, next to the right answer in the same
 template), equivalent renderings and near misses, the attack corpus, and the rows of any completion dumps
-given (defaults to the bundled ``fixtures/dumps/completions.jsonl``; ``--no-dumps`` for none). Verifiers
+given (defaults to the example dump bundled in the package; ``--no-dumps`` for none). Verifiers
 (``--verifiers``, comma-separated): patched, openr1@e4ac3ae, openr1@1416fa0, math-verify, trl, verl (the
 last two when installed; default every installed one).
 
@@ -16,6 +16,7 @@ import argparse
 from typing import Any
 
 from rewardcheck.bench.data import data_path
+from rewardcheck.bench.report import terminal_console
 from rewardcheck.commands.output import OutputOptions
 from rewardcheck.errors import UsageError
 
@@ -42,20 +43,17 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
 
     from rewardcheck.bench.diff import (
         available,
         corpus_inputs,
         dump_inputs,
         generated_inputs,
-        html_diff,
-        print_diff,
         run_diff,
     )
-    from rewardcheck.bench.diff.verifiers import UnknownVerifier
-    from rewardcheck.bench.scan import quiet_upstream_logs
-    from rewardcheck.bench.scan.loader import InputError
+    from rewardcheck.bench.diff.render import as_report
+    from rewardcheck.bench.errors import InputError
+    from rewardcheck.bench.quiet import quiet_upstream_logs
 
     quiet_upstream_logs()
     names = [v.strip() for v in args.verifiers.split(",") if v.strip()] if args.verifiers else available()
@@ -69,9 +67,7 @@ def run(args: argparse.Namespace) -> int:
         inputs += rows
     try:
         report = run_diff(names, inputs, skipped=skipped)
-    except (UnknownVerifier, ValueError) as exc:
+    except InputError as exc:  # UnknownVerifier among them
         raise UsageError(str(exc)) from None
-    if not args.quiet:
-        print_diff(report, Console(highlight=False, width=max(Console().width, 160)), args.limit)
-    OUTPUTS.write(args, report.to_dict, lambda path: html_diff(report).write(path))
+    OUTPUTS.emit(args, as_report(report, args.limit), terminal_console(160))
     return 0

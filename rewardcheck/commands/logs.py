@@ -1,7 +1,7 @@
 """``rewardcheck logs LOG... [--json OUT] [--html OUT]``: diagnose reward collapse from training logs.
 
 Exit status 1 when any log shows a collapse, 0 otherwise, 2 for an unreadable log.
-Example: ``rewardcheck logs fixtures/logs/open-r1-grpo-accuracy-reward-zero.txt --json diag.json``.
+Example: ``rewardcheck logs trainer_output/ --json diag.json`` (a log file, or a trainer's output_dir).
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import argparse
 from typing import Any
 
 from rewardcheck.bench.logs import LogFormatError, diagnose, read_log
-from rewardcheck.bench.logs.report import html_page, json_document, print_summary
+from rewardcheck.bench.logs.diagnosis import Diagnoses
+from rewardcheck.bench.logs.report import as_report
 from rewardcheck.commands.output import OutputOptions
 from rewardcheck.errors import UsageError
 
@@ -49,7 +50,6 @@ def run(args: argparse.Namespace) -> int:
             diagnoses.append(diagnose(read_log(path)))
         except LogFormatError as exc:
             raise UsageError(str(exc)) from None
-    if not args.quiet and not OUTPUTS.json_to_stdout(args):
-        print_summary(diagnoses)
-    OUTPUTS.write(args, lambda: json_document(diagnoses), lambda path: html_page(diagnoses).write(path))
-    return 1 if any(d.collapsed for d in diagnoses) else 0
+    result = Diagnoses(diagnoses)
+    OUTPUTS.emit(args, as_report(result))
+    return 1 if result.collapsed else 0

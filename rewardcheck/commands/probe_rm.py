@@ -17,6 +17,7 @@ import sys
 import tempfile
 from typing import Any
 
+from rewardcheck.bench.report import terminal_console
 from rewardcheck.commands.output import OutputOptions
 from rewardcheck.errors import UsageError
 
@@ -166,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         run_probe,
     )
     from rewardcheck.bench.probe_rm.demo import BUNDLED_PROMPTS, build_demo_model
-    from rewardcheck.bench.probe_rm.render import print_report, write_html
+    from rewardcheck.bench.probe_rm.render import as_report
 
     unknown = [c for c in args.ignore_class if c not in (*PROBE_CLASSES, "fixed_string")]
     if unknown:
@@ -221,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
                 model: Any = CallableRewardModel(
                     load_callable(args.callable), name=args.callable, eos_text=args.end_marker
                 )
-            except (ValueError, ImportError) as exc:
+            except (InputError, ImportError) as exc:
                 raise UsageError(str(exc)) from None
         else:
             try:
@@ -300,7 +301,5 @@ def run(args: argparse.Namespace) -> int:
                 f"to {args.harden}",
                 file=sys.stderr,
             )
-    if not args.quiet:
-        print_report(report)
-    OUTPUTS.write(args, report.to_dict, lambda path: write_html(report, path))
+    OUTPUTS.emit(args, as_report(report), terminal_console(soft_wrap=False))
     return 1 if report.verdict == "exploitable" else 0

@@ -1,7 +1,7 @@
 """``rewardcheck scan DUMP...``: score what a policy already wrote under several reward profiles and flag
 truncation, degenerate output, shaping paid without an answer, profile disagreement and zero-advantage groups.
 
-Example: ``rewardcheck scan fixtures/dumps/completions.jsonl --json scan.json --html scan.html
+Example: ``rewardcheck scan completions.jsonl --json scan.json --html scan.html
 --rows-out rows.jsonl --only disagreements --fail-on degenerate=0.05``. Rows are streamed: memory does not
 grow with the dump. Exit status 0 clean, 1 when a ``--fail-on`` threshold is crossed, 2 usage error (or a
 dump of which no row could be scored), 3 internal error.
@@ -14,6 +14,7 @@ import sys
 import traceback
 from typing import TYPE_CHECKING, Any
 
+from rewardcheck.bench.report import terminal_console
 from rewardcheck.commands.output import OutputOptions, write_json
 from rewardcheck.errors import UsageError
 
@@ -165,17 +166,16 @@ def run(args: argparse.Namespace) -> int:
 
 def settings_from(args: argparse.Namespace) -> ScanSettings:
     """The scan's settings from the command line (the options' text parsed, nothing decided)."""
-    from rewardcheck.bench.scan.rows import FieldMap
+    from rewardcheck.bench.dumps.rows import FieldMap
+    from rewardcheck.bench.numbers import as_number
     from rewardcheck.bench.scan.session import ScanSettings
 
     weights: tuple[float, ...] | None = None
     if args.reward_weights:
-        try:
-            weights = tuple(float(w) for w in _csv_list(args.reward_weights) or [])
-        except ValueError:
-            raise UsageError(
-                f"--reward-weights {args.reward_weights!r}: expected comma-separated numbers"
-            ) from None
+        parsed = [as_number(w) for w in _csv_list(args.reward_weights) or []]
+        if any(w is None for w in parsed):
+            raise UsageError(f"--reward-weights {args.reward_weights!r}: expected comma-separated numbers")
+        weights = tuple(w for w in parsed if w is not None)
     funcs = _csv_list(args.reward_funcs)
     fields = FieldMap(
         prompt=args.prompt_field,
@@ -217,13 +217,13 @@ def _run(args: argparse.Namespace) -> int:
 
     from rewardcheck.bench.errors import InputError
     from rewardcheck.bench.scan.ray_backend import RayUnavailable
-    from rewardcheck.bench.scan.render import html_report, print_report
+    from rewardcheck.bench.scan.render import as_report
     from rewardcheck.bench.scan.session import NothingScored, ScanSession, ScanSettingsError
 
     settings = settings_from(args)
     try:
         session = ScanSession(settings)
-        console = Console(stderr=False, highlight=False, width=max(Console().width, 110))
+        console = terminal_console(110)
         err = Console(stderr=True)
         if not args.quiet and err.is_terminal:
             columns = (TextColumn("scoring"), BarColumn(), TextColumn("{task.completed} rows"))
@@ -242,7 +242,5 @@ def _run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     except (ScanSettingsError, InputError, RayUnavailable) as exc:
         raise UsageError(str(exc)) from None
-    if not args.quiet:
-        print_report(report, console)
-    OUTPUTS.write(args, report.to_dict, lambda path: html_report(report, result.aggregate).write(path))
+    OUTPUTS.emit(args, as_report(report, result.aggregate), console)
     return report.exit_status

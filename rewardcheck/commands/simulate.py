@@ -3,7 +3,7 @@ config drive a GRPO policy? A fast simulation scored with the config's real rewa
 assumptions: ``rewardcheck.bench.simulate``). CONFIG is read as by ``rewardcheck check`` (recipe YAML or JSON).
 
 Exit status 1 when the simulated policy collapses into degenerate outputs, 0 otherwise, 2 for bad input.
-Example: ``rewardcheck simulate fixtures/configs/openr1-seed.yaml --profile patched --html sim.html``.
+Example: ``rewardcheck simulate recipe.yaml --profile patched --html sim.html`` (an open-r1 GRPO recipe).
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rewardcheck.bench.simulate import CorpusError, Settings, simulate
+from rewardcheck.bench.errors import InputError
+from rewardcheck.bench.simulate import Settings, simulate
 from rewardcheck.bench.simulate.corpus import DEFAULT_GOLDEN
-from rewardcheck.bench.simulate.report import html_page, json_document, print_summary
+from rewardcheck.bench.simulate.report import as_report
 from rewardcheck.bench.simulate.start import StartError, read_start
 from rewardcheck.bench.training_config import ConfigError, load_config
 from rewardcheck.commands.output import OutputOptions
@@ -125,11 +126,10 @@ def run(args: argparse.Namespace) -> int:
         golden=args.golden,
         start_log=args.start_from,
     )
-    from rewardcheck.bench.tokenizers import TokenizerError
 
     try:
         result = simulate(config, settings)
-    except (ConfigError, CorpusError, UnknownRewardError, TokenizerError, ValueError) as exc:
+    except (InputError, UnknownRewardError) as exc:  # ConfigError, CorpusError, ProfileError, TokenizerError
         raise UsageError(str(exc)) from None
     agreement = None
     if not args.no_check:
@@ -137,16 +137,5 @@ def run(args: argparse.Namespace) -> int:
         from rewardcheck.bench.tokenizers import qwen_tokenizer
 
         agreement = cross_check(config, result, qwen_tokenizer())
-    if not args.quiet and not OUTPUTS.json_to_stdout(args):
-        print_summary(result)
-        if agreement is not None:
-            print(f"  {agreement.message()}")
-
-    def document() -> dict[str, Any]:
-        doc = json_document(result)
-        if agreement is not None:
-            doc["check"] = agreement.to_dict() | {"message": agreement.message()}
-        return doc
-
-    OUTPUTS.write(args, document, lambda path: html_page(result).write(path))
+    OUTPUTS.emit(args, as_report(result, agreement))
     return 1 if result.collapsed else 0

@@ -59,6 +59,19 @@ def text_golds(kwargs: dict[str, Any]) -> dict[str, Any]:
     return {**kwargs, "solution": [safe_gold_text(g) for g in solution]}
 
 
+def _reason(j: Any) -> str:
+    """``verdict: reason``, once: the engine's reason may already start with its verdict (``truncated: ...``).
+
+    >>> from types import SimpleNamespace as J
+    >>> _reason(J(verdict="truncated", reason="truncated: ends inside an open reasoning block"))
+    'truncated: ends inside an open reasoning block'
+    >>> _reason(J(verdict="correct", reason="3 = 3"))
+    'correct: 3 = 3'
+    """
+    prefix = f"{j.verdict}: "
+    return j.reason if j.reason.startswith(prefix) else prefix + j.reason
+
+
 def make_accuracy(settings: Settings) -> RewardFunc:
     """1.0 correct; 0.0 wrong, no answer or truncated; None (skipped) for unparseable gold, timeout, error."""
 
@@ -66,7 +79,7 @@ def make_accuracy(settings: Settings) -> RewardFunc:
         return [
             RewardResult(
                 j.accuracy,
-                f"{j.verdict}: {j.reason}",
+                _reason(j),
                 answer=j.answer,
                 gold=j.gold,
                 details={"verdict": str(j.verdict), "path": j.path, "rule": j.rule},
