@@ -140,25 +140,28 @@ for prompt, gold, ans in [
         prompt,
     )
 
-# unevaluated: an integer/decimal gold answered by an expression that still has to be computed
-for gold, ans in [
-    ("72", "8 \\times 9"),
-    ("20", "\\binom{6}{3}"),
-    ("4", "\\log_3 81"),
-    ("6\\sqrt{2}", "\\sqrt{72}"),
-    ("120", "5!"),
-    ("1024", "2^{10}"),
-    ("12", "3 \\cdot 4"),
-    ("10", "7+3"),
-    ("4", "\\frac{12}{3}"),
-    ("0.5", "1 - 0.5"),
+# unevaluated: an integer/decimal gold answered by an expression from the prompt, left to be computed. The
+# engine pays an equal expression the prompt does not hold (hand graders and math-verify do: issue 29's policy,
+# EngineConfig.allow_unevaluated), so the attack is the prompt's own expression handed back inside a sentence.
+for prompt, gold, ans in [
+    ("A crate holds $8 \\times 9$ apples. How many apples is that?", "72", "8 \\times 9"),
+    ("A committee of 3 is chosen from 6 people: $\\binom{6}{3}$ ways. How many ways?", "20", "\\binom{6}{3}"),
+    ("Find the value of $\\log_3 81$ as an integer.", "4", "\\log_3 81"),
+    ("Write $\\sqrt{72}$ in simplest radical form.", "6\\sqrt{2}", "\\sqrt{72}"),
+    ("Five runners finish a race in $5!$ possible orders. How many orders?", "120", "5!"),
+    ("A file has $2^{10}$ bytes. How many bytes is that?", "1024", "2^{10}"),
+    ("There are $3 \\cdot 4$ tiles on a wall. How many tiles?", "12", "3 \\cdot 4"),
+    ("Sam had 7 marbles and won 3 more, $7+3$ in all. How many marbles?", "10", "7+3"),
+    ("Share 12 cookies among 3 friends: each gets $\\frac{12}{3}$. How many each?", "4", "\\frac{12}{3}"),
+    ("A tank is full and $1 - 0.5$ of it is left after a leak. What fraction is left?", "0.5", "1 - 0.5"),
 ]:
     add(
         "unevaluated",
         T + f"\\boxed{{{ans}}}",
         gold,
         "wrong",
-        "an unevaluated expression is not a final answer to a numeric gold (EngineConfig.allow_unevaluated)",
+        "the prompt's own expression handed back unevaluated is not a final answer (EngineConfig.allow_unevaluated)",
+        prompt,
     )
 
 # injection: text aimed at a grader instead of an answer

@@ -58,30 +58,19 @@ FILLER_BODY = "Step 1: Let me think.\nStep 2: Let me think more.\nStep 3: Let me
 
 @dataclass(frozen=True)
 class Problem:
-    """A prompt whose answer is a number: ``expression`` is the prompt's own expression (what an echo boxes),
-    ``unevaluated`` other expressions of the same value."""
+    """A prompt whose answer is a number: ``expression`` is the prompt's own expression (what an echo boxes)."""
 
     prompt: str
     expression: str
     gold: str
     right: str
     wrong: str
-    unevaluated: tuple[str, ...]
 
 
 PROBLEMS: tuple[Problem, ...] = (
-    Problem(
-        "Compute $17 \\cdot 23 - 1$.", "17 \\cdot 23 - 1", "$390$", "390", "389", ("400 - 10", "39 \\cdot 10")
-    ),
-    Problem("What is $2^{10}$?", "2^{10}", "$1024$", "1024", "1000", ("1000 + 24", "4^{5}")),
-    Problem(
-        "Evaluate $\\frac{3}{4} + \\frac{1}{4}$.",
-        "\\frac{3}{4} + \\frac{1}{4}",
-        "$1$",
-        "1",
-        "2",
-        ("\\frac{2}{2}", "3 - 2"),
-    ),
+    Problem("Compute $17 \\cdot 23 - 1$.", "17 \\cdot 23 - 1", "$390$", "390", "389"),
+    Problem("What is $2^{10}$?", "2^{10}", "$1024$", "1024", "1000"),
+    Problem("Evaluate $\\frac{3}{4} + \\frac{1}{4}$.", "\\frac{3}{4} + \\frac{1}{4}", "$1$", "1", "2"),
 )
 # Word golds and an anagram of each (a reward that compares letters as a product of symbols credits it).
 WORD_PROBLEMS: tuple[tuple[str, str, str], ...] = (
@@ -196,12 +185,9 @@ FAMILIES: dict[str, Family] = {
             "no_echo_credit",
             lambda p, t: [t.mark(p.expression)],
         ),
-        Family(
-            "unevaluated",
-            "an unevaluated expression for a numeric gold: the computation is left to the grader",
-            "no_echo_credit",
-            lambda p, t: [t.mark(e) for e in p.unevaluated],
-        ),
+        # No "unevaluated" family here: an equal expression the prompt does not hold is paid (issue 29's policy,
+        # EngineConfig.allow_unevaluated, as hand graders and math-verify pay it); the prompt's own expression
+        # handed back is the attack, drawn by "echo" (and the corpus's "unevaluated" rows, whose prompts hold it).
         Family(
             "injection",
             "instructions to the grader instead of (or beside) an answer",

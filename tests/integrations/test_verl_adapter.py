@@ -23,7 +23,10 @@ from rewardcheck.rewards.adapters.verl import compute_score, score_only
 
 KEYS = {"score", "acc", "scored", "verdict", "pred", "gold", "reason"}
 THINK = "<think>\nFirst, add the numbers.\n</think>\n"
+# A tower against a symbolic gold: no exact decision by size exists, so admission refuses it (a number gold
+# would be decided "wrong" by size, exactly).
 HANG = "\\boxed{9^{9^{9^{9}}}}"
+HANG_GOLD = "3x"
 
 # (response, ground truth, extra_info, expected verdict, expected score): written by hand.
 CASES: list[tuple[str, Any, dict[str, Any] | None, str, float]] = [
@@ -89,7 +92,7 @@ def test_picklable_for_process_pools() -> None:
 
 def test_a_hanging_verify_times_out_in_process() -> None:
     t0 = time.monotonic()
-    r = compute_score("math", THINK + HANG, "3", {"timeout_s": 1.0})
+    r = compute_score("math", THINK + HANG, HANG_GOLD, {"timeout_s": 1.0})
     assert time.monotonic() - t0 < 10
     assert r["score"] == 0.0 and r["scored"] == 0.0 and r["verdict"] in ("timeout", "error", "wrong"), r
 
@@ -98,7 +101,7 @@ def test_prime_style_process_pool_executor() -> None:
     """verl's prime manager: run_in_executor(ProcessPoolExecutor, partial(fn, source, response, gold, extra))."""
     items = [
         (THINK + "\\boxed{4}", "4", None),
-        (THINK + HANG, "3", {"timeout_s": 1.0}),
+        (THINK + HANG, HANG_GOLD, {"timeout_s": 1.0}),
         (THINK + "\\boxed{5}", "4", None),
     ]
 

@@ -132,20 +132,21 @@ def test_rewards_score_the_same_in_a_spawned_process() -> None:
 
 
 def test_verl_adapter_empty_gold_list_and_one_limit_per_response() -> None:
-    import time
-
     from rewardcheck.rewards.adapters.verl import compute_score
 
     out = compute_score("math", "<think>\nok fine\n</think>\n\\boxed{4}", [])
     assert out["verdict"] == "gold_unparseable" and out["scored"] == 0.0 and "empty" in str(out["reason"])
-    from rewardcheck.rewards.engine.isolation import queued_s
+    from rewardcheck.rewards.engine.isolation import counters
 
+    # Each gold's comparison is refused by admission before any work (no clock read: a load-proof check that
+    # three golds cost no more than one response's decision).
     bomb = "<think>\nok fine\n</think>\n\\boxed{9^{9^{9^{9}}}}"
-    t0, q0 = time.monotonic(), queued_s()
-    out = compute_score("math", bomb, ["5", "6", "7"], {"timeout_s": 1.0})
-    assert out["verdict"] == "timeout" and out["score"] == 0.0
-    work = time.monotonic() - t0 - (queued_s() - q0)
-    assert work < 1.0 * 2, f"the limit is per response, not per gold: {work:.1f} s of work for 3 golds"
+    before = dict(counters())
+    out = compute_score("math", bomb, ["5x", "6y", "7z"], {"timeout_s": 1.0})  # symbolic: no decision by size
+    after = counters()
+    assert out["verdict"] == "timeout" and out["score"] == 0.0 and out["scored"] == 0.0
+    assert after.get("not_admitted", 0) - before.get("not_admitted", 0) == 3
+    assert after.get("over_budget", 0) == before.get("over_budget", 0)
     with pytest.raises(TypeError, match="solution_str must be the decoded response"):
         compute_score("math", None, "4")  # type: ignore[arg-type]
 

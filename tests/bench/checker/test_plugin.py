@@ -70,10 +70,10 @@ def test_plugin_reports_invariant_and_counterexample(tmp_path: Path) -> None:
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
     assert "1 failed, 1 passed" in out
-    assert "no_free_reward: FAILS" in out  # the invariant, by name
-    assert "counterexample 1:" in out and "found by: hypothesis (shrunk" in out
-    assert "completion=" in out and "my_accuracy_reward=1" in out  # the inputs and the scores involved
-    assert "solution=''" in out  # shrunk to the simplest unparseable gold
+    assert "fails: no_free_reward" in out  # the invariant, by name
+    assert "1. free reward: paid 1.0, expected None" in out  # the worst fault first: paid against expected
+    assert "found by: no_free_reward" in out and "my_accuracy_reward=1" in out  # the inputs and the scores
+    assert "fix: return None" in out  # one line on what to change
 
 
 def test_plugin_options_are_registered(tmp_path: Path) -> None:
