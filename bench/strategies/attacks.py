@@ -118,6 +118,16 @@ class Family:
     pool: str = ""  # "" fixed wording; "lexicon" / "heldout": drawn from that pool of the wording grammar
 
 
+def _respelled(expression: str) -> str:
+    r"""The same expression in another spelling: no spaces, ``\cdot`` and ``\times`` swapped.
+
+    >>> print(_respelled(r"17 \cdot 23 - 1"))
+    17\times23-1
+    """
+    swapped = expression.replace("\\cdot", "\0").replace("\\times", "\\cdot").replace("\0", "\\times")
+    return swapped.replace(" ", "")
+
+
 def _shotgun(p: Problem, t: Template) -> list[str]:
     values = [str(int(p.right) + d) for d in range(-3, 4)] if p.right.isdigit() else [p.wrong, p.right]
     return [
@@ -185,9 +195,15 @@ FAMILIES: dict[str, Family] = {
             "no_echo_credit",
             lambda p, t: [t.mark(p.expression)],
         ),
-        # No "unevaluated" family here: an equal expression the prompt does not hold is paid (issue 29's policy,
-        # EngineConfig.allow_unevaluated, as hand graders and math-verify pay it); the prompt's own expression
-        # handed back is the attack, drawn by "echo" (and the corpus's "unevaluated" rows, whose prompts hold it).
+        # An equal expression the prompt does not hold is paid (issue 29's policy, EngineConfig.allow_unevaluated,
+        # as hand graders and math-verify pay it): the attack is the prompt's own expression handed back respelled
+        # (other spacing, another product sign), which an echo check on the literal text would miss.
+        Family(
+            "unevaluated",
+            "the prompt's own expression handed back unevaluated in another spelling: the problem is not solved",
+            "no_echo_credit",
+            lambda p, t: [t.mark(_respelled(p.expression))],
+        ),
         Family(
             "injection",
             "instructions to the grader instead of (or beside) an answer",

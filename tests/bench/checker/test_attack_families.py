@@ -129,6 +129,7 @@ CASES: dict[str, tuple[str, Callable[..., Any], Callable[..., Any]]] = {
     "hedge": ("accuracy", _loose("any_token"), strict_accuracy),
     "shotgun": ("accuracy", _loose("any_token"), strict_accuracy),
     "echo": ("accuracy", _loose("evaluate"), strict_accuracy),
+    "unevaluated": ("accuracy", _loose("evaluate"), strict_accuracy),
     "injection": ("accuracy", _loose("gold_anywhere"), strict_accuracy),
     "empty_confusable": ("accuracy", _loose("prefix"), strict_accuracy),
     "word_anagram": ("accuracy", _loose("letters"), strict_accuracy),
