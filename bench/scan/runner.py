@@ -17,6 +17,8 @@ one is scored, the in-order hand-back) is :mod:`rewardcheck.bench.scan.blocks`.
 
 from __future__ import annotations
 
+import gc
+import importlib
 import multiprocessing
 import sys
 from collections import OrderedDict
@@ -33,6 +35,9 @@ from .scoring import GroupScore, GroupScorer, RowInput, RowScore, ScoreOptions
 __all__ = ["Block", "BlockResult", "make_blocks", "score_blocks", "score_block", "ScoreOptions", "Grouping"]
 
 _worker: GroupScorer | None = None
+# Modules sympy imports on first use inside a comparison (``simplify`` loads the units system, ``Add`` the
+# tensor module: about 0.3 s): loaded once before the fork, instead of once in every worker.
+_LAZY_SYMPY = ("sympy.physics.units", "sympy.tensor.tensor")
 _CLOSED_MEMORY = 1 << 16  # closed group keys remembered to notice a split group
 
 
@@ -142,6 +147,11 @@ def _warm_parser() -> None:
             check_strings(gold, answer)
         except Exception:  # noqa: BLE001 - a warm-up that fails only costs the workers their own warm-up
             pass
+    for name in _LAZY_SYMPY:
+        try:
+            importlib.import_module(name)
+        except ImportError:  # another sympy layout: the workers import what they need themselves
+            pass
 
 
 def _score_groups(groups: GroupItems) -> BlockResult:
@@ -171,16 +181,24 @@ def score_blocks(
         return
     # fork keeps start-up cheap (no re-import of sympy per worker); other platforms use their default.
     ctx = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+    frozen = False
     if ctx is not None:
         # Build the scorer and warm the LaTeX parser once here: every forked worker inherits both, instead of
-        # each paying them on its first block.
+        # each paying them on its first block. Freezing what exists now keeps the workers' garbage collector
+        # off the inherited objects (no traversal, no copy-on-write of their pages).
         _init(list(specs), options)
         _warm_parser()
+        gc.freeze()
+        frozen = True
         executor = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
     else:
         executor = ProcessPoolExecutor(
             max_workers=workers, initializer=_init, initargs=(list(specs), options)
         )
-    with executor as pool:
-        # A wide window: one slow block (upstream math-verify timeouts) must not idle the other workers.
-        yield from in_order(blocks, lambda b: pool.submit(_score_groups, b.groups), 8 * workers)
+    try:
+        with executor as pool:
+            # A wide window: one slow block (upstream math-verify timeouts) must not idle the other workers.
+            yield from in_order(blocks, lambda b: pool.submit(_score_groups, b.groups), 8 * workers)
+    finally:
+        if frozen:
+            gc.unfreeze()  # the parent's objects are collectable again once the workers are gone
