@@ -161,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
             cprofile_pass(Path(tmp_name), args.rows)
         return 0
     lines: list[tuple[str, dict[str, Any]]] = []
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         for workers in (1, 2):
@@ -192,6 +193,10 @@ def main(argv: list[str] | None = None) -> int:
         f"source: {SOURCE.relative_to(SOURCE.parents[3])}; flags: {' '.join(USER_FLAGS)} --rows-out --json --html"
     )
     print("machine shared with other jobs: absolute rates are under load, compare ratios within this run")
+    print(
+        f"load average (1 min) {load_before:.1f} before the passes, {os.getloadavg()[0]:.1f} after, on "
+        f"{os.cpu_count()} CPUs: with the load above CPUs - 2, 2 workers cannot both run"
+    )
     for label, r in lines + pair:
         cpu = f", {r['cpu_s']:.1f} CPU s" if r.get("cpu_s") is not None else ""
         up = f" (includes: {r['note']})" if r["note"] else ""
