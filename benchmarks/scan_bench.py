@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     print("machine shared with other jobs: absolute rates are under load, compare ratios within this run")
     print(
         f"load average (1 min) {load_before:.1f} before the passes, {os.getloadavg()[0]:.1f} after, on "
-        f"{os.cpu_count()} CPUs: with the load above CPUs - 2, 2 workers cannot both run"
+        f"{os.cpu_count()} CPUs (above CPUs - 2, two workers cannot each have a core)"
     )
     for label, r in lines + pair:
         cpu = f", {r['cpu_s']:.1f} CPU s" if r.get("cpu_s") is not None else ""

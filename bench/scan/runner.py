@@ -18,7 +18,6 @@ one is scored, the in-order hand-back) is :mod:`rewardcheck.bench.scan.blocks`.
 from __future__ import annotations
 
 import gc
-import importlib
 import multiprocessing
 import sys
 from collections import OrderedDict
@@ -35,9 +34,6 @@ from .scoring import GroupScore, GroupScorer, RowInput, RowScore, ScoreOptions
 __all__ = ["Block", "BlockResult", "make_blocks", "score_blocks", "score_block", "ScoreOptions", "Grouping"]
 
 _worker: GroupScorer | None = None
-# Modules sympy imports on first use inside a comparison (``simplify`` loads the units system, ``Add`` the
-# tensor module: about 0.3 s): loaded once before the fork, instead of once in every worker.
-_LAZY_SYMPY = ("sympy.physics.units", "sympy.tensor.tensor")
 _CLOSED_MEMORY = 1 << 16  # closed group keys remembered to notice a split group
 
 
@@ -146,11 +142,6 @@ def _warm_parser() -> None:
         try:
             check_strings(gold, answer)
         except Exception:  # noqa: BLE001 - a warm-up that fails only costs the workers their own warm-up
-            pass
-    for name in _LAZY_SYMPY:
-        try:
-            importlib.import_module(name)
-        except ImportError:  # another sympy layout: the workers import what they need themselves
             pass
 
 
