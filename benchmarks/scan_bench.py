@@ -107,14 +107,14 @@ def math_verify_pass(tmp: Path, tag: str, rows: int) -> dict[str, Any]:
     """The plain math-verify parse-and-verify loop over the same rows, in a fresh process (start-up included)."""
     dump = tmp / f"{tag}.jsonl"
     n = write_pass(dump, rows, tag)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _cpu()
     proc = subprocess.run(
         [sys.executable, "-c", _MATH_VERIFY_LOOP, str(dump)], capture_output=True, text=True
     )
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, _cpu() - cpu
     if proc.returncode != 0:
         raise SystemExit(f"math-verify loop failed: {proc.stderr[-2000:]}")
-    return {"rows": n, "seconds": elapsed, "rate": n / elapsed, "cpu_s": None, "note": ""}
+    return {"rows": n, "seconds": elapsed, "rate": n / elapsed, "cpu_s": cpu, "note": ""}
 
 
 _TIMING_KEYS = ("notes", "files")
@@ -161,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
             cprofile_pass(Path(tmp_name), args.rows)
         return 0
     lines: list[tuple[str, dict[str, Any]]] = []
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         for workers in (1, 2):
@@ -171,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
                 )
             )
         baseline = math_verify_pass(tmp, "mathverify", args.rows)
+        # Start-up floor: the same command on one row (imports, plan, warm-up, pool, report).
+        startup = time_pass(tmp, "startup", 1, "patched", 2)
         ray_same: bool | None = None
         if not args.no_ray:
             for workers in (1, 2):
@@ -190,6 +193,10 @@ def main(argv: list[str] | None = None) -> int:
         f"source: {SOURCE.relative_to(SOURCE.parents[3])}; flags: {' '.join(USER_FLAGS)} --rows-out --json --html"
     )
     print("machine shared with other jobs: absolute rates are under load, compare ratios within this run")
+    print(
+        f"load average (1 min) {load_before:.1f} before the passes, {os.getloadavg()[0]:.1f} after, on "
+        f"{os.cpu_count()} CPUs (above CPUs - 2, two workers cannot each have a core)"
+    )
     for label, r in lines + pair:
         cpu = f", {r['cpu_s']:.1f} CPU s" if r.get("cpu_s") is not None else ""
         up = f" (includes: {r['note']})" if r["note"] else ""
@@ -209,8 +216,13 @@ def main(argv: list[str] | None = None) -> int:
     ratio = two / baseline["rate"]
     print(
         f"plain math-verify loop, same {baseline['rows']} rows, start-up included: {baseline['seconds']:.1f} s = "
-        f"{baseline['rate']:.0f} rows/s; scan with 2 workers / math-verify: {ratio:.1f}x (target 8x: "
-        f"{'met' if ratio >= 8 else 'NOT met'})"
+        f"{baseline['rate']:.0f} rows/s, {baseline['cpu_s']:.1f} CPU s; scan with 2 workers / math-verify: "
+        f"{ratio:.1f}x (target 8x: {'met' if ratio >= 8 else 'NOT met'}); by CPU seconds: "
+        f"{baseline['cpu_s'] / lines[1][1]['cpu_s']:.1f}x"
+    )
+    print(
+        f"scan start-up (2 workers, 1 row, every flag on): {startup['seconds']:.2f} s, {startup['cpu_s']:.2f} CPU s; "
+        f"so {args.rows} rows took {lines[1][1]['seconds'] - startup['seconds']:.2f} s beyond start-up"
     )
     if ray_same is not None:
         ray1, ray2 = lines[2][1]["rate"], lines[3][1]["rate"]

@@ -11,35 +11,55 @@ Example: ``rewardcheck scan completions.jsonl --json out.json`` (a dump your tra
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
-from rewardcheck.commands import check, diff, logs, probe_rm, scan, simulate
-from rewardcheck.commands.output import silence_stdout
 from rewardcheck.errors import UsageError
 
 __all__ = ["main", "build_parser", "COMMANDS", "UsageError"]
 
-# Order is the order shown in --help; each module registers one subcommand.
-_MODULES = (scan, check, diff, logs, simulate, probe_rm)
-COMMANDS = tuple(m.__name__.rsplit(".", 1)[1] for m in _MODULES)
+# Command name -> module under rewardcheck.commands; the order is the order shown in --help.
+_MODULES = {
+    "scan": "scan",
+    "check": "check",
+    "diff": "diff",
+    "logs": "logs",
+    "simulate": "simulate",
+    "probe-rm": "probe_rm",
+}
+COMMANDS = tuple(_MODULES.values())
 
 
-def build_parser() -> argparse.ArgumentParser:
+def chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names (its first word that is no option), or None.
+
+    >>> chosen_command(["scan", "d.jsonl"]), chosen_command(["--version"]), chosen_command(["nope"])
+    ('scan', None, None)
+    """
+    first = next((a for a in argv if not a.startswith("-")), None)
+    return first if first in _MODULES else None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand, or of ``only`` (a command line that names one imports only its module:
+    the other commands' imports, numpy among them, stay out of its start-up)."""
     parser = argparse.ArgumentParser(
         prog="rewardcheck",
         description="Test, diagnose and fix reward functions for RL fine-tuning of reasoning models.",
     )
     parser.add_argument("--version", action="version", version="rewardcheck 0.1.0")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in _MODULES:
-        module.register(sub)
+    for name, module in _MODULES.items():
+        if only is None or name == only:
+            importlib.import_module(f"rewardcheck.commands.{module}").register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(chosen_command(args_list))
+    args = parser.parse_args(args_list)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
@@ -51,6 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rewardcheck {args.command}: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
+        from rewardcheck.commands.output import silence_stdout
+
         silence_stdout()
         return 0
 

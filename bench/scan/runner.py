@@ -17,6 +17,7 @@ one is scored, the in-order hand-back) is :mod:`rewardcheck.bench.scan.blocks`.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import sys
 from collections import OrderedDict
@@ -171,16 +172,24 @@ def score_blocks(
         return
     # fork keeps start-up cheap (no re-import of sympy per worker); other platforms use their default.
     ctx = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+    frozen = False
     if ctx is not None:
         # Build the scorer and warm the LaTeX parser once here: every forked worker inherits both, instead of
-        # each paying them on its first block.
+        # each paying them on its first block. Freezing what exists now keeps the workers' garbage collector
+        # off the inherited objects (no traversal, no copy-on-write of their pages).
         _init(list(specs), options)
         _warm_parser()
+        gc.freeze()
+        frozen = True
         executor = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
     else:
         executor = ProcessPoolExecutor(
             max_workers=workers, initializer=_init, initargs=(list(specs), options)
         )
-    with executor as pool:
-        # A wide window: one slow block (upstream math-verify timeouts) must not idle the other workers.
-        yield from in_order(blocks, lambda b: pool.submit(_score_groups, b.groups), 8 * workers)
+    try:
+        with executor as pool:
+            # A wide window: one slow block (upstream math-verify timeouts) must not idle the other workers.
+            yield from in_order(blocks, lambda b: pool.submit(_score_groups, b.groups), 8 * workers)
+    finally:
+        if frozen:
+            gc.unfreeze()  # the parent's objects are collectable again once the workers are gone

@@ -263,13 +263,14 @@ class GroupScorer:
             reasons[profile] = {name: res[i].reason for name, res in by_name.items()}
             totals[profile] = _total(list(rewards[profile].values()), self.weights[profile])
             for res in by_name.values():
-                value = res[i].value
-                if value is not None and value > 0 and _verdict_field(res[i]) == "gold_unparseable":
+                result = res[i]
+                value, field_ = result.value, _verdict_field(result)  # read once per result
+                if value is not None and value > 0 and field_ == "gold_unparseable":
                     if profile not in free_gold:
                         free_gold.append(profile)
-                errors = errors or bool(res[i].details.get("error")) or res[i].reason.startswith("error:")
-                timeouts = timeouts or _verdict_field(res[i]) == "timeout"
-                stalled = stalled or "machine stalled" in res[i].reason
+                errors = errors or bool(result.details.get("error")) or result.reason.startswith("error:")
+                timeouts = timeouts or field_ == "timeout"
+                stalled = stalled or "machine stalled" in result.reason
         if self.logged and row.logged:
             rewards[LOGGED] = {logged_key(k): v for k, v in row.logged.items()}
             totals[LOGGED] = _total(list(rewards[LOGGED].values()), [1.0] * len(rewards[LOGGED]))

@@ -13,23 +13,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-
-from latex2sympy2_extended import NormalizationConfig
-from math_verify import LatexExtractionConfig, parse
+from typing import Any
 
 from .lists import free_letters
 from .mathcore import Parsed, parse_value
 
 __all__ = ["lost_letters", "keep_letters", "parse_value"]
 
-_NO_UNITS = [
-    LatexExtractionConfig(
-        boxed_match_priority=0,
-        normalization_config=NormalizationConfig(
-            basic_latex=True, units=False, malformed_operators=False, nits=True, boxed="all", equations=False
-        ),
-    )
-]
 _NAME_LETTERS = re.compile(r"[A-Za-z]")
 
 
@@ -50,11 +40,35 @@ def lost_letters(expr: str, parsed: Parsed) -> set[str]:
 @lru_cache(maxsize=4096)
 def keep_letters(expr: str) -> Parsed:
     """``expr`` parsed as LaTeX with math-verify's unit normalisation off (empty when that fails)."""
+    # imported by the first row that needs a re-parse, not by the engine's import
+    from math_verify import parse
+
     values = parse(
         f"${expr}$",
-        extraction_config=_NO_UNITS,
+        extraction_config=_no_units(),
         extraction_mode="first_match",
         fallback_mode="no_fallback",
         parsing_timeout=None,  # type: ignore[arg-type]
     )
     return Parsed(tuple(values), str(values[-1]) if values else None)
+
+
+@lru_cache(maxsize=1)
+def _no_units() -> list[Any]:
+    """math-verify's LaTeX extraction with unit normalisation off (built once, on first use)."""
+    from latex2sympy2_extended import NormalizationConfig
+    from math_verify import LatexExtractionConfig
+
+    return [
+        LatexExtractionConfig(
+            boxed_match_priority=0,
+            normalization_config=NormalizationConfig(
+                basic_latex=True,
+                units=False,
+                malformed_operators=False,
+                nits=True,
+                boxed="all",
+                equations=False,
+            ),
+        )
+    ]
