@@ -117,20 +117,33 @@ def _base_bits(s: str, caret: int) -> int | None:
     m = re.search(r"(\d+(?:\.\d+)?)$", left)
     if m is not None:
         return max(1, int(float(m.group(1)) + 1).bit_length()) if len(m.group(1)) < 300 else 1000
-    if left.endswith((")", "}")):
-        close = left[-1]
-        open_ = "(" if close == ")" else "{"
-        depth = 0
-        for k in range(len(left) - 1, -1, -1):
-            if left[k] == close:
-                depth += 1
-            elif left[k] == open_:
-                depth -= 1
-                if depth == 0:
-                    v = exact_value(left[k + 1 : -1])
-                    if v is None:
-                        return None
-                    return max(1, v.numerator.bit_length(), v.denominator.bit_length())
+    inner = _closing_group(left)
+    if inner is not None:
+        v = exact_value(inner)
+        if v is None:
+            return None
+        return max(1, v.numerator.bit_length(), v.denominator.bit_length())
+    return None
+
+
+def _closing_group(left: str) -> str | None:
+    """The inside of the bracket group ``left`` ends with (``(...)`` or ``{...}``), or None.
+
+    >>> _closing_group("2 + (3 + (4))"), _closing_group("x^{2}"), _closing_group("7")
+    ('3 + (4)', '2', None)
+    """
+    if not left.endswith((")", "}")):
+        return None
+    close = left[-1]
+    open_ = "(" if close == ")" else "{"
+    depth = 0
+    for k in range(len(left) - 1, -1, -1):
+        if left[k] == close:
+            depth += 1
+        elif left[k] == open_:
+            depth -= 1
+            if depth == 0:
+                return left[k + 1 : -1]
     return None
 
 
@@ -192,20 +205,8 @@ def _integer_args(s: str) -> str | None:
         if s[m.end() : m.end() + 1] == "=":
             continue  # a relation != is not a factorial
         left = s[: m.start()].rstrip()
-        arg: str | None = None
-        if left.endswith((")", "}")):
-            close = left[-1]
-            open_ = "(" if close == ")" else "{"
-            depth = 0
-            for k in range(len(left) - 1, -1, -1):
-                if left[k] == close:
-                    depth += 1
-                elif left[k] == open_:
-                    depth -= 1
-                    if depth == 0:
-                        arg = left[k + 1 : -1]
-                        break
-        else:
+        arg: str | None = _closing_group(left)
+        if not left.endswith((")", "}")):
             d = re.search(r"(\d+)$", left)
             arg = d.group(1) if d is not None else None
         if arg is None:
