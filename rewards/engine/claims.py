@@ -54,12 +54,14 @@ MAX_FILLER = 3
 @dataclass(frozen=True)
 class Claim:
     """``value``: what the sentence asserts (``None``: nothing); ``values``: every value in it, in order;
-    ``negated``: the assertion is denied; ``hedge``: the hedge word in front of the value."""
+    ``negated``: the assertion is denied; ``hedge``: the hedge word in front of the value; ``remark``: the
+    sentence talks about its value instead of stating it ("We used 6 multiplications.", "7 is bogus.")."""
 
     value: str | None
     values: tuple[str, ...] = ()
     negated: bool = False
     hedge: str = ""
+    remark: bool = False
 
 
 def _math_value(span: str) -> str | None:
@@ -223,7 +225,7 @@ def claim(sentence: str) -> Claim:
             return Claim(None, values, negated=True)
         first = next(i for i, (k, _) in enumerate(tokens) if k == "value")
         if _remark_on_value(tokens, first, first_verb):
-            return Claim(None, values)
+            return Claim(None, values, remark=True)
         hedge = next((t for _, t in tokens[max(0, first - 2) : first] if t in _HEDGES), "")
         return Claim(values[0], values, hedge=hedge)
     return Claim(None, tuple(t for k, t in tokens if k == "value"))

@@ -55,6 +55,7 @@ _POSSESSIVE_SUBJECT = re.compile(
     r"(?:\s+(?:is|would\s+be)\b|\s*:)",
     re.IGNORECASE,
 )
+_OPENERS = re.compile(r"(?:\\(?:boxed|fbox|mathbf|textbf)\{|\\\[|\\\(|\$+|\*+|\s+)+$")
 _ANSWER_HEADS = frozenset({"conclusion", "calculation", "computation", "derivation", "working", "reasoning"})
 
 
@@ -85,6 +86,7 @@ def _answer_head(word: str) -> bool:
 def hedge_shape(clause: str) -> str:
     """The word that makes ``clause`` (the text of a value's own clause, up to the value) a conjecture by its
     shape, or ``""`` when it commits. See the module docstring for the four shapes."""
+    clause = _OPENERS.sub(" ", clause)  # "is conceivably $\\boxed{": the value's own markup is no word
     m = _AFTER_COPULA.search(clause)
     if m is not None and weak_adverb(m.group(1)):
         return m.group(1)

@@ -1089,9 +1089,16 @@ def _closing_claim(region: str) -> Claim | None:
             continue  # "I think that's the answer.": a remark about the answer before it
         if said.value is not None and _subordinate_value(sentence, said.value):
             continue  # "The equation is easy once you see that 10^4 is 10000.": a remark, not the answer
+        if said.remark and not any(v in text[: len(text) - len(sentence)][-300:] for v in said.values):
+            continue  # "... is 12. We used 6 multiplications along the way.": a remark on another quantity
         if said.value is None or said.negated or _ATTRIBUTED.search(sentence):
             return None
-        if len(sentences) > 1 and len(said.values) == 1 and not _VERB_BEFORE_VALUE.search(sentence):
+        if (
+            len(sentences) > 1
+            and len(said.values) == 1
+            and not _VERB_BEFORE_VALUE.search(sentence)
+            and not _concludes_with(sentence, said.value)  # "Net result: 7.": a label naming the answer
+        ):
             return None
         if (
             len(text) > 4 * MAX_CLAIM_CHARS

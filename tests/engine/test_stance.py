@@ -157,6 +157,8 @@ def test_bold_markup_around_the_answer(text: str) -> None:
     "text",
     [
         "The answer is allegedly 12.",  # an adverb in front of the value that is not a firm one
+        "The answer is allegedly $\\boxed{12}$.",  # the value's own markup between them
+        "The answer is allegedly **12**.",
         "The result is ostensibly $12$.",
         "Provisionally, the answer is 12.",
         "The answer is 12, reportedly.",
@@ -206,6 +208,10 @@ def test_a_value_talked_about_is_not_stated(text: str) -> None:
         ("The answer is $\\boxed{9}$. Therefore, the total is 12.", "12"),  # a later conclusion overrides
         ("In conclusion, the answer is 12. I'd guess it could also be 14.", "12"),  # committed, then hedged
         ("The answer is 12. Allegedly, the answer is 14.", "12"),
+        (
+            "Net result: 12. We counted 6 carries along the way.",
+            "12",
+        ),  # a remark on another quantity after it
     ],
 )
 def test_the_last_committed_statement_counts(text: str, gold: str) -> None:

@@ -37,10 +37,10 @@ STANCE_ONLY = ("hedged", "negated", "questioned", "alternatives", "retracted")
 # Share of held-out compositions patched judged as expected (the 300 below; python -m benchmarks.wording on the
 # lexicon commit 481274e of engine-v4 and the v3 rules: 63%). A floor against regressions, raised as the engine learns classes;
 # the target for unseen wordings is 0.97.
-HELDOUT_FLOOR = 0.72  # engine-v5 with the structural stance rules (stance.py): 75-78% (was 63% -> 67%)
-# The second held-out pool, written before any of its failures were looked at: 62.8% before stance.py
-HELDOUT_B_FLOOR = 0.66
-LEXICON_FLOOR = 0.88  # the same on the lexicon pool: 90.8% -> 92.5%; the target (test below) is all of it
+HELDOUT_FLOOR = 0.75  # engine-v5 with the structural stance rules (stance.py): 82.2% at n=400 (was 66.8%)
+# The second held-out pool, written before any fix and never looked at for failures: 62.8% before stance.py
+HELDOUT_B_FLOOR = 0.70  # 77.0% after (n=400)
+LEXICON_FLOOR = 0.88  # the same on the lexicon pool: 90.8% -> 93.2%; the target (test below) is all of it
 
 
 def paid(w: Wording) -> bool:
