@@ -150,9 +150,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--failures", type=int, default=0, help="print up to N patched disagreements per pool")
     p.add_argument("--attacks", action="store_true", help="also the checker's grammar-worded attack families")
+    p.add_argument("--pools", nargs="+", default=["lexicon", "heldout", "heldout_b"])
     args = p.parse_args(argv)
     grade = graders()
-    for pool_name in ("lexicon", "heldout"):
+    for pool_name in args.pools:
         rows = sample(pool_name, args.n, args.seed)
         r = rates(rows, grade)
         print(f"\n== {pool_name}: {len(rows)} compositions (seed {args.seed})")

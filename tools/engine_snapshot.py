@@ -289,6 +289,12 @@ def reasons(path: Path = REASONS) -> dict[str, str]:
     return {_field(path, i, r, "id"): str(_field(path, i, r, "reason")) for i, r in _jsonl(path)}
 
 
+def _same(a: dict[str, Any], b: dict[str, Any], field: str) -> bool:
+    """One field unchanged; a ``rule`` the old row lacks (recorded before ``Judgement.rule`` existed) is not
+    a change, since every row gained one."""
+    return a.get(field) == b.get(field) or (field == "rule" and a.get(field) is None)
+
+
 def changes(
     old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]], why: dict[str, str] | None = None
 ) -> list[Change]:
@@ -297,7 +303,7 @@ def changes(
     out = []
     for key in sorted(set(old) | set(new)):
         a, b = old.get(key), new.get(key)
-        if a is not None and b is not None and all(a.get(f) == b.get(f) for f in FIELDS):
+        if a is not None and b is not None and all(_same(a, b, f) for f in FIELDS):
             continue
         out.append(Change(key, (a or b or {}).get("set", "?"), a, b, why.get(key)))
     return out

@@ -48,6 +48,7 @@ __all__ = [
     "KINDS",
     "STANCE_CLASSES",
     "HELDOUT",
+    "HELDOUT_B",
     "pool",
     "lexicon_pool",
     "render_value",
@@ -314,6 +315,77 @@ HELDOUT = Pool(
     ),
 )
 
+# A second held-out pool, written without looking at any failure of the first (issue 29's check that a fix
+# learned a class, not the first pool): fresh paraphrases in other registers (terse, formal, chatty).
+HELDOUT_B = Pool(
+    name="heldout_b",
+    committed=(
+        "In the end the value we want is {v}.",
+        "That leaves us with {v}.",
+        "Which gives {v} as the required value.",
+        "Summing up, the solution equals {v}.",
+        "The value sought is {v}.",
+        "Everything considered, the result is {v}.",
+        "This yields {v}.",
+        "Our result: {v}.",
+    ),
+    hedged=(
+        "My hunch is that the answer is {v}.",
+        "The answer is arguably {v}.",
+        "Roughly speaking, the answer is {v}.",
+        "The answer is plausibly {v}.",
+        "I have a feeling the answer is {v}.",
+        "Chances are the answer is {v}.",
+        "The answer lands near {v}, though unverified.",
+        "As a rough estimate, the answer is {v}.",
+        "The odds favour {v} as the answer.",
+        "I'd wager the answer is {v}.",
+    ),
+    negated=(
+        "The answer is anything but {v}.",
+        "{v} clashes with the constraints.",
+        "{v} is a dead end.",
+        "{v} misses the mark.",
+        "{v} is a red herring.",
+        "{v} breaks the equation.",
+        "We reject {v}.",
+        "{v} fails the check.",
+    ),
+    questioned=(
+        "Might the answer be {v}?",
+        "Should the answer be {v}?",
+        "Can the answer really be {v}?",
+        "Do we get {v}?",
+        "Would it equal {v}?",
+    ),
+    alternatives=(
+        "The answer is {a}, with {b} equally plausible.",
+        "The answer is {a} unless it is {b}.",
+        "The answer is {a}, conceivably {b}.",
+        "Two possible answers: {a} and {b}.",
+        "The answer is {a}; {b} would also fit.",
+    ),
+    retraction=(
+        "The previous line can be ignored.",
+        "Scratch what I wrote above.",
+        "I take it back.",
+        "That line was a blunder.",
+        "Wipe that out.",
+        "Ignore the line before this one.",
+        "Whoops, that line went astray.",
+        "Delete that last statement.",
+    ),
+    correction=(
+        "Let me correct myself: the answer is {v}.",
+        "After rechecking, the answer is {v}.",
+        "On second inspection, the answer is {v}.",
+        "Redoing the arithmetic, the answer is {v}.",
+        "Having found my slip, the answer is {v}.",
+        "Looking again, the answer is {v}.",
+        "With that fixed, the answer is {v}.",
+    ),
+)
+
 # Remarks after the answer that state another quantity (not the answer) and follow-ups (junk after it).
 REMARKS: tuple[str, ...] = (
     "It took {k} steps to get there.",
@@ -359,12 +431,14 @@ SEVERAL: tuple[str, ...] = (
 
 
 def pool(name: str) -> Pool:
-    """The ``lexicon`` or ``heldout`` pool."""
+    """The ``lexicon``, ``heldout`` or ``heldout_b`` pool."""
     if name == "lexicon":
         return lexicon_pool()
     if name == "heldout":
         return HELDOUT
-    raise ValueError(f"unknown wording pool {name!r}; known: lexicon, heldout")
+    if name == "heldout_b":
+        return HELDOUT_B
+    raise ValueError(f"unknown wording pool {name!r}; known: lexicon, heldout, heldout_b")
 
 
 _WORDS = (

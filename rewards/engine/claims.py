@@ -54,12 +54,14 @@ MAX_FILLER = 3
 @dataclass(frozen=True)
 class Claim:
     """``value``: what the sentence asserts (``None``: nothing); ``values``: every value in it, in order;
-    ``negated``: the assertion is denied; ``hedge``: the hedge word in front of the value."""
+    ``negated``: the assertion is denied; ``hedge``: the hedge word in front of the value; ``remark``: the
+    sentence talks about its value instead of stating it ("We used 6 multiplications.", "7 is bogus.")."""
 
     value: str | None
     values: tuple[str, ...] = ()
     negated: bool = False
     hedge: str = ""
+    remark: bool = False
 
 
 def _math_value(span: str) -> str | None:
@@ -133,6 +135,32 @@ def _listed(tokens: list[tuple[str, str]], j: int) -> list[str] | None:
     return out
 
 
+_PREDICATE_NAMES_ANSWER = frozenset(
+    p for c in (WordClass.ANSWER_NOUN, WordClass.FILLER) for p in phrases(c) if " " not in p
+) | frozenset({"correct", "right", "true", "final", "it", "confirmed", "verified", "valid"})
+_RESULT = frozenset(p for p in phrases(WordClass.RESULT_VERB) if " " not in p) | _VERBS
+_LINKS = frozenset({"with", "at", "as", "to", "of", "is", "are", "up", "on", "for", "by"}) | frozenset(
+    p for p in phrases(WordClass.SUBORDINATOR) if " " not in p
+)  # "We find that $x < 3$": the value stands in the clause the verb introduces
+_SPEAKERS = frozenset({"i", "we"})
+
+
+def _remark_on_value(tokens: list[tuple[str, str]], first: int, first_verb: int | None) -> bool:
+    """Does a one-value sentence talk *about* its value instead of stating it as the answer? Its value is
+    the subject and the predicate names no answer ("7 is bogus.", "7 can be set aside."), or it is the object
+    of a speaker's verb that states no result ("We can dismiss 7.", but "We get 7.")."""
+    words = [t for k, t in tokens if k == "word"]
+    if first_verb is not None and first < first_verb:  # the value is the subject
+        predicate = [t for k, t in tokens[first_verb + 1 :] if k == "word"]
+        return bool(predicate) and not (set(predicate[:3]) & _PREDICATE_NAMES_ANSWER)
+    if first == 0 and len(words) >= 2 and first_verb is None:
+        return True  # "7 fails the check.": a value followed by a verb phrase that is no copula
+    if words[:1] and words[0] in _SPEAKERS and first > 0:
+        before = next((t for k, t in reversed(tokens[:first]) if k == "word" and t not in _FILLER), "")
+        return before not in _RESULT and before not in _LINKS and before not in _SPEAKERS
+    return False
+
+
 def claim(sentence: str) -> Claim:
     """The value ``sentence`` asserts (see the module docstring for the rule)."""
     tokens: list[tuple[str, str]] = []  # (kind, text): kind "value", "word" or "mark"
@@ -196,6 +224,8 @@ def claim(sentence: str) -> Claim:
         if words & _NEGATION or any(w.endswith("n't") for w in words):
             return Claim(None, values, negated=True)
         first = next(i for i, (k, _) in enumerate(tokens) if k == "value")
+        if _remark_on_value(tokens, first, first_verb):
+            return Claim(None, values, remark=True)
         hedge = next((t for _, t in tokens[max(0, first - 2) : first] if t in _HEDGES), "")
         return Claim(values[0], values, hedge=hedge)
     return Claim(None, tuple(t for k, t in tokens if k == "value"))

@@ -287,7 +287,7 @@ _DEGREE_MACRO = re.compile(r"\^?\s*\{?\\degree\}?(?![a-zA-Z])")
 _CONTROL = re.compile(r"[\x07\x08\x0b\x0c](?=[a-zA-Z])|[\t\r](?=[a-zA-Z]{2})")
 _CONTROL_TEXT = {"\x07": "\\a", "\x08": "\\b", "\x0b": "\\v", "\x0c": "\\f", "\t": "\\t", "\r": "\\r"}
 _DOUBLED_COMMAND = re.compile(
-    r"\\\\(?=(?:frac|dfrac|tfrac|sqrt|pi|cdot|times|left|right|bigg?|Bigg?|text|mathrm|infty|sin|cos|tan|ln|log)"
+    r"(?<!\\)\\\\(?=(?:frac|dfrac|tfrac|sqrt|pi|cdot|times|left|right|bigg?|Bigg?|text|mathrm|infty|sin|cos|tan|ln|log)"
     r"(?![a-zA-Z]))"
 )
 _FRAC_SHORT = re.compile(r"\\frac(?![a-zA-Z])\s{0,2}(\{[^{}]{0,80}\}|[0-9a-zA-Z])\s{0,2}([0-9a-zA-Z])")

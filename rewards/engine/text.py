@@ -23,6 +23,7 @@ from .claims import MAX_CLAIM_CHARS, Claim, claim
 from .forms import percent_words
 from .lexicon import WordClass, alternation, phrases
 from .numwords import number_from_words
+from .stance import hedge_shape, retracts_by_shape, weak_adverb
 
 __all__ = [
     "Layout",
@@ -398,7 +399,19 @@ def _negated_box(region: str, start: int, end: int) -> bool:
         return True
     if questioned(region, start, end):
         return True
-    return _RETRACTED.search(region, end, end + 300) is not None
+    return _retracted_after(region, end)
+
+
+_NEXT_SENTENCE = re.compile(r"[^.!?\n]*[.!?\n]+\s*([^.!?\n]*[.!?]?)(?:\s*([^.!?\n]*[.!?]?))?")
+
+
+def _retracted_after(region: str, end: int) -> bool:
+    """Is what ends at ``end`` taken back after it: a retraction phrase within 300 characters, or one of the
+    next two sentences a retraction by its shape ("Erase that.", "That was a slip."; see stance.py)?"""
+    if _RETRACTED.search(region, end, end + 300) is not None:
+        return True
+    m = _NEXT_SENTENCE.match(region, end, end + 300)
+    return m is not None and any(g is not None and retracts_by_shape(g) for g in m.groups())
 
 
 # A question: its sentence ends with "?" right after the value, or its clause opens with a question form
@@ -482,7 +495,7 @@ def _statements(region: str) -> tuple[list[tuple[int, str, str]], int]:
         if (
             _NEGATED_VALUE.match(value.lstrip(" $*:"))
             or _negated_claim(region, pos)
-            or _RETRACTED.search(region, at, at + 300) is not None
+            or _retracted_after(region, at)
         ):
             dropped += 1
             continue
@@ -522,13 +535,26 @@ def _listing(between: str) -> bool:
 def _hedge_of(region: str, start: int, content: str) -> str:
     """The hedge on a value at ``start``: an approximator or hedge right before it, a hedge anywhere in its
     own clause ("My best guess is \\boxed{5}", "It could be 5"), or one opening the value itself."""
+    clause = clause_before(region, start)
     m = (
         _HEDGE_BEFORE.search(region, max(0, start - 20), start)
-        or _CLAUSE_HEDGE.search(clause_before(region, start))
+        or _CLAUSE_HEDGE.search(clause)
         or _HEDGE_INSIDE.search(content)
         or _HEDGE_AFTER.match(region, start + len(content), start + len(content) + 60)
     )
-    return m.group().strip(" ${") if m else ""
+    if m:
+        return m.group().strip(" ${")
+    at = region.find(content[:40], start) if content else -1
+    at = start if at < 0 else at  # a statement starts at its anchor: the shape is read up to its value
+    shaped = hedge_shape(clause_before(region, at))  # a paraphrase outside the lexicon, by its shape
+    if shaped:
+        return shaped
+    after = _ADVERB_AFTER.match(region, at + len(content), at + len(content) + 40)
+    return after.group(1) if after is not None and weak_adverb(after.group(1)) else ""
+
+
+# "... is $5$, supposedly.": an adverb closing the value's sentence
+_ADVERB_AFTER = re.compile(r"[\s$)\]}*]*,\s*([A-Za-z]{3,}ly)\s*[.!]")
 
 
 _CONNECTIVE = re.compile(
@@ -682,7 +708,7 @@ def extract_answer(region: str) -> AnswerSpan:
     several blocks joined by bare punctuation are alternatives (a list of candidates, not one answer)."""
     tag_at = region.rfind("<answer>")
     if tag_at < 0:
-        return _extract(region, in_block=False)
+        return _last_committed(region, _extract(region, in_block=False))
     if _negated_claim(region, tag_at):
         return AnswerSpan(None, "the <answer> block is denied in front")
     close = region.find("</answer>", tag_at)
@@ -699,6 +725,64 @@ def extract_answer(region: str) -> AnswerSpan:
             blocks[-1], "<answer> block alternatives", tuple(dict.fromkeys(blocks)), joiner="and"
         )
     return _extract(region[tag_at + len("<answer>") : close if close >= 0 else len(region)], in_block=True)
+
+
+_LATER_STATES = frozenset(
+    {"last boxed answer", "last stated answer", "answer anchor", "value called the answer"}
+)
+# A concluding sentence after the answer: a conclusion marker, an answer noun, or a short "Label: value" line
+_CONCLUDES = re.compile(
+    rf"{alternation(WordClass.CONCLUSION)}|{alternation(WordClass.ANSWER_NOUN)}|^\s*[A-Za-z]+(?:\s+[A-Za-z]+)?\s*:",
+    re.IGNORECASE,
+)
+MAX_HEDGE_FALLBACKS = 3
+_PREDICATE_BEFORE = re.compile(rf"(?:{_COPULAS}|:)[\s$(\\\[*]*(?:[A-Za-z]+\s+){{0,2}}$", re.IGNORECASE)
+
+
+def _concludes_with(sentence: str, value: str) -> bool:
+    """Does ``sentence`` conclude with ``value`` in predicate position ("Therefore, the total is 12.",
+    "Bottom line: 12."), not merely mention it ("... evaluated at $x = 1$ accurately.")?"""
+    at = sentence.find(value[:40])
+    return (
+        at > 0
+        and _CONCLUDES.search(sentence, 0, at) is not None
+        and _PREDICATE_BEFORE.search(sentence[max(0, at - 60) : at]) is not None
+    )
+
+
+def _last_committed(region: str, span: AnswerSpan) -> AnswerSpan:
+    """The answer is the last *committed* statement (issue 29): a later concluding sentence with another
+    value overrides the statement read ("... is $\\boxed{9}$. Bottom line: 7."), and a hedged statement
+    asserts nothing, so the committed one before it counts ("Bottom line: 7. I reckon it is 6."). Bounded:
+    each step reads a shorter prefix, at most ``MAX_HEDGE_FALLBACKS`` times."""
+    for _ in range(MAX_HEDGE_FALLBACKS):
+        if span.answer is None or span.alternatives:
+            return span
+        at = region.rfind(span.answer[:40])
+        if at < 0:
+            return span
+        if span.how in _LATER_STATES:
+            after = region[at + len(span.answer) :]
+            stop = re.match(r"[^.!?\n]*[.!?\n]", after)  # the rest of the answer's own sentence
+            later = _closing_claim(after[stop.end() :]) if stop is not None else None
+            if (
+                later is not None
+                and later.value is not None
+                and not later.hedge
+                and normalise(later.value) != normalise(span.answer)
+                and _concludes_with(_sentences(after[stop.end() :].rstrip())[-1] if stop else "", later.value)
+            ):
+                return AnswerSpan(later.value, "closing sentence")
+        if not span.hedge:
+            return span
+        start = max(region.rfind(". ", 0, at), region.rfind("\n", 0, at))
+        if start <= 0:
+            return span
+        earlier = _extract(region[: start + 1], in_block=False)
+        if earlier.answer is None:
+            return span
+        span, region = earlier, region[: start + 1]
+    return span
 
 
 # What ends one claim before the next: a sentence end, a line break, or a correction word ("actually", "but")
@@ -809,6 +893,9 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
         return AnswerSpan(None, "every stated answer is negated or retracted")
     concluded = _concluded(region)
     if concluded is not None:
+        at = region.rfind(concluded[:40])
+        if at >= 0 and _retracted_after(region, at + len(concluded)):
+            return AnswerSpan(None, "the conclusion sentence is retracted")
         return AnswerSpan(concluded, "conclusion sentence", hedge=_tail_hedge(region, concluded))
     closing = _CLOSING_VALUE.search(region.rstrip()[-300:])
     if closing is not None:
@@ -997,12 +1084,21 @@ def _closing_claim(region: str) -> Claim | None:
             return None  # "What is 1 + 2?": a question (the prompt echoed) asserts nothing
         said = claim(sentence)
         if not said.values:
+            if retracts_by_shape(sentence):
+                return None  # "... is 7. Erase that.": the closing statement is taken back
             continue  # "I think that's the answer.": a remark about the answer before it
         if said.value is not None and _subordinate_value(sentence, said.value):
             continue  # "The equation is easy once you see that 10^4 is 10000.": a remark, not the answer
+        if said.remark and not any(v in text[: len(text) - len(sentence)][-300:] for v in said.values):
+            continue  # "... is 12. We used 6 multiplications along the way.": a remark on another quantity
         if said.value is None or said.negated or _ATTRIBUTED.search(sentence):
             return None
-        if len(sentences) > 1 and len(said.values) == 1 and not _VERB_BEFORE_VALUE.search(sentence):
+        if (
+            len(sentences) > 1
+            and len(said.values) == 1
+            and not _VERB_BEFORE_VALUE.search(sentence)
+            and not _concludes_with(sentence, said.value)  # "Net result: 7.": a label naming the answer
+        ):
             return None
         if (
             len(text) > 4 * MAX_CLAIM_CHARS

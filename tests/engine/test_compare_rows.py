@@ -250,3 +250,24 @@ def test_a_decimal_gold_rounded_to_fewer_decimals(answer: str, gold: str, expect
 )
 def test_rounded_elements_of_an_interval_or_matrix(answer: str, gold: str, expected: str) -> None:
     assert verdict(answer, gold) == expected
+
+
+def test_a_matrix_row_break_before_a_command_is_not_an_escaped_command() -> None:
+    """``\\\\\\frac`` is a row break then ``\\frac`` (the snapshot diff found 4 r1-zero rows paid before v4 and
+    refused after); ``\\\\frac`` alone is a gold spelling that lost a backslash."""
+    from rewardcheck.rewards.engine import Verdict, judge
+    from rewardcheck.rewards.engine.forms import tidy
+
+    gold = r"\begin{pmatrix}16/49\\48/49\\24/49\end{pmatrix}"
+    for answer in (
+        r"<answer> \begin{pmatrix}\frac{16}{49}\\\frac{48}{49}\\\frac{24}{49}\end{pmatrix} </answer>",
+        r"\boxed{\begin{pmatrix}\frac{16}{49}\\\frac{48}{49}\\\frac{24}{49}\end{pmatrix}}",
+    ):
+        assert judge(answer, gold).verdict is Verdict.CORRECT, answer
+    assert (
+        judge(
+            r"\boxed{\begin{pmatrix}\frac{16}{49}\\\frac{48}{49}\\\frac{25}{49}\end{pmatrix}}", gold
+        ).accuracy
+        == 0.0
+    )
+    assert tidy(r"\\frac{1}{2}") == r"\frac{1}{2}"

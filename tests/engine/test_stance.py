@@ -148,3 +148,104 @@ def test_a_remark_stating_another_quantity_is_not_an_answer(text: str) -> None:
 )
 def test_bold_markup_around_the_answer(text: str) -> None:
     assert paid(text, "5"), text
+
+
+# --- stance by shape (stance.py): wordings no lexicon class lists -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The answer is allegedly 12.",  # an adverb in front of the value that is not a firm one
+        "The answer is allegedly $\\boxed{12}$.",  # the value's own markup between them
+        "The answer is allegedly **12**.",
+        "The result is ostensibly $12$.",
+        "Provisionally, the answer is 12.",
+        "The answer is 12, reportedly.",
+        "I'd go with 12.",  # a first-person modal
+        "I might put it at \\(12\\).",
+        "I wager the answer is 12.",  # a first-person verb that holds no result
+        "I imagine the answer is $\\boxed{12}$.",
+        "My hypothesis for the answer is 12.",  # a first-person noun that is no answer noun
+        "Our conjecture: 12.",
+    ],
+)
+def test_a_hedge_by_its_shape_is_never_paid(text: str) -> None:
+    assert judge(text, "12").accuracy == 0.0, judge(text, "12")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The answer is exactly 12.",
+        "Finally, the answer is 12.",
+        "Consequently, the answer is $12$.",
+        "I get 12.",
+        "I found that the answer is 12.",
+        "My final answer is 12.",
+        "Our result is 12.",
+        "Multiplying directly, we obtain 12.",
+        "The answers are 5 and 12, respectively.",
+    ],
+)
+def test_a_firm_shape_still_commits(text: str) -> None:
+    gold = "5, 12" if "respectively" in text else "12"
+    assert judge(text, gold).accuracy == 1.0, judge(text, gold)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["12 is nonsense.", "12 can be thrown away.", "12 contradicts the second condition.", "We discard 12."],
+)
+def test_a_value_talked_about_is_not_stated(text: str) -> None:
+    assert judge(text, "12").accuracy == 0.0, judge(text, "12")
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        ("Provisionally, the answer is 9. In conclusion, the answer is 12.", "12"),  # hedged, then committed
+        ("The answer is $\\boxed{9}$. Therefore, the total is 12.", "12"),  # a later conclusion overrides
+        ("In conclusion, the answer is 12. I'd guess it could also be 14.", "12"),  # committed, then hedged
+        ("The answer is 12. Allegedly, the answer is 14.", "12"),
+        (
+            "Net result: 12. We counted 6 carries along the way.",
+            "12",
+        ),  # a remark on another quantity after it
+    ],
+)
+def test_the_last_committed_statement_counts(text: str, gold: str) -> None:
+    assert judge(text, gold).accuracy == 1.0, judge(text, gold)
+    other = "13"
+    assert judge(text, other).accuracy == 0.0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The answer is 12. Delete that.",  # an order that points back
+        "$\\boxed{12}$. Disregard what I just wrote.",
+        "The total is 12. Cross out the line above.",
+        "The answer is 12. That was a typo.",  # a back-reference with no approval said of it
+        "The answer is \\(12\\). The previous line is garbage.",
+    ],
+)
+def test_a_retraction_by_its_shape_takes_the_answer_back(text: str) -> None:
+    assert judge(text, "12").accuracy == 0.0, judge(text, "12")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The answer is $\\boxed{12}$. That is correct.",
+        "The answer is $\\boxed{12}$. I hope this helps.",
+        "The answer is 12. This matches both conditions.",
+        "The answer is 12. See above for the derivation.",
+        "The answer is 12. Let me know if that helps.",
+        "The answer is 9. That was a slip. The answer is 12.",  # retracted, then restated
+        # a later sentence that mentions a value without concluding with it (a reviewed row paid 1 for 10)
+        "The sum is $\\boxed{12}$.\n\nThis ensures that we evaluated the sum at $x = 1$ accurately.",
+    ],
+)
+def test_an_approving_or_unrelated_remark_is_no_retraction(text: str) -> None:
+    assert judge(text, "12").accuracy == 1.0, judge(text, "12")

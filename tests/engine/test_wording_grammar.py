@@ -17,6 +17,7 @@ from hypothesis import given, settings
 
 from rewardcheck.bench.strategies.wording import (
     HELDOUT,
+    HELDOUT_B,
     KINDS,
     STANCE_CLASSES,
     Wording,
@@ -36,8 +37,10 @@ STANCE_ONLY = ("hedged", "negated", "questioned", "alternatives", "retracted")
 # Share of held-out compositions patched judged as expected (the 300 below; python -m benchmarks.wording on the
 # lexicon commit 481274e of engine-v4 and the v3 rules: 63%). A floor against regressions, raised as the engine learns classes;
 # the issue's target for unseen wordings is 0.97.
-HELDOUT_FLOOR = 0.55
-LEXICON_FLOOR = 0.72  # the same on the lexicon pool: 76%; the target (test below) is all of it
+HELDOUT_FLOOR = 0.75  # engine-v5 with the structural stance rules (stance.py): 82.2% at n=400 (was 66.8%)
+# The second held-out pool, written before any fix and never looked at for failures: 62.8% before stance.py
+HELDOUT_B_FLOOR = 0.70  # 77.0% after (n=400)
+LEXICON_FLOOR = 0.88  # the same on the lexicon pool: 90.8% -> 93.2%; the target (test below) is all of it
 
 
 def paid(w: Wording) -> bool:
@@ -67,9 +70,10 @@ def _words(frame: str) -> str:
 # --- the grammar itself (no engine) -------------------------------------------------------------------
 
 
-def test_heldout_phrases_are_not_in_the_lexicon() -> None:
+@pytest.mark.parametrize("held_out", [HELDOUT, HELDOUT_B], ids=["heldout", "heldout_b"])
+def test_heldout_phrases_are_not_in_the_lexicon(held_out: object) -> None:
     stance = pattern(*STANCE_CLASSES)
-    hits = {f: stance.search(_words(f)).group() for f in _frames(HELDOUT) if stance.search(_words(f))}
+    hits = {f: stance.search(_words(f)).group() for f in _frames(held_out) if stance.search(_words(f))}
     assert not hits, hits
 
 
@@ -85,7 +89,7 @@ def test_lexicon_pool_uses_every_stance_phrase_of_the_lexicon() -> None:
 
 @pytest.mark.parametrize("kind", STANCE_ONLY)
 def test_stance_only_compositions_are_never_paid(kind: str) -> None:
-    for name in ("lexicon", "heldout"):
+    for name in ("lexicon", "heldout", "heldout_b"):
         ws = sample(name, 40, seed=1, kinds=(kind,))
         assert ws and not any(w.expected_paid for w in ws)
 
@@ -118,9 +122,9 @@ def test_unknown_pool_is_a_clear_error() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="engine v4's reader (issue 29, branch engine-v4) has not landed: with its lexicon (481274e) and the "
-    "v3 rules patched agrees on 74-77% of the lexicon pool (hedges after a value, 'appears to be', negators such as \"shouldn't\", questions, "
-    "'X to Y' ranges and follow-ups after the answer). Remove this mark when the reader lands.",
+    reason="the reader is not one linear pass yet (issue 29): patched agrees on 93.2% of the lexicon pool "
+    "(python -m benchmarks.wording --n 400, engine-v5): committed-then-hedged, alternatives ('X to Y', "
+    "'X otherwise Y') and a few negators are still missed. Remove this mark when the pool passes in full.",
 )
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(wordings("lexicon"))
@@ -128,7 +132,10 @@ def test_lexicon_pool_is_judged_as_composed(w: Wording) -> None:
     assert paid(w) is w.expected_paid, (w.kind, w.region, w.gold, w.pieces)
 
 
-@pytest.mark.parametrize(("name", "floor"), [("lexicon", LEXICON_FLOOR), ("heldout", HELDOUT_FLOOR)])
+@pytest.mark.parametrize(
+    ("name", "floor"),
+    [("lexicon", LEXICON_FLOOR), ("heldout", HELDOUT_FLOOR), ("heldout_b", HELDOUT_B_FLOOR)],
+)
 def test_pool_rate_at_least_floor(name: str, floor: float) -> None:
     ws = sample(name, 300, seed=0)
     rate = sum(paid(w) is w.expected_paid for w in ws) / len(ws)
@@ -140,7 +147,7 @@ def test_patched_never_pays_a_committed_wrong_value_in_either_pool() -> None:
     import random
 
     rng = random.Random(5)
-    for name in ("lexicon", "heldout"):
+    for name in ("lexicon", "heldout", "heldout_b"):
         for _ in range(60):
             w = compose_with(rng, pool(name), "committed", right=False)
             assert not paid(w), w.region

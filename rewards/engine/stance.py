@@ -1,0 +1,154 @@
+r"""The stance grammar's structural rules: what weakens or withdraws a statement by its shape, not by a listed
+phrase (issue 29).
+
+The lexicon lists the closed classes (hedges, negators, ...). Paraphrases outside those lists still have a
+shape, and these rules read the shape, each from the clause a value stands in:
+
+* an **adverb in front of the value** ("the answer is *conceivably* 5", "*Tentatively*, the answer is 5",
+  "the answer is *hardly* 5") weakens it unless it is a firm adverb (``WordClass.FIRM_ADVERB``: "exactly",
+  "finally", ...) or already a word of another class (conclusion, correction, filler);
+* a **first-person modal** ("I *would* say 5", "I'd put it at 5", "if I were ...") is a conjecture;
+* a **first-person verb over the answer** ("I *reckon* the answer is 5") is a conjecture unless the verb
+  states a held result (``WordClass.RESULT_VERB``: "get", "find", "conclude", "think", ...);
+* a **first-person noun subject** ("my *estimate* for the answer is 5", "our *hunch*: 5") conjectures unless its
+  head is an answer noun ("my answer is 5", "our final result is 5").
+
+>>> hedge_shape("The answer is conceivably ")
+'conceivably'
+>>> hedge_shape("The answer is exactly "), hedge_shape("Finally, the answer is ")
+('', '')
+>>> hedge_shape("I would say "), hedge_shape("My best estimate for the answer is ")
+('I would', 'estimate')
+>>> hedge_shape("I reckon the answer is "), hedge_shape("I get ")
+('reckon', '')
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from rewardcheck.rewards.engine.lexicon import WordClass, is_word
+
+__all__ = ["hedge_shape", "weak_adverb", "retracts_by_shape"]
+
+# words ending in "ly" that are not adverbs
+_NOT_ADVERBS = frozenset(
+    {"only", "family", "daily", "early", "reply", "supply", "apply", "multiply", "july", "italy", "rally"}
+    | {"weekly", "monthly", "yearly", "hourly", "assembly", "anomaly", "fly", "holy", "ugly", "lonely"}
+)
+_ADVERB = re.compile(r"[A-Za-z]{3,}ly")
+# the adverb right after a copula, or opening the clause before a comma, or right before the value
+_AFTER_COPULA = re.compile(
+    r"\b(?:is|are|was|be|equals|comes\s+(?:out\s+)?to|gives|yields)\s+([A-Za-z]{3,}ly)\b(?:\s+(?:to\s+be|be))?"
+    r"[\s:$(\\]*$",
+    re.IGNORECASE,
+)
+_OPENING = re.compile(r"^\s*([A-Za-z]{3,}ly)\s*,", re.IGNORECASE)
+_FIRST_PERSON_MODAL = re.compile(r"\b(?:I\s+(?:would|might|could|may)|I['’]d|if\s+I\s+were)\b", re.IGNORECASE)
+_FIRST_PERSON_VERB = re.compile(
+    r"\bI\s+([a-z]+)\s+(?:that\s+)?(?:(?:the|my|our)\s+(?:\w+\s+)?answer|it)\s+(?:is|to\s+be|would\s+be|at)\b",
+    re.IGNORECASE,
+)
+_POSSESSIVE_SUBJECT = re.compile(
+    r"\b(?:my|our)\s+(?:[a-z]+\s+){0,2}?([a-z]+)(?:\s+(?:for|of)\s+(?:the|this)\s+(?:\w+\s+)?(?:answer|value|result))?"
+    r"(?:\s+(?:is|would\s+be)\b|\s*:)",
+    re.IGNORECASE,
+)
+_OPENERS = re.compile(r"(?:\\(?:boxed|fbox|mathbf|textbf)\{|\\\[|\\\(|\$+|\*+|\s+)+$")
+_ANSWER_HEADS = frozenset({"conclusion", "calculation", "computation", "derivation", "working", "reasoning"})
+
+
+@cache
+def weak_adverb(word: str) -> bool:
+    """Is ``word`` an adverb that weakens the statement it qualifies ("conceivably", "tentatively")?
+
+    >>> weak_adverb("supposedly"), weak_adverb("exactly"), weak_adverb("therefore"), weak_adverb("family")
+    (True, False, False, False)
+    """
+    w = word.lower()
+    if not _ADVERB.fullmatch(w) or w in _NOT_ADVERBS:
+        return False
+    firm = (WordClass.FIRM_ADVERB, WordClass.FILLER, WordClass.CONCLUSION, WordClass.CORRECTION)
+    return not any(is_word(w, c) for c in firm)
+
+
+def _answer_head(word: str) -> bool:
+    w = word.lower()
+    return (
+        is_word(w, WordClass.ANSWER_NOUN)
+        or is_word(w.rstrip("s"), WordClass.ANSWER_NOUN)
+        or w in _ANSWER_HEADS
+        or w == "final"
+    )
+
+
+def hedge_shape(clause: str) -> str:
+    """The word that makes ``clause`` (the text of a value's own clause, up to the value) a conjecture by its
+    shape, or ``""`` when it commits. See the module docstring for the four shapes."""
+    clause = _OPENERS.sub(" ", clause)  # "is conceivably $\\boxed{": the value's own markup is no word
+    m = _AFTER_COPULA.search(clause)
+    if m is not None and weak_adverb(m.group(1)):
+        return m.group(1)
+    m = _OPENING.match(clause)
+    if m is not None and weak_adverb(m.group(1)):
+        return m.group(1)
+    m = _FIRST_PERSON_MODAL.search(clause)
+    if m is not None:
+        return m.group()
+    m = _FIRST_PERSON_VERB.search(clause)
+    if m is not None and not is_word(m.group(1).lower(), WordClass.RESULT_VERB):
+        return m.group(1)
+    m = _POSSESSIVE_SUBJECT.search(clause)
+    if m is not None and not _answer_head(m.group(1)):
+        return m.group(1)
+    return ""
+
+
+# A retraction by its shape: a short sentence holding no value that points back at what was just said and
+# either orders it away ("Erase that.", "Forget what I just said.") or says something of it that is no
+# approval ("That was a slip.", "The previous line can be ignored.").
+_BACK_REFERENCE = re.compile(
+    r"\b(?:that|this|the\s+(?:previous|preceding|last|above)\b|above\b|what\s+I\s+(?:just\s+)?(?:said|wrote|stated))",
+    re.IGNORECASE,
+)
+_DEICTIC_SUBJECT = re.compile(
+    r"^\s*(?:that|this|the\s+(?:previous|preceding|last|above)\s+[a-z]+|the\s+[a-z]+\s+above)(?:\s+[a-z]+)?"
+    r"(?:['’]s|\s+(?:was|is|were|can\s+be|should\s+be|must\s+be|needs\s+to\s+be))\s+(.*)$",
+    re.IGNORECASE,
+)
+_NOT_IMPERATIVE = frozenset(
+    "i we you it he she they the a an this that these those my our your there here let hope feel note see "
+    "check please thanks thank good great now and but also which as if in to for with".split()
+)
+_APPROVAL = frozenset(
+    "correct right valid confirmed verified consistent reasonable plausible fine good solid sound accurate "
+    "true it all the our my final answer result solution done complete enough exact same".split()
+)
+_WORD = re.compile(r"[A-Za-z]+")
+MAX_RETRACTION_WORDS = 8
+
+
+def retracts_by_shape(sentence: str) -> bool:
+    """Does ``sentence`` (one sentence after a statement) take that statement back by its shape?
+
+    >>> retracts_by_shape("Erase that."), retracts_by_shape("That was a slip.")
+    (True, True)
+    >>> retracts_by_shape("That is correct."), retracts_by_shape("I hope this helps.")
+    (False, False)
+    """
+    s = sentence.strip()
+    if not s or "?" in s or any(ch.isdigit() for ch in s) or "$" in s or "\\" in s:
+        return False
+    words = _WORD.findall(s)
+    if not words or len(words) > MAX_RETRACTION_WORDS or _BACK_REFERENCE.search(s) is None:
+        return False
+    m = _DEICTIC_SUBJECT.match(s)
+    if m is not None:
+        predicate = [w.lower() for w in _WORD.findall(m.group(1))]
+        return bool(predicate) and (predicate[0] == "not" or not (set(predicate[:2]) & _APPROVAL))
+    first = words[0].lower()
+    third_person = first.endswith("s") and not first.endswith("ss")  # "Matches that.": no imperative
+    if first in _NOT_IMPERATIVE or first.endswith(("ly", "ing", "ed")) or third_person or weak_adverb(first):
+        return False
+    return not any(is_word(first, c) for c in (WordClass.CONCLUSION, WordClass.RESULT_VERB, WordClass.FILLER))
