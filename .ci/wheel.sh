@@ -39,7 +39,9 @@ cp -r "$repo/.ci/wheel/user_project" "$work/user" && cd "$work/user"
 echo "== the user's own pytest suite, with rewardcheck's plugin loaded (their bench/ and rewards.py beside it)"
 "$bin/python" -m pytest -q -p no:cacheprovider
 # (the suite's check_reward fixture comes from the plugin alone; pytest also lists it as a registered plugin)
-"$bin/python" -m pytest --version --version 2>&1 | tee plugins.txt | grep -q "rewardcheck" \
+# (written to a file first: `grep -q` stops reading at its match, which fails a pipeline under pipefail)
+"$bin/python" -m pytest --version --version > plugins.txt 2>&1
+grep -q "rewardcheck" plugins.txt \
   || { cat plugins.txt >&2; echo "the rewardcheck pytest plugin was not registered" >&2; exit 1; }
 
 echo "== rewardcheck --help (user commands only)"
