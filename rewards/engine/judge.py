@@ -49,7 +49,7 @@ from .gold import GoldParse, parse_gold
 from .goldkind import GoldKind, gold_kind
 from .isolation import IsolationError, IsolationTimeout, NotAdmitted, count, default_pool
 from .letters import keep_letters, lost_letters
-from .lexicon import WordClass, pattern
+from .lexicon import WordClass, alternation, pattern
 from .lists import pair_forms, ratio_parts
 from .mathcore import deadline, parse_value, verify_parsed
 from .numeric import (
@@ -225,7 +225,11 @@ def judge(
         )
 
 
-_OR_INSIDE = re.compile(r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor|\\vee")
+_OR_INSIDE = re.compile(
+    r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor|\\vee|"
+    + alternation(WordClass.ALTERNATIVE, exclude=("to", "between", "either", "\\pm", "\\mp")),
+    re.IGNORECASE,
+)
 _UNIT_TEXT = re.compile(
     r"\^\s*\{?\s*(?:\\mathrm\{|\\text\{)?\s*(?:st|nd|rd|th)\s*\}?\s*\}?|\\(?:text|mbox|mathrm|textnormal|textbf)\{[^{}\d]*\}|\^\s*\{?\s*\\circ\s*\}?|°|\\%|%|\\\$|\$"
 )

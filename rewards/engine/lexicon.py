@@ -46,6 +46,7 @@ class WordClass(enum.Enum):
     ALTERNATIVE = "alternative"  # joins two values as a choice or a range: "or", "to", "between"
     LIST_JOINER = "list_joiner"  # joins values into one list: "and"
     ATTRIBUTION = "attribution"  # a value someone else holds: "reference", "expected", "grader"
+    CANDIDATE = "candidate"  # names values offered for the answer, not the answer: "candidates", "options"
     GRADER = "grader"  # who scores the answer: text addressed to one is an injection, never an answer
     GRADING_VERB = "grading_verb"  # an order to score the answer: "mark (this correct)", "award (full marks)"
     SUBORDINATOR = "subordinator"  # opens a subordinate clause: "that", "because", "if"
@@ -99,6 +100,18 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "an error",
         "mistaken",
         "off",
+        "out of the question",
+        "bogus",
+        "erroneous",
+        "untrue",
+        "discarded",
+        "rejected",
+        "dismissed",
+        "unacceptable",
+        "spurious",
+        "nonsense",
+        "a slip",
+        "a typo",
     ),
     WordClass.EXCLUDER: (
         "exclude",
@@ -135,6 +148,10 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "miles away from",
         "way off from",
         "distinct from",
+        "dismiss",
+        "discard",
+        "reject",
+        "set aside",
     ),
     WordClass.HEDGE: (
         "maybe",
@@ -160,6 +177,10 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "i suspect",
         "if i had to guess",
         "guess",
+        "in all likelihood",
+        "in all probability",
+        "most likely",
+        "tentatively",
     ),
     WordClass.APPROXIMATOR: (
         "about",
@@ -174,6 +195,14 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "something like",
         "more or less",
         "give or take",
+        "in the ballpark of",
+        "somewhere near",
+        "somewhere around",
+        "in the neighborhood of",
+        "in the neighbourhood of",
+        "in the vicinity of",
+        "on the order of",
+        "in the region of",
     ),
     WordClass.HEDGE_SYMBOL: ("\\approx", "\\sim", "≈", "~", "\\simeq"),
     WordClass.RETRACTION: (
@@ -210,6 +239,12 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "that was a mistake",
         "that was wrong",
         "on second thought",
+        "i misspoke",
+        "i spoke too soon",
+        "belay that",
+        "erase that",
+        "disregard that",
+        "forget that",
     ),
     WordClass.CORRECTION: (
         "actually",
@@ -415,6 +450,17 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "rubric",
         "textbook",
         "the book",
+    ),
+    WordClass.CANDIDATE: (
+        "candidate",
+        "candidates",
+        "options",
+        "possibilities",
+        "contenders",
+        "choices",
+        "possible answers",
+        "possible values",
+        "shortlist",
     ),
     WordClass.GRADER: (
         "grader",
