@@ -47,6 +47,15 @@ class WordClass(enum.Enum):
     LIST_JOINER = "list_joiner"  # joins values into one list: "and"
     ATTRIBUTION = "attribution"  # a value someone else holds: "reference", "expected", "grader"
     CANDIDATE = "candidate"  # names values offered for the answer, not the answer: "candidates", "options"
+    # The parts of stance shapes (``stance.py``), not stance phrases themselves: a distance word and a
+    # proximity word make a negating comparative ("nowhere near", "a long way from"); "in all" with a
+    # likelihood noun is a hedge ("in all probability"); an arithmetic word joins two values into one
+    # expression ("5 times 3"), any other lone word between two values offers a choice ("5 versus 3").
+    DISTANCE = "distance"
+    PROXIMITY = "proximity"
+    LIKELIHOOD_NOUN = "likelihood_noun"
+    ARITHMETIC_WORD = "arithmetic_word"
+    IRREGULAR_PLURAL = "irregular_plural"  # a count noun without "-s" ("5 feet 3 inches"): no choice word
     GRADER = "grader"  # who scores the answer: text addressed to one is an injection, never an answer
     GRADING_VERB = "grading_verb"  # an order to score the answer: "mark (this correct)", "award (full marks)"
     SUBORDINATOR = "subordinator"  # opens a subordinate clause: "that", "because", "if"
@@ -100,17 +109,11 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "an error",
         "mistaken",
         "off",
-        "out of the question",
-        "bogus",
-        "erroneous",
-        "untrue",
-        "discarded",
         "rejected",
         "dismissed",
         "unacceptable",
         "spurious",
         "nonsense",
-        "a slip",
         "a typo",
     ),
     WordClass.EXCLUDER: (
@@ -130,13 +133,11 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "false that",
         "untrue that",
         # negating comparatives: the value is named only to be set far from the answer
-        "far from",
         "a far cry from",
         "nowhere near",
         "nowhere close to",
         "not anywhere near",
         "not anywhere close to",
-        "anything but",
         "anything other than",
         "not even close to",
         "not even near",
@@ -148,9 +149,7 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "miles away from",
         "way off from",
         "distinct from",
-        "dismiss",
         "discard",
-        "reject",
         "set aside",
     ),
     WordClass.HEDGE: (
@@ -177,10 +176,8 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "i suspect",
         "if i had to guess",
         "guess",
-        "in all likelihood",
         "in all probability",
         "most likely",
-        "tentatively",
     ),
     WordClass.APPROXIMATOR: (
         "about",
@@ -239,10 +236,6 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "that was a mistake",
         "that was wrong",
         "on second thought",
-        "i misspoke",
-        "i spoke too soon",
-        "belay that",
-        "erase that",
         "disregard that",
         "forget that",
     ),
@@ -426,10 +419,7 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "between",
         "either",
         "otherwise",
-        "else",
         "or else",
-        "alternatively",
-        "versus",
         "vs",
         "vs.",
         "\\pm",
@@ -461,6 +451,53 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "possible answers",
         "possible values",
         "shortlist",
+    ),
+    WordClass.DISTANCE: ("far", "nowhere", "miles", "way", "worlds", "a long way", "anything", "light years"),
+    WordClass.PROXIMITY: ("from", "near", "close to", "close", "but", "other than", "off", "apart from"),
+    WordClass.LIKELIHOOD_NOUN: ("likelihood", "likeliness", "probability", "odds", "chances"),
+    WordClass.ARITHMETIC_WORD: (
+        "and",
+        "times",
+        "by",
+        "plus",
+        "minus",
+        "over",
+        "divided",
+        "multiplied",
+        "mod",
+        "modulo",
+        "of",
+        "out",
+        "per",
+        "to",
+        "through",
+        "thru",
+        "x",
+        "with",
+        "remainder",
+        "r",
+        "point",
+        "hundred",
+        "thousand",
+        "million",
+        "billion",
+    ),
+    WordClass.IRREGULAR_PLURAL: (
+        "feet",
+        "foot",
+        "pence",
+        "people",
+        "children",
+        "men",
+        "women",
+        "teeth",
+        "mice",
+        "geese",
+        "sheep",
+        "fish",
+        "deer",
+        "dozen",
+        "score",
     ),
     WordClass.GRADER: (
         "grader",
