@@ -425,7 +425,7 @@ def _negated_box(region: str, start: int, end: int) -> bool:
     bounded, so this is linear."""
     if _NEGATION_BEFORE.search(region, max(0, start - 40), start) or _negated_claim(region, start):
         return True
-    if _NEGATED_CLAUSE.search(clause_before(region, start).rsplit(",", 1)[-1]) is not None:
+    if _NEGATED_CLAUSE.search(re.split(r"[,:;]", clause_before(region, start))[-1]) is not None:
         return True  # "We didn't get \\boxed{5} as the answer.": a negation covers its own clause
     if _NEGATION_AFTER.match(region, end, end + 60) or denied_after(region[end : end + 80]):
         return True
@@ -1107,7 +1107,8 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
             hedge = _hedge_of(tag, at, block) if at >= 0 else ""
             return AnswerSpan(block, "<answer> block", hedge=hedge or _tail_hedge(tag, block))
         if block is not None:
-            return AnswerSpan(block, "<answer> block")
+            hedge = _HEDGE_INSIDE.search(tag.strip()) or _HEDGE_INSIDE.search(block)
+            return AnswerSpan(block, "<answer> block", hedge=hedge.group().strip(" ${") if hedge else "")
         return AnswerSpan(None, "the <answer> block states no value")
     lone = (
         _LONE_MATH.fullmatch(region.strip()[:MAX_VALUE_CHARS]) if len(region) < MAX_VALUE_CHARS * 2 else None
