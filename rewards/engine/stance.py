@@ -146,7 +146,8 @@ _WORD = re.compile(r"[A-Za-z]+")
 MAX_RETRACTION_WORDS = 8
 # a first-person report of one's own error: a "mis-" verb, or a verb done "too soon" / "too hastily"
 _SELF_ERROR = re.compile(
-    r"^\s*I\s+(?:mis-?[a-z]{3,}|[a-z]+\s+(?:it\s+|that\s+)?too\s+(?:soon|early|fast|quick|[a-z]+ly))\b", re.IGNORECASE
+    r"^\s*I\s+(?:mis-?[a-z]{3,}|[a-z]+\s+(?:it\s+|that\s+)?too\s+(?:soon|early|fast|quick|[a-z]+ly))\b",
+    re.IGNORECASE,
 )
 
 

@@ -538,13 +538,13 @@ def _statements(region: str) -> tuple[list[tuple[int, str, str]], int]:
         ):
             dropped += 1
             continue
-        if _offers_values(value.lstrip(" $*:")) or _CANDIDATES.search(
-            clause_before(region, pos)
-        ):
+        if _offers_values(value.lstrip(" $*:")) or _CANDIDATES.search(clause_before(region, pos)):
             dropped += 1  # "The answer is 390 versus 389": a choice, no answer
             continue
         cleaned = _clean_value(value)
-        if cleaned is not None and (_denied(region, cleaned, at) or _retracted_after(region, _end_of(region, cleaned, at))):
+        if cleaned is not None and (
+            _denied(region, cleaned, at) or _retracted_after(region, _end_of(region, cleaned, at))
+        ):
             dropped += 1  # "the answer is far from 390", "#### 390 That was a slip."
             continue
         if cleaned is not None and how == "answer line" and not _commits(value):
@@ -558,7 +558,9 @@ def _statements(region: str) -> tuple[list[tuple[int, str, str]], int]:
 _CANDIDATES = re.compile(alternation(WordClass.CANDIDATE), re.IGNORECASE)
 _CHOICE_OF_VALUES = re.compile(
     r"[-+$\\(]{0,3}\d[\d,./]*\$?[ \t]{0,4},?[ \t]{0,4}"
-    + alternation(WordClass.ALTERNATIVE, exclude=("to", "between", "either", "\\pm", "\\mp", "\\lor", "\\vee"))
+    + alternation(
+        WordClass.ALTERNATIVE, exclude=("to", "between", "either", "\\pm", "\\mp", "\\lor", "\\vee")
+    )
     + r"[ \t,:]{1,6}[-+$\\(]{0,3}\d",
     re.IGNORECASE,
 )
@@ -609,7 +611,7 @@ def _commits(value: str) -> bool:
     >>> _commits("12 apples"), _commits("It is not true that the answer is 12."), _commits("Probably 12.")
     (True, False, False)
     """
-    line = value.split("\n", 1)[0][:MAX_VALUE_CHARS * 2]
+    line = value.split("\n", 1)[0][: MAX_VALUE_CHARS * 2]
     if _BLOCK_WORD.search(line) is None or not _VALUE_CHARS.search(line):
         return True
     inner = _extract(line, in_block=True)
@@ -1098,8 +1100,13 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
             why = _asserts_nothing(tag, block)
             at = tag.rfind(block[:40])
             after_at = at + len(block)
-            if not why and at >= 0 and (
-                _NEGATION_AFTER.match(tag, after_at, after_at + 60) or denied_after(tag[after_at : after_at + 80])
+            if (
+                not why
+                and at >= 0
+                and (
+                    _NEGATION_AFTER.match(tag, after_at, after_at + 60)
+                    or denied_after(tag[after_at : after_at + 80])
+                )
             ):
                 why = "negated"  # "<answer>390 is a mistake.</answer>"
             if why:
