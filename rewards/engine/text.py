@@ -1114,8 +1114,8 @@ def _extract(region: str, in_block: bool) -> AnswerSpan:
             hedge = _hedge_of(tag, at, block) if at >= 0 else ""
             return AnswerSpan(block, "<answer> block", hedge=hedge or _tail_hedge(tag, block))
         if block is not None:
-            hedge = _HEDGE_INSIDE.search(tag.strip()) or _HEDGE_INSIDE.search(block)
-            return AnswerSpan(block, "<answer> block", hedge=hedge.group().strip(" ${") if hedge else "")
+            symbol = _HEDGE_INSIDE.search(tag.strip()) or _HEDGE_INSIDE.search(block)
+            return AnswerSpan(block, "<answer> block", hedge=symbol.group().strip(" ${") if symbol else "")
         return AnswerSpan(None, "the <answer> block states no value")
     lone = (
         _LONE_MATH.fullmatch(region.strip()[:MAX_VALUE_CHARS]) if len(region) < MAX_VALUE_CHARS * 2 else None
