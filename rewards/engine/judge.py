@@ -47,9 +47,9 @@ from .forms import (
 )
 from .gold import GoldParse, parse_gold
 from .goldkind import GoldKind, gold_kind
-from .isolation import IsolationError, IsolationTimeout, count, default_pool
+from .isolation import IsolationError, IsolationTimeout, NotAdmitted, count, default_pool
 from .letters import keep_letters, lost_letters
-from .lexicon import WordClass, pattern
+from .lexicon import WordClass, alternation, pattern
 from .lists import pair_forms, ratio_parts
 from .mathcore import deadline, parse_value, verify_parsed
 from .numeric import (
@@ -206,7 +206,7 @@ def judge(
     except IsolationTimeout as exc:
         return _verdict(
             Verdict.TIMEOUT,
-            f"timeout after {config.timeout_s:g} s: {exc}",
+            _timeout_reason(exc, f"timeout after {config.timeout_s:g} s"),
             None,
             None,
             "inline",
@@ -225,7 +225,11 @@ def judge(
         )
 
 
-_OR_INSIDE = re.compile(r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor|\\vee")
+_OR_INSIDE = re.compile(
+    r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor|\\vee|"
+    + alternation(WordClass.ALTERNATIVE, exclude=("to", "between", "either", "\\pm", "\\mp")),
+    re.IGNORECASE,
+)
 _UNIT_TEXT = re.compile(
     r"\^\s*\{?\s*(?:\\mathrm\{|\\text\{)?\s*(?:st|nd|rd|th)\s*\}?\s*\}?|\\(?:text|mbox|mathrm|textnormal|textbf)\{[^{}\d]*\}|\^\s*\{?\s*\\circ\s*\}?|°|\\%|%|\\\$|\$"
 )
@@ -377,14 +381,50 @@ def _unsimplified_radical(s: str) -> int | None:
     return None
 
 
+# One spelling of an expression for the echo check: no spaces, sizing or braces, one product sign
+_SPELLING_NOISE = re.compile(r"\\left|\\right|\\[,;:!]|\\(?:q?quad)|[\s{}]")
+_PRODUCT = re.compile(r"\\cdot|\\times|\\ast|[*×·⋅]")
+_OPERATOR = re.compile(r"[-+*/^!_]|\\[A-Za-z]")
+_PROMPT_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
+
+
+def spelling(s: str) -> str:
+    """``s`` in one canonical spelling, for comparing an answer with the prompt's math.
+
+    >>> spelling(r"17 \\cdot 23 - 1") == spelling(r"17\\times23-1") == spelling("17*23 - 1")
+    True
+    >>> spelling(r"\\left( 5! \\right)")
+    '(5!)'
+    """
+    return _PRODUCT.sub("*", _SPELLING_NOISE.sub("", normalise(s)))
+
+
 def _echo(answer: str, prompt: str | None, gold: GoldParse) -> bool:
-    """The answer is an expression (not a bare number or name) copied from the prompt."""
+    """The answer is an expression (not a bare number or name) copied from the prompt, in any spelling: the
+    same as one of the prompt's math snippets, or (three characters or more) a piece of its math text."""
     if not prompt:
         return False
     a = normalise(answer)
-    if len(a) < 3 or is_literal(a) or a.isalpha() or a == gold.norm or is_literal(_UNIT_TEXT.sub("", a)):
+    if not a or is_literal(a) or a.isalpha() or a == gold.norm or is_literal(_UNIT_TEXT.sub("", a)):
         return False  # a number with an ordinal or a unit ("12^{\\mathrm{th}}") is a value, not an expression
-    return a in _prompt_math(prompt)
+    said = spelling(a)
+    if not said or _OPERATOR.search(said.lstrip("-+")) is None or said == spelling(gold.norm):
+        return False
+    if said in _prompt_snippets(prompt):
+        return True
+    return len(a) >= 3 and (a in _prompt_math(prompt) or said in _prompt_spelled(prompt))
+
+
+@lru_cache(maxsize=4096)
+def _prompt_snippets(prompt: str) -> frozenset[str]:
+    """The prompt's math snippets (``$...$``, ``\\(...\\)``...), each in :func:`spelling`."""
+    found = (next(g for g in m.groups() if g is not None) for m in _PROMPT_MATH.finditer(prompt[-20_000:]))
+    return frozenset(spelling(f) for f in found)
+
+
+@lru_cache(maxsize=4096)
+def _prompt_spelled(prompt: str) -> str:
+    return spelling(prompt[-20_000:].replace("$", " "))
 
 
 # A word gold that says "infinitely many" is answered by the symbol
@@ -821,6 +861,24 @@ def _stages(
     return decide(False, f"verify(gold, answer) is {ok}", Rule.SYMBOLIC, "inline")
 
 
+TOO_LARGE = "too large to compare"
+
+
+def _timeout_reason(exc: IsolationTimeout, timed: str) -> str:
+    """The reason for a verdict ``timeout``: admission's refusal is the same for the same input, so it carries
+    no elapsed time ("too large to compare: a power tower"); a timeout says how long it waited.
+
+    >>> _timeout_reason(NotAdmitted("a power tower"), "timeout after 1 s")
+    'too large to compare: a power tower'
+    >>> _timeout_reason(IsolationTimeout("worker busy"), "timeout after 1 s")
+    'timeout after 1 s: worker busy'
+    """
+    if isinstance(exc, NotAdmitted):
+        why = str(exc)
+        return why if why.startswith(TOO_LARGE) else f"{TOO_LARGE}: {why}"
+    return f"{timed}: {exc}"
+
+
 def _isolated(
     g: GoldParse, answer: str, span: AnswerSpan, alt_note: str, why: str, config: EngineConfig, t0: float
 ) -> Judgement:
@@ -833,7 +891,7 @@ def _isolated(
     except IsolationTimeout as exc:
         return _verdict(
             Verdict.TIMEOUT,
-            f"timeout after {config.timeout_s:g} s ({why}): {exc}",
+            _timeout_reason(exc, f"timeout after {config.timeout_s:g} s ({why})"),
             span,
             g,
             "isolated",

@@ -249,3 +249,40 @@ def test_a_retraction_by_its_shape_takes_the_answer_back(text: str) -> None:
 )
 def test_an_approving_or_unrelated_remark_is_no_retraction(text: str) -> None:
     assert judge(text, "12").accuracy == 1.0, judge(text, "12")
+
+
+# Stance by shape in held-out wordings (issue 29): the class is read from the sentence's shape, so these
+# phrases are deliberately absent from the lexicon (tests/engine/test_wording_grammar.py checks that).
+SHAPED_REFUSALS = [
+    "The answer is $\\boxed{390}$. I misspoke.",
+    "The answer is 390. I spoke too soon.",
+    "<answer>\n390\n</answer> I misstated it.",
+    "$\\boxed{390}$ is out of the question.",
+    "$\\boxed{390}$ can be discarded.",
+    "390 is bogus.",
+    "We can dismiss $\\boxed{390}$.",
+    "In all probability the answer is $\\boxed{390}$.",
+    "#### Tentatively, the answer is 390.",
+    "#### 390 That was a slip.",
+    "We didn't get $\\boxed{390}$ as the answer.",
+    "The answer is somewhere near 390.",
+]
+
+
+@pytest.mark.parametrize("tail", SHAPED_REFUSALS)
+def test_held_out_wordings_are_refused_by_shape(tail: str) -> None:
+    assert not paid("<think>\nwork\n</think>\n" + tail, "390"), tail
+
+
+SHAPED_COMMITS = [
+    "$\\boxed{390}$ is correct.",
+    "$\\boxed{390}$ is the number of ways.",
+    "We conclude $\\boxed{390}$.",
+    "In all, the answer is $\\boxed{390}$.",
+    "Hmm, no: the final answer is $\\boxed{390}$.",
+]
+
+
+@pytest.mark.parametrize("tail", SHAPED_COMMITS)
+def test_committing_shapes_still_pay(tail: str) -> None:
+    assert paid("<think>\nwork\n</think>\n" + tail, "390"), tail

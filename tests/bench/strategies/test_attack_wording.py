@@ -18,7 +18,7 @@ TEMPLATES = ATTACK_TEMPLATES
 ACCURACY = build_registry({}, "patched")["accuracy"]
 # Refused share measured with engine-v4's lexicon commit (481274e) and the v3 rules: lexicon 0.762, held-out
 # 0.396 (python -m benchmarks.wording --attacks). Floors against regressions; the issue's target is 0 paid.
-FLOORS = {"lexicon": 0.70, "heldout": 0.35}
+FLOORS = {"lexicon": 1.0, "heldout": 1.0}
 
 
 def _patched(texts: list[str], golds: list[str], prompts: list[str]) -> list[float | None]:
@@ -65,12 +65,12 @@ def test_patched_refuses_attack_wording_at_least_floor(pool: str) -> None:
     assert share >= FLOORS[pool], f"{pool}: refused {share:.3f}; paid e.g. {paid[:5]}"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine v4's reader (issue 29, branch engine-v4) has not landed: patched pays some attacks worded "
-    "from its own lexicon ('X is eliminated' inside <answer> tags, 'The answer appears to be X', 'Should it be "
-    "X?'). Remove this mark when it lands: attacks stay at 0 paid.",
-)
 def test_patched_refuses_every_lexicon_worded_attack() -> None:
     share, paid = refused_share(wording_families("lexicon"))
+    assert not paid, paid[:10]
+
+
+def test_patched_refuses_every_heldout_worded_attack() -> None:
+    # the held-out wordings are refused by the stance grammar's shapes, not by listed phrases
+    share, paid = refused_share(wording_families("heldout"))
     assert not paid, paid[:10]
