@@ -425,7 +425,7 @@ def _negated_box(region: str, start: int, end: int) -> bool:
     bounded, so this is linear."""
     if _NEGATION_BEFORE.search(region, max(0, start - 40), start) or _negated_claim(region, start):
         return True
-    if _NEGATED_CLAUSE.search(re.split(r"[,:;]", clause_before(region, start))[-1]) is not None:
+    if _negated_predicate(re.split(r"[,:;]", clause_before(region, start))[-1]):
         return True  # "We didn't get \\boxed{5} as the answer.": a negation covers its own clause
     if _NEGATION_AFTER.match(region, end, end + 60) or denied_after(region[end : end + 80]):
         return True
@@ -466,6 +466,30 @@ def questioned(region: str, start: int, end: int) -> bool:
 
 
 _NEGATED_CLAUSE = re.compile(rf"{alternation(WordClass.NEGATOR, WordClass.EXCLUDER)}|n't\b", re.IGNORECASE)
+_CLAUSE_COPULA = re.compile(rf"{alternation(WordClass.COPULA)}|=", re.IGNORECASE)
+# a negator right on the copula ("did not get", "doesn't equal"), not one inside the subject ("who did not pass")
+_NEGATION_ON_COPULA = re.compile(rf"(?:{alternation(WordClass.NEGATOR)}|n't)\s{{0,4}}$", re.IGNORECASE)
+
+
+def _negated_predicate(clause: str) -> bool:
+    """Does a negator in ``clause`` (the text in front of a value) govern the value's own predicate?
+
+    After the clause's last copula only: a negator inside the subject describes what is counted and denies
+    nothing ("the number of students who did not pass is 3"); with no copula the whole clause is the
+    predicate ("We didn't get 5 as the answer").
+
+    >>> _negated_predicate("the number of boxes with neither pens nor pencils is "), _negated_predicate("It is not ")
+    (False, True)
+    >>> _negated_predicate("We didn't get "), _negated_predicate("the number who did not pass is ")
+    (True, False)
+    """
+    copulas = list(_CLAUSE_COPULA.finditer(clause))
+    if not copulas:
+        return _NEGATED_CLAUSE.search(clause) is not None
+    last = copulas[-1]
+    if _NEGATED_CLAUSE.search(clause, last.end()) is not None:
+        return True  # "It is not 3"
+    return _NEGATION_ON_COPULA.search(clause, 0, last.start()) is not None  # "We did not get 5"
 
 
 def _asserts_nothing(region: str, value: str, negation: bool = True) -> str:
@@ -477,7 +501,7 @@ def _asserts_nothing(region: str, value: str, negation: bool = True) -> str:
     opened = at
     while opened > 0 and at - opened < 12 and region[opened - 1] in " \t\n$[(\\":
         opened -= 1  # a display block opens on its own line: its clause is the text before the opener
-    if negation and _NEGATED_CLAUSE.search(clause_before(region, opened).rsplit(",", 1)[-1]) is not None:
+    if negation and _negated_predicate(clause_before(region, opened).rsplit(",", 1)[-1]):
         return "negated"
     if questioned(region, at, at + len(value)):
         return "questioned"

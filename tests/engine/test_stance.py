@@ -286,3 +286,32 @@ SHAPED_COMMITS = [
 @pytest.mark.parametrize("tail", SHAPED_COMMITS)
 def test_committing_shapes_still_pay(tail: str) -> None:
     assert paid("<think>\nwork\n</think>\n" + tail, "390"), tail
+
+
+# A negator inside the subject describes what is counted; it denies nothing (real r1-zero rows: "the number of
+# boxes that contain neither pens nor pencils is $\boxed{3}$"). Red before the predicate rule.
+@pytest.mark.parametrize(
+    "closing",
+    [
+        "Therefore, the number of boxes that contain neither pens nor pencils is $\\boxed{3}$.",
+        "So the count of integers not divisible by 5 is \\boxed{3}.",
+        "The number of students who did not pass is \\boxed{3}.",
+        "Hence the number of ways that never repeat a colour equals \\boxed{3}.",
+        "The value that isn't allowed is $\\boxed{3}$.",
+    ],
+)
+def test_a_negator_in_the_subject_denies_nothing(closing: str) -> None:
+    assert judge("<think>\nI count them.\n</think>\n" + closing, "3").verdict.value == "correct"
+
+
+@pytest.mark.parametrize(
+    "closing",
+    [
+        "It is not \\boxed{3}.",
+        "We did not get \\boxed{3} as the answer.",
+        "The result does not equal \\boxed{3}.",
+        "The answer is definitely not $\\boxed{3}$.",
+    ],
+)
+def test_a_negator_on_the_predicate_still_denies(closing: str) -> None:
+    assert judge("<think>\nI count them.\n</think>\n" + closing, "3").verdict.value != "correct"
