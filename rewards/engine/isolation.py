@@ -175,6 +175,7 @@ class _Worker:
         self.proc: subprocess.Popen[bytes] | None = None
         self.to_worker: Connection | None = None
         self.from_worker: Connection | None = None
+        self._closed = False  # the connections were closed (once, by the first kill)
         self.calls = 0
         self._lock = threading.Lock()
         self._killed = False
@@ -214,15 +215,21 @@ class _Worker:
         with self._lock:
             self._killed = True
             proc = self.proc
+            # Taken under the lock: two killers (the safety net, the pool closing, a failed start) must not
+            # close one descriptor twice, which raises EBADF or closes a descriptor reused meanwhile.
+            conns = [] if self._closed else [c for c in (self.to_worker, self.from_worker) if c is not None]
+            self._closed = True
         if proc is not None and proc.poll() is None:
             try:
                 proc.kill()
             except OSError:
                 pass
             _reap_later(proc)
-        for conn in (self.to_worker, self.from_worker):
-            if conn is not None:
+        for conn in conns:
+            try:
                 conn.close()
+            except OSError:
+                pass  # already closed by the other end's teardown: nothing left to release
 
 
 FIRST_START_LIMIT_S = 60.0  # importing sympy in a fresh worker on a loaded machine
