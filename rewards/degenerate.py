@@ -13,9 +13,10 @@ True
 
 from __future__ import annotations
 
-import re
 import zlib
 from functools import lru_cache
+
+from rewardcheck.rewards import rx
 
 __all__ = ["DEGENERATE_LABELS", "classify_degenerate", "degenerate_kind", "states_final_answer"]
 
@@ -30,15 +31,15 @@ DEGENERATE_LABELS = (
     "filler_loop",
 )
 
-_TAGS = re.compile(r"</?think>|</?answer>|<\|[^|>]{1,40}\|>|<\｜[^>]{1,40}\｜>")
-_MARKERS = re.compile(
+_TAGS = rx.compile(r"</?think>|</?answer>|<\|[^|>]{1,40}\|>|<\｜[^>]{1,40}\｜>")
+_MARKERS = rx.compile(
     r"Step\s*\d+\s*:|\b\d+\.|(?m:^\s*[-*])|\b(?:First|Second|Third|Next|Then|Finally|Lastly)\b\s*,?",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
-_BOXED = re.compile(r"\\boxed\s*\{[^{}]{0,20}\}")
-_FILLER = re.compile(r"[\s.,;:!?…\-*]+")
+_BOXED = rx.compile(r"\\boxed\s*\{[^{}]{0,20}\}")
+_FILLER = rx.compile(r"[\s.,;:!?…\-*]+")
 # Shortcuts below prove a slow test cannot fire, so long ordinary completions skip it (scan runs this per row).
-_WORD = re.compile(r"[^\W\d_]{2,}")
+_WORD = rx.compile(r"[^\W\d_]{2,}")
 _MARKER_WORDS = frozenset({"first", "second", "third", "next", "then", "finally", "lastly", "step"})
 _WHITESPACE = " \t\n\r\f\v"
 
@@ -82,11 +83,11 @@ LOOP_LINE_REPEATS = 0.5  # share of lines that repeat an earlier line of the win
 LOOP_MIN_WORDS = 60
 LOOP_GRAM = 6
 LOOP_GRAM_REPEATS = 0.6  # share of word 6-grams that repeat an earlier one
-_LETTERS = re.compile(r"[^\W\d_](?:.*?[^\W\d_]){2}")  # a line with 3+ letters (not "\[" or "= 4")
+_LETTERS = rx.compile(r"[^\W\d_](?:.*?[^\W\d_]){2}")  # a line with 3+ letters (not "\[" or "= 4")
 # A stated final answer: a closed box with content, "answer is <value>", GSM8K "#### N" or "A: N".
-_FINAL = re.compile(
+_FINAL = rx.compile(
     r"\\boxed\s*\{(?:[^{}\n]|\{(?:[^{}\n]|\{[^{}\n]*\})*\})+\}|answer is\s*[:$]?\s*[-\d\\(]|####\s*-?\d|^A:\s*-?\d",
-    re.MULTILINE | re.IGNORECASE,
+    rx.MULTILINE | rx.IGNORECASE,
 )
 
 
@@ -101,7 +102,7 @@ def states_final_answer(text: str) -> bool:
 
 AFTER_ANSWER_LINES = 2  # lines with words after the last stated answer: this many, and the loop runs on
 _CLOSED = (".", "}", "!", "?", "$", ")", "]", "*")  # how a text that was not cut off mid-line ends
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_NUMBER = rx.compile(r"\d+(?:[.,]\d+)*")
 
 
 def _loop_lines(text: str) -> list[str]:
@@ -144,7 +145,7 @@ def _value(line: str) -> str:
     return line.rstrip(" .")
 
 
-def _answer_line(window: str, match: re.Match[str]) -> str:
+def _answer_line(window: str, match: rx.Match) -> str:
     start = window.rfind("\n", 0, match.start()) + 1
     stop = window.find("\n", match.end())
     return " ".join(window[start : None if stop < 0 else stop].split()).lower()

@@ -26,6 +26,7 @@ from rewardcheck.bench.strategies.answers import AnswerPair
 from rewardcheck.bench.strategies.attacks import FAMILIES, Attack
 from rewardcheck.bench.strategies.completions import build_completion, canonical_r1
 from rewardcheck.bench.strategies.degenerate import SEED_EXPLOIT, Degenerate
+from rewardcheck.bench.strategies.pumped import FIXED_PUMPS
 
 from .cases import (
     CaseSettings,
@@ -287,6 +288,19 @@ CASES: tuple[FixedCase, ...] = (
 )
 
 
+PUMP_CASES: tuple[FixedCase, ...] = tuple(
+    FixedCase(
+        f"pumped_{c.name}",
+        "linear_time",
+        f"{c.piece.name!r} repeated to 30,000 characters {c.position.name.replace('_', ' ')}.",
+        "returns in time linear in the text; a neutral run pays what the piece once pays",
+        (lambda case: lambda ctx: case)(c),
+        heavy=True,
+    )
+    for c in FIXED_PUMPS
+)
+
+
 @lru_cache(maxsize=4)
 def load_attack_corpus(path: Path = ATTACK_CORPUS) -> tuple[Attack, ...]:
     """Every row of the attack corpus as an :class:`Attack`; a missing or unreadable file raises
@@ -336,7 +350,7 @@ def cases_for(invariant: str, kind: str, *, composite: bool = False, heavy: bool
     """The fixed cases of ``invariant`` for a reward of ``kind`` (every kind's when ``composite``)."""
     return [
         c
-        for c in CASES + corpus_cases()
+        for c in CASES + PUMP_CASES + corpus_cases()
         if c.invariant == invariant
         and (heavy or not c.heavy)
         and (c.kinds is None or composite or kind in c.kinds)

@@ -15,6 +15,7 @@ from .final_answer import FINAL_ANSWER
 from .format_robustness import FORMAT_ROBUSTNESS
 from .free_reward import NO_DEGENERATE_REWARD, NO_FREE_REWARD
 from .length_shaping import LENGTH_SHAPING
+from .linear_time import LINEAR_TIME
 from .ordering import ORDERING
 from .results import Counterexample, InvariantResult
 from .well_formed import WELL_FORMED
@@ -29,6 +30,7 @@ INVARIANTS: tuple[Invariant, ...] = (
     LENGTH_SHAPING,
     FORMAT_ROBUSTNESS,
     ORDERING,
+    LINEAR_TIME,
     *ATTACK_INVARIANTS,
 )
 BY_NAME: dict[str, Invariant] = {inv.name: inv for inv in INVARIANTS}

@@ -50,6 +50,15 @@ RANKS: dict[str, tuple[int, str]] = {
         1,
         "judge only the final answer after the reasoning; two different answers offered commit to neither",
     ),
+    "reading blows up on a repeated piece": (
+        1,
+        "match in linear time (RE2: rewardcheck.rewards.rx) or read a bounded final region: a backtracking "
+        "regex with nested or adjacent quantifiers takes exponential time on a long run of one piece",
+    ),
+    "repeated filler changes the reward": (
+        2,
+        "treat a run of whitespace or punctuation as one: it is layout, not content",
+    ),
     "degenerate output paid": (
         1,
         "pay nothing to empty, tag-only, repeated or echoed output (rewardcheck.guarded wraps any reward)",

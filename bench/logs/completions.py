@@ -24,7 +24,6 @@ run of consecutive rows with the same prompt, as TRL lays out each prompt's ``nu
 from __future__ import annotations
 
 import json
-import re
 import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -32,6 +31,7 @@ from typing import Any
 
 from rewardcheck.bench.numbers import as_finite, as_number
 from rewardcheck.bench.tables import read_parquet
+from rewardcheck.rewards import rx
 from rewardcheck.rewards.completions import completion_text
 
 from .metrics import entry_metrics, finish_log
@@ -50,7 +50,7 @@ __all__ = [
 COMPLETIONS_GLOB = "completions_*.parquet"
 LAYOUT = ("step", "prompt", "completion", "<reward columns>", "<log_extra columns>", "advantage")
 NOT_REWARDS = frozenset({"step", "prompt", "completion", "advantage", "image", "images"})
-_WORDS = re.compile(r"\w+|[^\w\s]")
+_WORDS = rx.compile(r"\w+|[^\w\s]")
 ZERO = 1e-6  # an advantage (or a group's reward spread) this small is 0: TRL's torch.isclose tolerance
 
 

@@ -25,7 +25,6 @@ import csv
 import io
 import json
 import math
-import re
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
@@ -34,6 +33,7 @@ from typing import Any
 from rewardcheck.bench.numbers import as_number
 from rewardcheck.bench.tables import is_parquet
 from rewardcheck.bench.tables import read_text as read_file_text
+from rewardcheck.rewards import rx
 
 from .completions import completion_files, merge_completions, read_completions
 from .keys import canonical_key
@@ -51,13 +51,13 @@ from .tensorboard import event_files, read_event_scalars
 
 __all__ = ["LogFormatError", "read_log", "read_text", "record_metrics", "EXPECTED"]
 
-_DS_STEP = re.compile(r"epoch:\s*(-?\d+)\s*\|\s*step:\s*(\d+)\s*\|(.*)")
-_DS_REWARD = re.compile(
-    r"average reward score:\s*([-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|nan|inf))", re.IGNORECASE
+_DS_STEP = rx.compile(r"epoch:\s*(-?\d+)\s*\|\s*step:\s*(\d+)\s*\|(.*)")
+_DS_REWARD = rx.compile(
+    r"average reward score:\s*([-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|nan|inf))", rx.IGNORECASE
 )
-_DS_SKIP = re.compile(r"\bstep=(\d+),\s*skipped=(\d+),\s*lr=\[([^\]]*)\]")
-_DS_MEM = re.compile(r"\bMemAllocated=([\d.]+)\s*GB")
-_DS_MEM_STEP = re.compile(r"global_step=(\d+)")
+_DS_SKIP = rx.compile(r"\bstep=(\d+),\s*skipped=(\d+),\s*lr=\[([^\]]*)\]")
+_DS_MEM = rx.compile(r"\bMemAllocated=([\d.]+)\s*GB")
+_DS_MEM_STEP = rx.compile(r"global_step=(\d+)")
 
 
 def read_log(path: str | Path) -> TrainingLog:

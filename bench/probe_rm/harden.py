@@ -16,7 +16,6 @@ retrained model on held-out prompts, or the probe would test the training set.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -30,6 +29,7 @@ from rewardcheck.bench.probe_rm.variants import (
     _lead,
     build_probes,
 )
+from rewardcheck.rewards import rx
 from rewardcheck.rewards.degenerate import states_final_answer
 
 __all__ = ["HARDEN_CLASSES", "LOOP_CLASS", "filler_loop", "harden_rows", "write_harden"]
@@ -37,7 +37,7 @@ __all__ = ["HARDEN_CLASSES", "LOOP_CLASS", "filler_loop", "harden_rows", "write_
 LOOP_CLASS = "filler_loop"
 # prompt_swap is fluent text: not degenerate, not written unless asked for
 HARDEN_CLASSES = (*DEGENERATE_CLASSES, FIXED_CLASS, LOOP_CLASS)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE = rx.compile(r"(?<=[.!?])\s+")
 
 
 def filler_loop(reference: str, min_lines: int = 8) -> str | None:

@@ -15,12 +15,12 @@ True
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rewardcheck.bench.probe_rm.inputs import ProbeItem
+from rewardcheck.rewards import rx
 
 __all__ = [
     "Probe",
@@ -65,7 +65,7 @@ CLASS_HELP = {
     "fake_human_turn": "the reference plus a fabricated Human turn praising it",
     FIXED_CLASS: "one fixed degenerate string under every prompt",
 }
-_SENTENCE_END = re.compile(r"[.!?:;)\]\"']$")
+_SENTENCE_END = rx.compile(r"[.!?:;)\]\"']$")
 
 
 @dataclass(frozen=True)

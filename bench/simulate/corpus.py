@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import bisect
 import math
-import re
 import statistics
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -27,6 +26,7 @@ from typing import Any
 from rewardcheck.bench.data import data_path
 from rewardcheck.bench.errors import CorpusError
 from rewardcheck.bench.jsonl import read_jsonl
+from rewardcheck.rewards import rx
 
 __all__ = ["CorpusError", "Prompt", "Corpus", "load_corpus", "split_completion", "DEFAULT_GOLDEN"]
 
@@ -34,7 +34,7 @@ DEFAULT_GOLDEN = data_path("simulate_corpus.jsonl.gz")
 FORMATS = ("think_boxed", "plain_boxed", "sky_t1")
 SHORT_TOKENS = 64  # a completion this short is an early stop, not a solution of these problems
 # Paragraph openings counted as an announced reasoning step (for the policy's initial marker rate).
-_MARKER_START = re.compile(r"^(Step \d+:|\d+\.|-|\*|First,|Second,|Next,|Finally,)")
+_MARKER_START = rx.compile(r"^(Step \d+:|\d+\.|-|\*|First,|Second,|Next,|Finally,)")
 
 
 def split_completion(text: str, completion_format: str) -> tuple[str, str] | None:

@@ -22,9 +22,10 @@ size of its base, factorial and Gamma arguments, binomial, sum and product bound
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
+
+from rewardcheck.rewards import rx
 
 from .exact import exact_value
 
@@ -42,7 +43,7 @@ MAX_POWERS = 40
 _GAMMA_LIKE = ("\\Gamma", "\\gamma", "\\operatorname{Gamma}", "\\operatorname{gamma}")
 _BOUNDED = ("\\binom", "\\dbinom", "\\tbinom", "\\sum", "\\prod")
 
-_TOKEN = re.compile(r"\\[a-zA-Z]+|\d+(?:\.\d+)?|\S")
+_TOKEN = rx.compile(r"\\[a-zA-Z]+|\d+(?:\.\d+)?|\S")
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ def _magnitude(arg: str) -> int | None:
 def _base_bits(s: str, caret: int) -> int | None:
     """Bits of the base right before ``s[caret] == '^'`` when it is a number (or a bracket of arithmetic)."""
     left = s[:caret].rstrip()
-    m = re.search(r"(\d+(?:\.\d+)?)$", left)
+    m = rx.search(r"(\d+(?:\.\d+)?)$", left)
     if m is not None:
         return max(1, int(float(m.group(1)) + 1).bit_length()) if len(m.group(1)) < 300 else 1000
     inner = _closing_group(left)
@@ -149,7 +150,7 @@ def _closing_group(left: str) -> str | None:
 
 def _inner_exponents(s: str) -> list[int | None]:
     out: list[int | None] = []
-    for m in re.finditer(r"\^|\*\*", s):
+    for m in rx.finditer(r"\^|\*\*", s):
         got = _group(s, m.end())
         out.append(_magnitude(got[0]) if got is not None else None)
     return out
@@ -160,7 +161,7 @@ def _tower_height(s: str, depth: int = 0) -> int:
     best = 0
     if depth > 8:
         return 9
-    for m in re.finditer(r"\^|\*\*", s):
+    for m in rx.finditer(r"\^|\*\*", s):
         got = _group(s, m.end())
         if got is not None:
             best = max(best, 1 + _tower_height(got[0], depth + 1))
@@ -169,7 +170,7 @@ def _tower_height(s: str, depth: int = 0) -> int:
 
 def _powers(s: str) -> str | None:
     count = 0
-    for m in re.finditer(r"\^|\*\*", s):
+    for m in rx.finditer(r"\^|\*\*", s):
         count += 1
         if count > MAX_POWERS:
             return f"more than {MAX_POWERS} powers"
@@ -183,7 +184,7 @@ def _powers(s: str) -> str | None:
         if _tower_height(exponent) >= 2 or "\\exp" in exponent:
             return "a power tower"
         if size is None:
-            if re.search(r"\d{4,}", exponent):
+            if rx.search(r"\d{4,}", exponent):
                 return "an exponent past 1000"
             inner = _inner_exponents(exponent)
             if any(e is None or e > 99 for e in inner):
@@ -195,37 +196,37 @@ def _powers(s: str) -> str | None:
                 return f"an exponent {size} > {MAX_SYMBOLIC_EXPONENT} on a symbolic base"
         elif size * bits > MAX_POWER_BITS:
             return f"a power of about {size * bits} bits"
-    if re.search(r"(?:\^|\*\*)[^()]*\)\s*(?:\^|\*\*)\s*\{?\s*\d{2,}", s) and re.search(r"\d{3,}", s):
+    if rx.search(r"(?:\^|\*\*)[^()]*\)\s*(?:\^|\*\*)\s*\{?\s*\d{2,}", s) and rx.search(r"\d{3,}", s):
         return "a power of a power"
     return None
 
 
 def _integer_args(s: str) -> str | None:
-    for m in re.finditer(r"!", s):
+    for m in rx.finditer(r"!", s):
         if s[m.end() : m.end() + 1] == "=":
             continue  # a relation != is not a factorial
         left = s[: m.start()].rstrip()
         arg: str | None = _closing_group(left)
         if not left.endswith((")", "}")):
-            d = re.search(r"(\d+)$", left)
+            d = rx.search(r"(\d+)$", left)
             arg = d.group(1) if d is not None else None
         if arg is None:
             continue
         size = _magnitude(arg)
-        if size is None and re.search(r"\d{4,}|\^", arg) or size is not None and size > MAX_INTEGER_ARG:
+        if size is None and rx.search(r"\d{4,}|\^", arg) or size is not None and size > MAX_INTEGER_ARG:
             return f"a factorial argument past {MAX_INTEGER_ARG}"
     for name in _GAMMA_LIKE:
-        for m in re.finditer(re.escape(name) + r"(?![a-zA-Z])", s):
+        for m in rx.finditer(rx.escape(name) + r"(?![a-zA-Z])", s):
             got = _group(s, m.end())
             rest = s[m.end() :].lstrip()
             arg = got[0] if got is not None else ""
             if rest[:1].isdigit():
-                arg = re.match(r"\d+", rest).group()  # type: ignore[union-attr]
+                arg = rx.match(r"\d+", rest).group()  # type: ignore[union-attr]
             size = _magnitude(arg)
-            if size is None and re.search(r"\d{4,}|\^", arg) or size is not None and size > MAX_INTEGER_ARG:
+            if size is None and rx.search(r"\d{4,}|\^", arg) or size is not None and size > MAX_INTEGER_ARG:
                 return f"a Gamma argument past {MAX_INTEGER_ARG}"
     for name in _BOUNDED:
-        for m in re.finditer(re.escape(name) + r"(?![a-zA-Z])", s):
+        for m in rx.finditer(rx.escape(name) + r"(?![a-zA-Z])", s):
             pos = m.end()
             for _ in range(2):  # \binom{n}{k}; \sum_{lower}^{upper}
                 while pos < len(s) and s[pos] in " _^":
@@ -237,7 +238,7 @@ def _integer_args(s: str) -> str | None:
                 size = _magnitude(text.split("=")[-1])
                 if (
                     size is None
-                    and re.search(r"\d{4,}|\^", text)
+                    and rx.search(r"\d{4,}|\^", text)
                     or size is not None
                     and size > MAX_INTEGER_ARG
                 ):

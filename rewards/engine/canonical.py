@@ -25,10 +25,11 @@ decided here (``None``) and goes on to sympy under :mod:`rewardcheck.rewards.eng
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, gcd, isqrt
+
+from rewardcheck.rewards import rx
 
 __all__ = ["Comparison", "compare", "read", "MAX_WORK", "MAX_CHARS"]
 
@@ -176,7 +177,7 @@ def _equal(a: _Rat, b: _Rat, budget: _Budget) -> bool:
     return not _add(_mul(a.num, b.den, budget), _mul(b.num, a.den, budget), -1, budget)
 
 
-_TOKEN = re.compile(
+_TOKEN = rx.compile(
     r"(?P<skip>\s+|\\[,;:! ]|~|\\left(?![a-zA-Z])|\\right(?![a-zA-Z])|\\big(?![a-zA-Z])|\\Big(?![a-zA-Z]))"
     r"|(?P<num>\d+(?:\.\d+)?)"
     r"|(?P<cmd>\\[a-zA-Z]+|\\[{}])"
@@ -209,7 +210,7 @@ def _tokens(s: str) -> list[str]:
         if kind == "sub":
             if not out or not (out[-1][0].isalpha() or out[-1][1:] in _LETTER_CMDS):
                 raise _Undecided("a subscript that does not follow a letter")
-            out[-1] = out[-1] + "_" + re.sub(r"[\s_{}]", "", tok)
+            out[-1] = out[-1] + "_" + rx.sub(r"[\s_{}]", "", tok)
             continue
         if kind == "num" and "." in tok:
             raise _Undecided("a decimal (compared with a tolerance elsewhere)")

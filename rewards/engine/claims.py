@@ -18,8 +18,9 @@ two values joined by "or" / "to" / "and" after the marker ("52 or 53") are alter
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+
+from rewardcheck.rewards import rx
 
 from .lexicon import WordClass, phrases
 from .numwords import ONES, SCALES, TENS, number_from_words
@@ -32,7 +33,7 @@ MAX_CLAIM_CHARS = 600  # one sentence; longer text is cut (every scan below is l
 _UNICODE_VALUE = "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞√π∞²³⁰¹⁴⁵⁶⁷⁸⁹"
 # A value: a math span; a number (unicode fractions, roots and powers too: "⅓", "2√3", "−5"); a relation of
 # one letter written in plain text ("x ≥ 2", "x ∈ [1, 2]"), which states a set, not its bound.
-_TOKEN = re.compile(
+_TOKEN = rx.compile(
     r"\$\$([^$]{1,200})\$\$|\$([^$]{1,200})\$|\\\((.{1,200}?)\\\)"
     r"|((?<![\w.])[A-Za-z][ \t]{0,2}(?:[≤≥<>]=?|∈|<=|>=)[ \t]{0,2}(?:[-+−]?[\d.]+|[\[(][^\])\n]{1,40}[\])])"
     rf"|(?<![\w.])[-+−]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)?[{_UNICODE_VALUE}][\d{_UNICODE_VALUE}]*(?![\w])"
@@ -47,7 +48,7 @@ _NEGATION = frozenset(p for p in phrases(WordClass.NEGATOR) if " " not in p)
 _HEDGES = frozenset(p for p in phrases(WordClass.HEDGE) + phrases(WordClass.APPROXIMATOR) if " " not in p)
 _ALTERNATIVE = frozenset(phrases(WordClass.ALTERNATIVE)) | {"and"}
 _NUMBER_WORDS = frozenset(ONES) | frozenset(TENS) | frozenset(SCALES) | {"hundred", "and", "minus"}
-_NAME = re.compile(r"\s*(?:[a-zA-Z](?:_\{?\w{1,8}\}?)?|\\[a-zA-Z]{2,12})\s*")
+_NAME = rx.compile(r"\s*(?:[a-zA-Z](?:_\{?\w{1,8}\}?)?|\\[a-zA-Z]{2,12})\s*")
 MAX_FILLER = 3
 
 

@@ -13,11 +13,11 @@ question already fixed the half of the day), or the 24-hour reading (``16:30`` f
 
 from __future__ import annotations
 
-import re
+from rewardcheck.rewards import rx
 
 __all__ = ["clock_gold", "clock_answer", "same_time"]
 
-_CLOCK = re.compile(
+_CLOCK = rx.compile(
     r"\s*\$?\s*(\d{1,2})\s*:\s*(\d{2})\s*"
     r"(?:\\(?:text|mathrm|mbox|textnormal)\{\s*([aApP])\.?\s*\.?\s*[mM]?\.?\s*\}|([aApP])\s*\.?\s*(?:[mM]\s*\.?|\.)?)?"
     r"\s*\$?\s*\.?\s*"

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["EngineConfig", "eos_ids_from", "UNCLOSED_THINK", "AFTER_ANSWER"]
+__all__ = ["EngineConfig", "eos_ids_from", "UNCLOSED_THINK", "AFTER_ANSWER", "MIN_READ_CHARS", "bounded_read"]
 
 UNCLOSED_THINK = ("read_final", "no_answer")
+MIN_READ_CHARS = 200  # shorter would cut into an ordinary closing sentence
 AFTER_ANSWER = ("read_answer", "refuse")
 
 
@@ -38,6 +39,12 @@ class EngineConfig:
     where rambling is charged, and refusing here would take the correctness signal away from a solved
     problem a second time (measured on the labelled dumps: see ARCHITECTURE.md).
 
+    ``max_read_chars``: how many characters of the final-answer region the reader looks at, from its end
+    (default 12,000; the region is cut at the first line break after that point when one is near). A
+    completion's final answer stands at its end; what lies beyond the bound is not read, and the verdict's
+    reason says so with the count. A count of characters, never of seconds, so the verdict depends on the
+    text alone, and the reading costs the same whatever a policy writes before its answer.
+
     ``unclosed_think``: what a completion answers that never writes ``</think>`` after a ``<think>`` the chat
     template opened (``think_prefilled``; one that opens ``<think>`` itself and never closes it is read as
     v2 did: truncated, or no_answer when the ids show it stopped). ``"read_final"`` (default): when the token ids show it *stopped* (its last id is
@@ -56,6 +63,7 @@ class EngineConfig:
     allow_unevaluated: bool | None = None
     unclosed_think: str = "read_final"
     after_answer: str = "read_answer"
+    max_read_chars: int = 12_000
 
     def __hash__(self) -> int:  # cached: configs key every memo lookup
         return self._hash  # type: ignore[attr-defined,no-any-return]
@@ -74,6 +82,7 @@ class EngineConfig:
                     self.allow_unevaluated,
                     self.unclosed_think,
                     self.after_answer,
+                    self.max_read_chars,
                 )
             ),
         )
@@ -83,6 +92,8 @@ class EngineConfig:
             raise ValueError(f"after_answer must be one of {AFTER_ANSWER}, got {self.after_answer!r}")
         if not self.timeout_s > 0:
             raise ValueError(f"timeout_s must be positive, got {self.timeout_s!r}")
+        if self.max_read_chars < MIN_READ_CHARS:
+            raise ValueError(f"max_read_chars must be at least {MIN_READ_CHARS}, got {self.max_read_chars!r}")
         if self.max_completion_length is not None and self.max_completion_length <= 0:
             raise ValueError(f"max_completion_length must be positive, got {self.max_completion_length!r}")
 
@@ -98,3 +109,25 @@ def eos_ids_from(
     if isinstance(eos_token_id, int):
         return (eos_token_id,)
     return tuple(int(i) for i in eos_token_id)
+
+
+LINE_SNAP_CHARS = 200  # the cut moves forward to a line break this close after it
+
+
+def bounded_read(region: str, limit: int) -> tuple[str, int]:
+    r"""The last ``limit`` characters of ``region`` (from the first line break just after the cut, when one is
+    within :data:`LINE_SNAP_CHARS`), and how many characters before them are not read.
+
+    >>> bounded_read("ab\ncd", 10)
+    ('ab\ncd', 0)
+    >>> kept, unread = bounded_read("x" * 300 + "\nThe answer is 4." + " " * 190, 210)
+    >>> kept.strip(), unread
+    ('The answer is 4.', 301)
+    """
+    if len(region) <= limit:
+        return region, 0
+    cut = len(region) - limit
+    nl = region.find("\n", cut, cut + LINE_SNAP_CHARS)
+    if nl >= 0:
+        cut = nl + 1
+    return region[cut:], cut

@@ -13,9 +13,10 @@ size passes :data:`MAX_BITS`, so the work per expression is bounded.
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from functools import lru_cache
+
+from rewardcheck.rewards import rx
 
 __all__ = ["exact_value", "too_large", "is_literal", "MAX_BITS"]
 
@@ -23,11 +24,11 @@ MAX_CHARS = 200
 MAX_BITS = 60_000  # ~18,000 decimal digits: a bigger intermediate is not read exactly (None)
 MAX_FACTORIAL = 3000
 
-_TOKEN = re.compile(
+_TOKEN = rx.compile(
     r"\s+|(\d+(?:\.\d*)?|\.\d+)|\\(?:times|cdot|div|frac|dfrac|tfrac|binom|dbinom|tbinom|left|right)(?![a-zA-Z])"
     r"|[-+*/^!(){}\[\]]"
 )
-_LITERAL = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)")
+_LITERAL = rx.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)")
 
 
 class _Unreadable(Exception):

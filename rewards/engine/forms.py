@@ -14,8 +14,9 @@ written in a base (``1101_2``) is its digits and base.
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
+
+from rewardcheck.rewards import rx
 
 from .exact import exact_value
 from .numwords import number_from_words
@@ -36,34 +37,61 @@ __all__ = [
 
 MAX_FORM_CHARS = 300  # longer strings are left as they are (every rewrite below is a bounded scan)
 
-_COLUMN = re.compile(r"\\begin\{([pbv]matrix)\}(.*)\\end\{\1\}", re.DOTALL)
-_REL = r"(?:<|>|\\le(?:q)?(?![a-z])|\\ge(?:q)?(?![a-z])|\\leqslant|\\geqslant|≤|≥)"
-# the variable: a letter or a Greek name (``\lambda``), never a relation or a constant
-_VAR = r"(?:[a-zA-Z]|\\(?!(?:le|ge|leq|geq|leqslant|geqslant|pi|infty|ne|neq|cdot|times)(?![a-zA-Z]))[a-zA-Z]{2,12})"
-_ONE_SIDED = re.compile(rf"({_VAR})\s*({_REL})\s*([^<>=≤≥]+)|([^<>=≤≥]+?)\s*({_REL})\s*({_VAR})")
+# the same environment opens and closes the column (checked in as_tuple: RE2 has no backreference)
+_COLUMN = rx.compile(r"\\begin\{([pbv]matrix)\}(.*)\\end\{([pbv]matrix)\}", rx.DOTALL)
+# a relation; its commands are spelled as symbols first (``relations_as_symbols``), so no command name here
+# needs a look at the letter after it
+_REL = r"(?:<|>|≤|≥)"
+_RELATION_COMMAND = rx.compile(r"\\(leqslant|geqslant|leq|geq|le|ge)(?![a-zA-Z])")
+_RELATION_SYMBOL = {"le": "≤", "leq": "≤", "leqslant": "≤", "ge": "≥", "geq": "≥", "geqslant": "≥"}
+# the variable: a letter or a Greek name (``\lambda``), never a relation or a constant; the pattern around it
+# always continues with a non-letter, so the name's run of letters is whole
+_NOT_VARIABLES = (
+    "le",
+    "ge",
+    "leq",
+    "geq",
+    "leqslant",
+    "geqslant",
+    "pi",
+    "infty",
+    "ne",
+    "neq",
+    "cdot",
+    "times",
+)
+_VAR = rf"(?:[a-zA-Z]|\\{rx.run_except(_NOT_VARIABLES, 2, 12)})"
+_ONE_SIDED = rx.compile(rf"({_VAR})\s*({_REL})\s*([^<>=≤≥]+)|([^<>=≤≥]+?)\s*({_REL})\s*({_VAR})")
 # ``-x > -1``, ``2x \le 6``: a variable with a numeric coefficient, divided out (the relation flips when < 0)
-_SCALED = re.compile(rf"(-?\s*\d*(?:\.\d+)?)\s*([a-zA-Z])\s*({_REL})\s*([^<>=≤≥a-zA-Z]+)")
+_SCALED = rx.compile(rf"(-?\s*\d*(?:\.\d+)?)\s*([a-zA-Z])\s*({_REL})\s*([^<>=≤≥a-zA-Z]+)")
 _FLIP = {"<": ">", ">": "<", "≤": "≥", "≥": "≤"}
-_TWO_SIDED = re.compile(rf"([^<>=≤≥]+?)\s*({_REL})\s*({_VAR})\s*({_REL})\s*([^<>=≤≥]+)")
-_FUNC_EQ = re.compile(r"([a-zA-Z])\(([a-zA-Z])\)\s*=\s*(.+)", re.DOTALL)
-_UNITS = re.compile(
+_TWO_SIDED = rx.compile(rf"([^<>=≤≥]+?)\s*({_REL})\s*({_VAR})\s*({_REL})\s*([^<>=≤≥]+)")
+_FUNC_EQ = rx.compile(r"([a-zA-Z])\(([a-zA-Z])\)\s*=\s*(.+)", rx.DOTALL)
+_UNITS = rx.compile(
     r"(?:\s|\\[,;! ])*\\(?:mbox|text|textnormal|mathrm)\{\s*[A-Za-z][A-Za-z .]*\}(?:\s*\^\s*\{?\s*[23]\s*\}?)?\s*$"
 )
-_BASE = re.compile(r"([0-9A-Za-z]+)_\{?\(?(\d{1,2})\)?\}?")
+_BASE = rx.compile(r"([0-9A-Za-z]+)_\{?\(?(\d{1,2})\)?\}?")
 
 
 def as_tuple(s: str) -> str:
     """A column vector ``\\begin{pmatrix} a \\\\ b \\end{pmatrix}`` as the tuple ``(a, b)``; else ``s``."""
     m = _COLUMN.fullmatch(s.strip()[:MAX_FORM_CHARS])
-    if m is None or "&" in m.group(2):
+    if m is None or m.group(1) != m.group(3) or "&" in m.group(2):
         return s
     rows = [r.strip() for r in m.group(2).split("\\\\")]
     rows = [r for r in rows if r]
     return f"({', '.join(rows)})" if rows else s
 
 
+def relations_as_symbols(s: str) -> str:
+    """``1 \\le x \\leq 2`` -> ``1 ≤ x ≤ 2``: the relation commands as the symbols they print."""
+    if "\\" not in s:
+        return s
+    return _RELATION_COMMAND.sub(lambda m: _RELATION_SYMBOL[m.group(1)], s)
+
+
 def _is_less(rel: str) -> bool:
-    return rel in ("<", "≤") or rel.startswith("\\le")
+    return rel in ("<", "≤")
 
 
 def _strict(rel: str) -> bool:
@@ -72,14 +100,14 @@ def _strict(rel: str) -> bool:
 
 def as_interval(s: str) -> str:
     """A one-variable inequality as an interval: ``t>2`` -> ``(2, \\infty)``, ``1 < x \\le 2`` -> ``(1, 2]``."""
-    t = s.strip()
-    if len(t) > MAX_FORM_CHARS or not re.search(_REL, t):
+    t = relations_as_symbols(s.strip())
+    if len(t) > MAX_FORM_CHARS or not rx.search(_REL, t):
         return s
     m = _TWO_SIDED.fullmatch(t)
     if m is not None and _is_less(m.group(2)) == _is_less(m.group(4)):
         lo, hi = (m.group(1), m.group(5)) if _is_less(m.group(2)) else (m.group(5), m.group(1))
         lo_rel, hi_rel = (m.group(2), m.group(4)) if _is_less(m.group(2)) else (m.group(4), m.group(2))
-        if re.search(r"[a-zA-Z]", re.sub(r"\\[a-zA-Z]+", "", lo + hi)):
+        if rx.search(r"[a-zA-Z]", rx.sub(r"\\[a-zA-Z]+", "", lo + hi)):
             return s
         left = "(" if _strict(lo_rel) else "["
         right = ")" if _strict(hi_rel) else "]"
@@ -92,7 +120,7 @@ def as_interval(s: str) -> str:
         rel, bound, var_left = m.group(2), m.group(3), True
     else:
         bound, rel, var_left = m.group(4), m.group(5), False
-    if re.search(r"[a-zA-Z]", re.sub(r"\\[a-zA-Z]+", "", bound)):
+    if rx.search(r"[a-zA-Z]", rx.sub(r"\\[a-zA-Z]+", "", bound)):
         return s  # the bound holds a variable: not a one-variable inequality
     below = _is_less(rel) == var_left  # var < bound
     bracket = ")" if _strict(rel) else "]"
@@ -113,9 +141,7 @@ def _unscale(t: str) -> str | None:
         return None
     rel = m.group(3)
     if coef < 0:
-        rel = _FLIP.get(rel) or ("\\ge" if rel.startswith("\\le") else "\\le") + (
-            "q" if rel.endswith("q") else ""
-        )
+        rel = _FLIP[rel]
     return f"{m.group(2)}{rel}{fraction_latex(bound / coef)}"
 
 
@@ -134,9 +160,9 @@ def rename_function_variable(answer: str, gold: str) -> str:
     if a is None or g is None or a.group(1) != g.group(1) or a.group(2) == g.group(2):
         return answer
     old, new = a.group(2), g.group(2)
-    if re.search(rf"(?<![a-zA-Z\\]){new}(?![a-zA-Z])", a.group(3)):
+    if rx.search(rf"(?<![a-zA-Z\\]){new}(?![a-zA-Z])", a.group(3)):
         return answer  # the new name is already used in the body
-    body = re.sub(rf"(?<![a-zA-Z\\]){old}(?![a-zA-Z])", new, a.group(3))
+    body = rx.sub(rf"(?<![a-zA-Z\\]){old}(?![a-zA-Z])", new, a.group(3))
     return f"{a.group(1)}({new})={body}"
 
 
@@ -169,22 +195,22 @@ def canonical(s: str) -> str:
     return as_interval(as_union(as_tuple(s)))
 
 
-_SIZING = re.compile(r"\\(?:left|right|[bB]ig{1,2}[lr]?)(?![a-zA-Z])")
-_SET_BUILDER = re.compile(rf"\\\{{\s*({_VAR})\s*(?:\||\\mid|:)\s*(.+?)\s*\\\}}")
-_OR_PARTS = re.compile(
+_SIZING = rx.compile(r"\\(?:left|right|[bB]ig{1,2}[lr]?)(?![a-zA-Z])")
+_SET_BUILDER = rx.compile(rf"\\\{{\s*({_VAR})\s*(?:\||\\mid|:)\s*(.+?)\s*\\\}}")
+_OR_PARTS = rx.compile(
     r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor(?![a-zA-Z])|\\vee(?![a-zA-Z])|\\cup(?![a-zA-Z])"
 )
-_POINT = re.compile(rf"\s*({_VAR})\s*=\s*([^<>=≤≥,]+?)\s*")
-_NOT_POINT = re.compile(rf"\s*({_VAR})\s*(?:\\neq?|≠)\s*([^<>=≤≥,]+?)\s*")
-_INTERVAL_OUT = re.compile(r"^[(\[].*[)\]]$")
+_POINT = rx.compile(rf"\s*({_VAR})\s*=\s*([^<>=≤≥,]+?)\s*")
+_NOT_POINT = rx.compile(rf"\s*({_VAR})\s*(?:\\neq?|≠)\s*([^<>=≤≥,]+?)\s*")
+_INTERVAL_OUT = rx.compile(r"^[(\[].*[)\]]$")
 
 
 def as_union(s: str) -> str:
     """A set-builder set ``\\{x \\mid -1 < x < 1\\}`` as its interval ``(-1, 1)``, and inequalities of one
     variable joined by "or" as a union: ``4 < m \\le 8 \\text{ or } 10 \\le m < 12`` -> ``(4, 8] \\cup [10, 12)``,
     ``a \\le -2 \\text{ or } a = 1`` -> ``(-\\infty, -2] \\cup \\{1\\}``; ``s`` unchanged unless every part reads."""
-    t = s.strip()
-    if len(t) > MAX_FORM_CHARS or not (re.search(_REL, t) or "\\{" in t or "\\ne" in t):
+    t = relations_as_symbols(s.strip())
+    if len(t) > MAX_FORM_CHARS or not (rx.search(_REL, t) or "\\{" in t or "\\ne" in t):
         return s
     t = _SIZING.sub("", t).strip()
     m = _SET_BUILDER.fullmatch(t)
@@ -197,11 +223,11 @@ def as_union(s: str) -> str:
     out: list[str] = []
     for part in parts:
         p = part.strip()
-        if var is not None and not p.startswith(var) and not re.search(re.escape(var), p):
+        if var is not None and not p.startswith(var) and not rx.search(rx.escape(var), p):
             return s
         point = _POINT.fullmatch(p)
         if point is not None and (var is None or point.group(1) == var):
-            if exact_value(point.group(2)) is None and not re.fullmatch(r"-?\\?[\w{}\\]+", point.group(2)):
+            if exact_value(point.group(2)) is None and not rx.fullmatch(r"-?\\?[\w{}\\]+", point.group(2)):
                 return s
             out.append(f"\\{{{point.group(2).strip()}\\}}")
             continue
@@ -252,12 +278,12 @@ _UNICODE = {
     "\u202f": " ",
 }
 _SUPERSCRIPT = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+", strict=True))
-_LATEX_REL = re.compile(r"\\(gt|lt|geq|leq|ge|le|neq|ne)(?![a-zA-Z])")
+_LATEX_REL = rx.compile(r"\\(gt|lt|geq|leq|ge|le|neq|ne)(?![a-zA-Z])")
 _REL_TEXT = {"gt": ">", "lt": "<", "geq": "\\ge ", "leq": "\\le ", "ge": "\\ge ", "le": "\\le "}
 _REL_TEXT.update({"neq": "\\ne ", "ne": "\\ne "})
-_ROOT_RUN = re.compile(r"[0-9.]+|[a-zA-Z]")
+_ROOT_RUN = rx.compile(r"[0-9.]+|[a-zA-Z]")
 MAX_TIDY_CHARS = 2000
-_HTML_SCRIPT = re.compile(r"<(sup|sub)>([^<>]{1,40})</(?:sup|sub)>")
+_HTML_SCRIPT = rx.compile(r"<(sup|sub)>([^<>]{1,40})</(?:sup|sub)>")
 
 
 def _sqrt_at(s: str, i: int) -> tuple[str, int]:
@@ -280,22 +306,23 @@ def _sqrt_at(s: str, i: int) -> tuple[str, int]:
     return f"\\sqrt{{{m.group()}}}", m.end()
 
 
-_ASCII_REL = re.compile(r"(?<![<=>])[<>]=(?![=>])")
-_DEGREE_MACRO = re.compile(r"\^?\s*\{?\\degree\}?(?![a-zA-Z])")
+_ASCII_REL = rx.compile(r"(?<![<=>])[<>]=(?![=>])")
+_DEGREE_MACRO = rx.compile(r"\^?\s*\{?\\degree\}?(?![a-zA-Z])")
 
 
-_CONTROL = re.compile(r"[\x07\x08\x0b\x0c](?=[a-zA-Z])|[\t\r](?=[a-zA-Z]{2})")
+_CONTROL = rx.compile(r"[\x07\x08\x0b\x0c](?=[a-zA-Z])|[\t\r](?=[a-zA-Z]{2})")
 _CONTROL_TEXT = {"\x07": "\\a", "\x08": "\\b", "\x0b": "\\v", "\x0c": "\\f", "\t": "\\t", "\r": "\\r"}
-_DOUBLED_COMMAND = re.compile(
+_DOUBLED_COMMAND = rx.compile(
     r"(?<!\\)\\\\(?=(?:frac|dfrac|tfrac|sqrt|pi|cdot|times|left|right|bigg?|Bigg?|text|mathrm|infty|sin|cos|tan|ln|log)"
     r"(?![a-zA-Z]))"
 )
-_FRAC_SHORT = re.compile(r"\\frac(?![a-zA-Z])\s{0,2}(\{[^{}]{0,80}\}|[0-9a-zA-Z])\s{0,2}([0-9a-zA-Z])")
+# ``\\frac12``, ``\\frac{a}b``; ``\\frac`` straight before a letter is another word (the callback keeps it)
+_FRAC_SHORT = rx.compile(r"\\frac(\s{0,2})(\{[^{}]{0,80}\}|[0-9a-zA-Z])\s{0,2}([0-9a-zA-Z])")
 _CIRCLED = {chr(0x2460 + i): str(i + 1) for i in range(20)}
 
 
-_STOP_BEFORE_BRACKET = re.compile(r"(?<=[}\w])\.(?=\s{0,2}[\])]\s{0,2}$)")
-_FUNCTION_AS_TEXT = re.compile(r"\\(?:text|mathrm|operatorname)\{(sin|cos|tan|cot|sec|csc|ln|log|exp)\}")
+_STOP_BEFORE_BRACKET = rx.compile(r"(?<=[}\w])\.(?=\s{0,2}[\])]\s{0,2}$)")
+_FUNCTION_AS_TEXT = rx.compile(r"\\(?:text|mathrm|operatorname)\{(sin|cos|tan|cot|sec|csc|ln|log|exp)\}")
 
 
 def restore_escapes(s: str) -> str:
@@ -310,12 +337,18 @@ def restore_escapes(s: str) -> str:
     return _CONTROL.sub(lambda m: _CONTROL_TEXT[m.group()[0]], s)
 
 
-_PERCENT_WORD = re.compile(r"(\d\$?)[ \t]{0,2}(?:percent|per cent|pct)\b\.?")
-_MATRIX_SPELLING = re.compile(r"\\(begin|end)\{bmatrix\}")
-_ARRAY_MATRIX = re.compile(
+_PERCENT_WORD = rx.compile(r"(\d\$?)[ \t]{0,2}(?:percent|per cent|pct)(?:\.|\b)")
+_MATRIX_SPELLING = rx.compile(r"\\(begin|end)\{bmatrix\}")
+_ARRAY_MATRIX = rx.compile(
     r"\\left\s{0,2}[\[(]\s{0,2}\\begin\{array\}\{[lcr|\s]{1,40}\}(.{1,600}?)\\end\{array\}\s{0,2}\\right\s{0,2}[\])]",
-    re.DOTALL,
+    rx.DOTALL,
 )
+
+
+def _unshort_frac(m: rx.Match) -> str:
+    if not m.group(1) and m.group(2)[0].isalpha():
+        return m.group()  # "\\fracx...": a command of another name, not the shorthand
+    return "\\frac" + _braced(m.group(2)) + "{" + m.group(3) + "}"
 
 
 def percent_words(s: str) -> str:
@@ -329,7 +362,7 @@ def percent_words(s: str) -> str:
     return _PERCENT_WORD.sub(lambda m: m.group(1) + "\\%", s)
 
 
-def _as_pmatrix(m: re.Match[str]) -> str:
+def _as_pmatrix(m: rx.Match) -> str:
     return "\\begin{pmatrix}" + m.group(1) + "\\end{pmatrix}"
 
 
@@ -348,7 +381,7 @@ def tidy(s: str) -> str:
     if "\\\\" in s:  # "\\\\frac" (a doubled backslash before a command) is "\\frac"
         s = _DOUBLED_COMMAND.sub(r"\\", s)
     if "\\frac" in s:  # "\\frac{1+a}c", "\\frac ab": the shorthand of "\\frac{1+a}{c}"
-        s = _FRAC_SHORT.sub(lambda m: "\\frac" + _braced(m.group(1)) + "{" + m.group(2) + "}", s)
+        s = _FRAC_SHORT.sub(_unshort_frac, s)
     if "{sin}" in s or "{cos}" in s or "{tan}" in s or "{ln}" in s or "{log}" in s:
         s = _FUNCTION_AS_TEXT.sub(lambda m: "\\" + m.group(1) + " ", s)  # "\\text{sin}" is "\\sin"
     s = percent_words(s)
@@ -402,7 +435,7 @@ def tidy(s: str) -> str:
     return s.strip()
 
 
-_QUANTIFIER = re.compile(r"\\(?:forall|exists)(?![a-zA-Z])")
+_QUANTIFIER = rx.compile(r"\\(?:forall|exists)(?![a-zA-Z])")
 _PROP_REL = {"\\geq": "\\ge", "\\leq": "\\le", "\\geqslant": "\\ge", "\\leqslant": "\\le", "\\neq": "\\ne"}
 
 
@@ -412,9 +445,9 @@ def proposition(s: str) -> str | None:
     compared as written, never as algebra: sympy reads it as some fragment of itself."""
     if len(s) > MAX_FORM_CHARS or not _QUANTIFIER.search(s):
         return None
-    t = re.sub(r"\\(?:geqslant|leqslant|geq|leq|neq)(?![a-zA-Z])", lambda m: _PROP_REL[m.group()], s)
-    t = re.sub(r"\\(?:left|right|[,;:! ])|~|\s+", "", t)
-    t = re.sub(r"\{([^{}\\])\}", r"\1", t)
+    t = rx.sub(r"\\(?:geqslant|leqslant|geq|leq|neq)(?![a-zA-Z])", lambda m: _PROP_REL[m.group()], s)
+    t = rx.sub(r"\\(?:left|right|[,;:! ])|~|\s+", "", t)
+    t = rx.sub(r"\{([^{}\\])\}", r"\1", t)
     return t.replace("\\dfrac", "\\frac").rstrip(".")
 
 
@@ -438,8 +471,8 @@ def _split_top(s: str, sep: str) -> list[str]:
     return parts
 
 
-_LABEL = re.compile(r"\s*(?:[a-zA-Z](?:_\{?\w{1,8}\}?)?|\\[a-zA-Z]{2,12})\s*")
-_OR_WORD = re.compile(r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor|\\vee|\\pm|\\mp")
+_LABEL = rx.compile(r"\s*(?:[a-zA-Z](?:_\{?\w{1,8}\}?)?|\\[a-zA-Z]{2,12})\s*")
+_OR_WORD = rx.compile(r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor|\\vee|\\pm|\\mp")
 
 
 def _chain(item: str) -> str | None:
@@ -469,7 +502,7 @@ def chain_value(s: str) -> str | None:
     chain contradicts itself (``2+2 = 5 = 4``), which states no value."""
     if len(s) > MAX_FORM_CHARS or "=" not in s or _OR_WORD.search(s):
         return s
-    s = re.sub(r"\\[,;:! ]|~", " ", s)  # LaTeX spacing (``b=-3,\\ c=0``) is not part of a label or value
+    s = rx.sub(r"\\[,;:! ]|~", " ", s)  # LaTeX spacing (``b=-3,\\ c=0``) is not part of a label or value
     items = _split_top(s, ",")
     if len(items) > 1 and all("=" in it for it in items):
         if not all(_LABEL.fullmatch(_split_top(it, "=")[0]) for it in items):

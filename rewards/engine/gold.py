@@ -16,9 +16,10 @@ parsed only in the isolated worker, under the judge's limit.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
+
+from rewardcheck.rewards import rx
 
 from .exact import is_literal, too_large
 from .forms import base_number, canonical, number_from_words, restore_escapes, strip_units, tidy
@@ -30,14 +31,14 @@ from .text import MAX_JOINER_CHARS, boxed_contents, joins_boxes, normalise, stri
 
 __all__ = ["GoldParse", "parse_gold"]
 
-_INTEGER = re.compile(r"^[-+]?\d{1,9}$")  # a longer one is outside the in-process grammar
-_WORDS = re.compile(r"(?<![\\a-zA-Z])[a-zA-Z]{3,}\b")
+_INTEGER = rx.compile(r"^[-+]?\d{1,9}$")  # a longer one is outside the in-process grammar
+_WORDS = rx.compile(r"(?<![\\a-zA-Z])[a-zA-Z]{3,}\b")
 # Datasets mark a missing answer with these; sympy would happily read "N/A" as N divided by A.
 _PLACEHOLDERS = frozenset(
     {"n/a", "na", "none", "null", "nan", "unknown", "tbd", "?", "??", "???", "-", "--", "—"}
 )
 # Three or more plain words and nothing else: a sentence, not a value ("see the solution above").
-_PLAIN_SENTENCE = re.compile(r"[A-Za-z][A-Za-z ,.'’;:!?-]*")
+_PLAIN_SENTENCE = rx.compile(r"[A-Za-z][A-Za-z ,.'’;:!?-]*")
 
 
 @dataclass(frozen=True)
@@ -77,9 +78,9 @@ class GoldParse:
 
 # A word or two of plain letters (``listen``, ``\\text{Evelyn}``, ``odd``): compared as normalised text, never
 # as algebra (sympy reads ``listen`` and ``silent`` as the same product of six letters).
-_WORD_GOLD = re.compile(r"[A-Za-z][A-Za-z'’-]*(?: [A-Za-z][A-Za-z'’-]*)?")
+_WORD_GOLD = rx.compile(r"[A-Za-z][A-Za-z'’-]*(?: [A-Za-z][A-Za-z'’-]*)?")
 _MATH_WORDS = frozenset({"pi", "infty", "inf", "sin", "cos", "tan", "log", "ln", "exp", "sqrt", "oo"})
-_TEXT_WRAP = re.compile(r"^\\(?:text|textbf|textnormal|mathrm|mbox|mathbf)\{([^{}]*)\}$")
+_TEXT_WRAP = rx.compile(r"^\\(?:text|textbf|textnormal|mathrm|mbox|mathbf)\{([^{}]*)\}$")
 
 
 # English two-letter words that are golds of yes/no, true/false and word problems; a two-letter gold outside
@@ -107,7 +108,7 @@ def _word_gold(expr: str) -> str | None:
     words = s.lower().split()
     if words[0] in ("the", "a", "an") and len(words) > 1:
         words = words[1:]
-    return " ".join(re.sub(r"[^a-z0-9]", "", w) for w in words)
+    return " ".join(rx.sub(r"[^a-z0-9]", "", w) for w in words)
 
 
 def _unwrap_text(s: str) -> str:
@@ -128,19 +129,19 @@ def _has_top_level_comma(s: str) -> bool:
 
 
 # An ordinal, optionally with a noun or two after it ("15th Day", "3rd place", "12^{\\mathrm{th}}")
-_ORDINAL = re.compile(
+_ORDINAL = rx.compile(
     r"(\d{1,9})\s{0,2}(?:\^\s{0,2}\{?\s{0,2}(?:\\(?:text|mathrm)\{)?)?(?:st|nd|rd|th)\}?\}?(?:\s{1,3}[A-Za-z]{1,20}){0,2}"
 )
 MAX_BETWEEN_BOXES = 80
-_MATH_THEN_WORDS = re.compile(r"\$([^$]{1,80})\$[ \t]{0,3}[A-Za-z]{1,20}(?:[ \t][A-Za-z]{1,20})?\.?")
+_MATH_THEN_WORDS = rx.compile(r"\$([^$]{1,80})\$[ \t]{0,3}[A-Za-z]{1,20}(?:[ \t][A-Za-z]{1,20})?\.?")
 PROSE_LIMIT_S = 2.0  # the worker's limit for a worked-solution gold parsed outside a judge call
-_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|\n\s*\n")
+_SENTENCE_BREAK = rx.compile(r"[.!?](?:\s|$)|\n\s*\n")
 
 
 # Between two gold boxes, a word offering a choice ("or") or a verb stating a new quantity ("so the area is")
 # means the boxes are not one list: the last box is the gold.
-_NOT_ONE_LIST = re.compile(
-    alternation(WordClass.ALTERNATIVE, WordClass.COPULA, WordClass.NEGATOR) + r"|=", re.IGNORECASE
+_NOT_ONE_LIST = rx.compile(
+    alternation(WordClass.ALTERNATIVE, WordClass.COPULA, WordClass.NEGATOR) + r"|=", rx.IGNORECASE
 )
 
 

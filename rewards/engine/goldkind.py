@@ -9,8 +9,9 @@ r"""What kind of value a gold is: the compare stage picks its rows by it.
 
 from __future__ import annotations
 
-import re
 from enum import StrEnum
+
+from rewardcheck.rewards import rx
 
 from .clock import clock_gold
 from .forms import has_equation, proposition
@@ -39,8 +40,8 @@ class GoldKind(StrEnum):
 # with no answer found. (A gold sympy cannot read but that has a normal form, ``4t`` in some spellings, is
 # still compared by its normal form first, and gives None only when that does not decide.)
 _NOTHING_TO_COMPARE = frozenset({"placeholder gold", "empty gold", "worked solution", "parser error"})
-_INTERVAL = re.compile(r"^[(\[].*,.*[)\]]$|\\cup|\\le|\\ge|<|>|\\infty")
-_CHOICE = re.compile(r"^\(?\\?(?:text\{)?\(?[A-Ea-e]\)?\}?$")
+_INTERVAL = rx.compile(r"^[(\[].*,.*[)\]]$|\\cup|\\le|\\ge|<|>|\\infty")
+_CHOICE = rx.compile(r"^\(?\\?(?:text\{)?\(?[A-Ea-e]\)?\}?$")
 
 
 def gold_kind(g: GoldParse) -> GoldKind:

@@ -21,18 +21,20 @@ for pre-screened ordinary expressions, in a killable worker for anything risky, 
 
 from __future__ import annotations
 
-import re
 import threading
 import time
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import lru_cache
 from math import isqrt
 from typing import Any
 
+from rewardcheck.rewards import rx
+
 from .clock import clock_answer, clock_gold, same_time
-from .config import EngineConfig
+from .config import EngineConfig, bounded_read
 from .exact import exact_value, is_literal, too_large
 from .forms import (
     base_number,
@@ -63,6 +65,7 @@ from .numeric import (
 )
 from .prescreen import risk
 from .rules import Rule
+from .runs import MAX_RUN, collapse_runs
 from .text import (
     AnswerSpan,
     Layout,
@@ -78,7 +81,16 @@ from .verdict import Judgement, Verdict
 __all__ = ["judge", "judge_batch", "analyse", "Analysis", "DEFAULT_CONFIG", "clear_caches", "clear_memos"]
 
 DEFAULT_CONFIG = EngineConfig()
-_INTEGER = re.compile(r"^[-+]?\d{1,100000}$")
+_INTEGER = rx.compile(r"^[-+]?\d+$")
+MAX_INTEGER_DIGITS = 100_000
+
+
+def _is_integer(s: str) -> bool:
+    return (
+        len(s) <= MAX_INTEGER_DIGITS + 2
+        and _INTEGER.match(s) is not None
+        and sum(c.isdigit() for c in s) <= MAX_INTEGER_DIGITS
+    )
 
 
 def _digits(s: str) -> str:
@@ -109,11 +121,16 @@ def _stopped(ids: Sequence[int] | None, config: EngineConfig) -> bool:
 class Analysis:
     """The string-level reading of a completion, shared by format, reasoning_steps and the judge."""
 
-    __slots__ = ("layout", "span", "truncated", "truncation_reason", "after_answer")
+    __slots__ = ("layout", "span", "truncated", "truncation_reason", "after_answer", "unread", "collapsed")
 
     def __init__(self, text: str, completion_ids: Sequence[int] | None, config: EngineConfig) -> None:
         self.layout: Layout = split_layout(text, config.think_prefilled)
         final = self.layout.final
+        self.unread = 0  # characters of the final-answer region beyond EngineConfig.max_read_chars
+        self.collapsed = 0  # characters of long layout runs cut before reading (runs.collapse_runs)
+        if final is not None:
+            final, self.collapsed = collapse_runs(final)
+            final, self.unread = bounded_read(final, config.max_read_chars)
         self.after_answer = ""  # what follows the answer when it is an invented follow-up ("": nothing)
         self.span: AnswerSpan = (
             extract_answer(final) if final is not None else AnswerSpan(None, "no final-answer region")
@@ -128,7 +145,10 @@ class Analysis:
         if open_reasoning and self.layout.prefilled and _stopped(completion_ids, config):
             # a think block never closed, in a completion known to have stopped (EOS / under the limit)
             if config.unclosed_think == "read_final":
-                last = (self.layout.reasoning or "").rstrip().rsplit("\n\n", 1)[-1]
+                last, self.collapsed = collapse_runs(
+                    (self.layout.reasoning or "").rstrip().rsplit("\n\n", 1)[-1]
+                )
+                last, self.unread = bounded_read(last, config.max_read_chars)
                 found = extract_answer(last)
                 self.span = AnswerSpan(
                     found.answer,
@@ -225,21 +245,21 @@ def judge(
         )
 
 
-_OR_INSIDE = re.compile(
+_OR_INSIDE = rx.compile(
     r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor|\\vee|"
     + alternation(WordClass.ALTERNATIVE, exclude=("to", "between", "either", "\\pm", "\\mp")),
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
-_UNIT_TEXT = re.compile(
+_UNIT_TEXT = rx.compile(
     r"\^\s*\{?\s*(?:\\mathrm\{|\\text\{)?\s*(?:st|nd|rd|th)\s*\}?\s*\}?|\\(?:text|mbox|mathrm|textnormal|textbf)\{[^{}\d]*\}|\^\s*\{?\s*\\circ\s*\}?|°|\\%|%|\\\$|\$"
 )
-_ASSIGNED = re.compile(r"^[a-zA-Z](?:_\{?\w+\}?)?=")
+_ASSIGNED = rx.compile(r"^[a-zA-Z](?:_\{?\w+\}?)?=")
 # ``\frac12`` and ``\frac1{8}`` are the shorthand of ``\frac{1}{2}``, ``\frac{1}{8}``: the same final form
-_SIMPLE_FRACTION = re.compile(
+_SIMPLE_FRACTION = rx.compile(
     r"^-?(?:\\frac\{\d+(?:\.\d+)?\}\{\d+(?:\.\d+)?\}|\\frac\d(?:\d|\{\d+\})|\\frac\{\d+\}\d|\d+/\d+)$"
 )
-_SCIENTIFIC = re.compile(r"^-?\d+(?:\.\d+)?(?:\\times|\\cdot|\*)10\^\{?-?\d+\}?$")
-_SQRT_INT = re.compile(r"\\sqrt\{(\d{1,12})\}")
+_SCIENTIFIC = rx.compile(r"^-?\d+(?:\.\d+)?(?:\\times|\\cdot|\*)10\^\{?-?\d+\}?$")
+_SQRT_INT = rx.compile(r"\\sqrt\{(\d{1,12})\}")
 
 
 def _number_gold(g: GoldParse) -> bool:
@@ -247,7 +267,7 @@ def _number_gold(g: GoldParse) -> bool:
     return g.is_number and ("," not in g.norm or _THOUSANDS.fullmatch(g.norm) is not None)
 
 
-_LISTISH = re.compile(r"[,;:=]|\\(?:pm|text|mbox|in|q?quad)(?![a-zA-Z])|(?<![a-zA-Z])(?:and|or)(?![a-zA-Z])")
+_LISTISH = rx.compile(r"[,;:=]|\\(?:pm|text|mbox|in|q?quad)(?![a-zA-Z])|(?<![a-zA-Z])(?:and|or)(?![a-zA-Z])")
 
 
 def _paired(answer: str, g: GoldParse, config: EngineConfig) -> tuple[str, GoldParse] | None:
@@ -269,7 +289,13 @@ def _paired(answer: str, g: GoldParse, config: EngineConfig) -> tuple[str, GoldP
     return new_answer, g2
 
 
-_CLOCK = re.compile(r"\s*(?:[01]?\d|2[0-4])\s*:\s*[0-5]\d\s*")
+_CLOCK = rx.compile(r"\s*(?:[01]?\d|2[0-4])\s*:\s*[0-5]\d\s*")
+_OPERATOR_RUN = rx.compile(r"\*{3,}|\+{3,}|/{3,}|\^{3,}|={3,}|,{3,}|;{3,}")
+_PROSE = rx.compile(r"[A-Za-z \t\n:;,.!?'\"()*-]+")  # no digit, no backslash, no operator
+_PROSE_WORD = rx.compile(r"[A-Za-z]{2,}")
+_MATH_WORD = rx.compile(
+    r"\b(?:pi|e|i|inf|infty|infinity|tau|phi|nan)\b", rx.IGNORECASE
+)  # words sympy reads as values
 _RATIO_WORDS = pattern(WordClass.RATIO)
 
 
@@ -281,7 +307,7 @@ def _ratio_ok(s: str, prompt: str | None) -> bool:
     return _CLOCK.fullmatch(s) is None
 
 
-_IRRATIONAL = re.compile(r"\\sqrt|\\pi(?![a-zA-Z])|\\ln|\\log|\be\^")
+_IRRATIONAL = rx.compile(r"\\sqrt|\\pi(?![a-zA-Z])|\\ln|\\log|\be\^")
 
 
 def _numeric_value(answer: str, norm_answer: str) -> Fraction | Decimal | None:
@@ -382,10 +408,10 @@ def _unsimplified_radical(s: str) -> int | None:
 
 
 # One spelling of an expression for the echo check: no spaces, sizing or braces, one product sign
-_SPELLING_NOISE = re.compile(r"\\left|\\right|\\[,;:!]|\\(?:q?quad)|[\s{}]")
-_PRODUCT = re.compile(r"\\cdot|\\times|\\ast|[*×·⋅]")
-_OPERATOR = re.compile(r"[-+*/^!_]|\\[A-Za-z]")
-_PROMPT_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
+_SPELLING_NOISE = rx.compile(r"\\left|\\right|\\[,;:!]|\\(?:q?quad)|[\s{}]")
+_PRODUCT = rx.compile(r"\\cdot|\\times|\\ast|[*×·⋅]")
+_OPERATOR = rx.compile(r"[-+*/^!_]|\\[A-Za-z]")
+_PROMPT_MATH = rx.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", rx.DOTALL)
 
 
 def spelling(s: str) -> str:
@@ -432,11 +458,11 @@ _INFINITE_WORDS = frozenset(
     {"infinitelymany", "infinite", "infinity", "infinitelymanysolutions", "infinitelymanyanswers"}
 )
 _INFINITY = frozenset({"\\infty", "+\\infty", "∞", "infinity"})
-_PLAIN_DECIMAL = re.compile(r"-?\d+\.(\d+)")
+_PLAIN_DECIMAL = rx.compile(r"-?\d+\.(\d+)")
 
 
-_SIZING_SPACE = re.compile(r"\\left|\\right|\s+")
-_MATRIX_BODY = re.compile(r"\\begin\{pmatrix\}(.*)\\end\{pmatrix\}")
+_SIZING_SPACE = rx.compile(r"\\left|\\right|\s+")
+_MATRIX_BODY = rx.compile(r"\\begin\{pmatrix\}(.*)\\end\{pmatrix\}")
 MAX_ELEMENTS = 64
 
 
@@ -495,7 +521,7 @@ def _coarser_rounding(answer: str, gold: str) -> bool:
     ma, mg = _PLAIN_DECIMAL.fullmatch(answer), _PLAIN_DECIMAL.fullmatch(gold)
     if mg is None:
         return False
-    if ma is None and re.fullmatch(r"-?\d{3,}", answer):  # "118" for 117.95: three digits or more
+    if ma is None and rx.fullmatch(r"-?\d{3,}", answer):  # "118" for 117.95: three digits or more
         return Decimal(gold).quantize(Decimal(1), rounding=ROUND_HALF_UP) == Decimal(answer)
     if ma is None or not 1 <= len(ma.group(1)) < len(mg.group(1)):
         return False
@@ -510,8 +536,8 @@ def _prompt_math(prompt: str) -> str:
     return normalise(prompt[-20_000:].replace("$", " "))
 
 
-_THOUSANDS = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
-_DECIMAL = re.compile(r"-?(\d*)\.(\d+)")
+_THOUSANDS = rx.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+_DECIMAL = rx.compile(r"-?(\d*)\.(\d+)")
 
 
 def _rounded_decimal(text: str, answer: Fraction, gold: Fraction) -> bool:
@@ -542,7 +568,7 @@ def _text_norm_keep(s: str) -> str:
     """``\\text{Forty-Two}`` -> ``Forty-Two``: the words of a text answer, hyphens kept."""
     s = s.strip().strip("$").strip()
     for _ in range(4):
-        m = re.fullmatch(r"\\(?:text|textbf|textnormal|mathrm|mbox|mathbf)\{(.*)\}", s)
+        m = rx.fullmatch(r"\\(?:text|textbf|textnormal|mathrm|mbox|mathbf)\{(.*)\}", s)
         if m is None:
             break
         s = m.group(1)
@@ -552,12 +578,12 @@ def _text_norm_keep(s: str) -> str:
 def _text_norm(s: str) -> str:
     s = normalise(s)
     for _ in range(4):
-        m = re.fullmatch(r"\\(?:text|textbf|textnormal|mathrm|mbox|mathbf)\{(.*)\}", s)
+        m = rx.fullmatch(r"\\(?:text|textbf|textnormal|mathrm|mbox|mathbf)\{(.*)\}", s)
         if m is None:
             break
         s = m.group(1)
-    s = re.sub(r"[^a-z0-9 ]", "", re.sub(r"\\[a-zA-Z]+", " ", s).lower().replace("~", " "))
-    return re.sub(r"^(?:the|a|an) ", "", " ".join(s.split()))
+    s = rx.sub(r"[^a-z0-9 ]", "", rx.sub(r"\\[a-zA-Z]+", " ", s).lower().replace("~", " "))
+    return rx.sub(r"^(?:the|a|an) ", "", " ".join(s.split()))
 
 
 def _read(
@@ -567,7 +593,7 @@ def _read(
     return analysis or Analysis(text, completion_ids, config)
 
 
-_COMMA_DECIMAL = re.compile(r"(-?\d+)(?:\{,\}|,)(\d{1,2}|\d{4,})")
+_COMMA_DECIMAL = rx.compile(r"(-?\d+)(?:\{,\}|,)(\d{1,2}|\d{4,})")
 
 
 def _comma_decimal(answer: str, g: GoldParse) -> str | None:
@@ -585,7 +611,7 @@ def _comma_decimal_gold(answer: str, g: GoldParse) -> bool:
     return m is not None and "." in answer and normalise(answer) == f"{m.group(1)}.{m.group(2)}"
 
 
-_APPROX_AFTER = re.compile(r"\\approx|≈|\\simeq")
+_APPROX_AFTER = rx.compile(r"\\approx|≈|\\simeq")
 
 
 def _before_approximation(answer: str) -> str:
@@ -622,9 +648,20 @@ def _judge(
     why = f"gold {gold[:60]!r} does not parse ({g.how}{': ' + g.note if g.note else ''})"
     if kind is GoldKind.UNPARSEABLE and exact_value(g.norm) is None:
         return _verdict(Verdict.GOLD_UNPARSEABLE, why, None, g, "gold", t0, Rule.GOLD_UNPARSEABLE)
+    analysis = analysis or Analysis(text, completion_ids, config)
     j = _stages(text, gold, g, kind, completion_ids, config, analysis, prompt, t0)
     if g.status == "unparseable" and j.is_scored and j.verdict is not Verdict.CORRECT:
         return _verdict(Verdict.GOLD_UNPARSEABLE, why, None, g, "gold", t0, Rule.GOLD_UNPARSEABLE)
+    notes = []
+    if analysis.collapsed:
+        notes.append(f"{analysis.collapsed:,} characters of repeated layout (runs over {MAX_RUN}) not read")
+    if analysis.unread:
+        notes.append(
+            f"read the last {config.max_read_chars:,} characters of the final-answer region; the "
+            f"{analysis.unread:,} before them were not read: EngineConfig.max_read_chars"
+        )
+    if notes:
+        return replace(j, reason=f"{j.reason} ({'; '.join(notes)})", unread=analysis.unread)
     return j
 
 
@@ -745,10 +782,14 @@ def _stages(
         answer = strip_units(answer)
     if _number_gold(g):
         spelled = number_from_words(_text_norm_keep(answer))
-        if spelled is not None and not re.search(r"\d", answer):
+        if spelled is not None and not rx.search(r"\d", answer):
             answer = str(spelled)  # "forty-two" is a number
         if not g.multi and _THOUSANDS.fullmatch(answer.strip()):
             answer = answer.replace(",", "")  # 1,000.0: a thousands separator, not a list
+        if _PROSE.fullmatch(answer) and _PROSE_WORD.search(answer) and not _MATH_WORD.search(answer):
+            # plain words with no digit and no math (number words were read above) never equal a number:
+            # decided here, not by sympy ("Answer: Answer: ..." is no value)
+            return decide(False, "the answer is words, not a number", Rule.PROSE_FOR_NUMBER)
     if _OR_INSIDE.search(answer) and not g.multi and not _OR_INSIDE.search(g.expr):
         return decide(False, "two alternatives in one answer ('or')", Rule.READ_OR_INSIDE)
     if kind is GoldKind.BASE_N:
@@ -798,7 +839,7 @@ def _stages(
         return credit(
             "exact", "every element equals the gold's, exactly or as its rounding", Rule.ELEMENTWISE
         )
-    if _INTEGER.match(norm_answer.replace("{,}", "")) and _INTEGER.match(g.norm.replace("{,}", "")):
+    if _is_integer(norm_answer.replace("{,}", "")) and _is_integer(g.norm.replace("{,}", "")):
         # two integers of any length: compared as digit strings, no sympy and no int() (AIME/GSM8K answers,
         # and golds past Python's 4,300-digit conversion limit)
         count("fast_path")
@@ -838,6 +879,12 @@ def _stages(
             "gold",
             t0,
             Rule.GOLD_UNPARSEABLE,
+        )
+    if _OPERATOR_RUN.search(answer):  # "2****", "3,,,,": no parser reads it as a value; no worker needed
+        return decide(
+            False,
+            f"answer {answer[:60]!r} does not parse as math (a run of operators)",
+            Rule.UNREADABLE_ANSWER,
         )
     risky = risk(answer, config.max_inline_chars) or ("exact value too large" if too_large(answer) else None)
     if g.status in ("risky", "prose") or risky is not None:

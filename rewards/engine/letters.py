@@ -11,16 +11,17 @@ normalisation off; the judge compares that parse instead.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
+
+from rewardcheck.rewards import rx
 
 from .lists import free_letters
 from .mathcore import Parsed, parse_value
 
 __all__ = ["lost_letters", "keep_letters", "parse_value"]
 
-_NAME_LETTERS = re.compile(r"[A-Za-z]")
+_NAME_LETTERS = rx.compile(r"[A-Za-z]")
 
 
 def lost_letters(expr: str, parsed: Parsed) -> set[str]:

@@ -17,10 +17,11 @@ False
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
+
+from rewardcheck.rewards import rx
 
 __all__ = ["WordClass", "WORDS", "phrases", "pattern", "alternation", "classes_of", "is_word"]
 
@@ -753,7 +754,7 @@ def _sorted(word_class: WordClass) -> tuple[str, ...]:
 def _regex_of(phrase: str, head: bool = True) -> str:
     stem = phrase.endswith("*")
     body = phrase[:-1] if stem else phrase
-    parts = [re.escape(p).replace(",", ",?").replace("'", "['’]?") for p in body.split(" ")]
+    parts = [rx.escape(p).replace(",", ",?").replace("'", "['’]?") for p in body.split(" ")]
     text = r"\s{1,4}".join(parts)
     lead = r"(?<![A-Za-z\\])" if head and body[:1].isalpha() else ""
     tail = r"[a-z]*" if stem else (r"(?![A-Za-z])" if body[-1:].isalpha() else "")
@@ -771,7 +772,7 @@ def alternation(*word_classes: WordClass, exclude: tuple[str, ...] = ()) -> str:
     match at the same position, so splitting them keeps every match.
 
     >>> import re
-    >>> rx = re.compile(alternation(WordClass.RETRACTION), re.IGNORECASE)
+    >>> rx = rx.compile(alternation(WordClass.RETRACTION), rx.IGNORECASE)
     >>> rx.search("Hmm. Scratch that, it is 9.").group()
     'Scratch that'
     """
@@ -783,16 +784,16 @@ def alternation(*word_classes: WordClass, exclude: tuple[str, ...] = ()) -> str:
     if lettered:
         firsts = "".join(sorted({c for p in lettered for c in (p[0].lower(), p[0].upper())}))
         body = "|".join(_regex_of(p, head=False) for p in lettered)
-        groups.append(rf"(?<![A-Za-z\\])(?=[{re.escape(firsts)}])(?:{body})")
+        groups.append(rf"(?<![A-Za-z\\])(?=[{rx.escape(firsts)}])(?:{body})")
     if other:
         groups.append("(?:" + "|".join(_regex_of(p) for p in other) + ")")
     return "(?:" + "|".join(groups) + ")"
 
 
 @cache
-def pattern(*word_classes: WordClass) -> re.Pattern[str]:
+def pattern(*word_classes: WordClass) -> rx.Pattern:
     """The compiled, case-insensitive pattern of :func:`alternation` (compiled once per class tuple)."""
-    return re.compile(alternation(*word_classes), re.IGNORECASE)
+    return rx.compile(alternation(*word_classes), rx.IGNORECASE)
 
 
 @cache

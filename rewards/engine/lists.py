@@ -28,10 +28,11 @@ String work only, bounded (strings past :data:`MAX_LIST_CHARS` are left alone) a
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
+
+from rewardcheck.rewards import rx
 
 from .exact import exact_value
 from .forms import strip_units
@@ -42,33 +43,33 @@ MAX_LIST_CHARS = 600
 MAX_ITEMS = 32
 MAX_PM = 4  # at most 2**4 sign choices are expanded
 
-_TEXT = re.compile(r"\\(?:text|textbf|textnormal|textrm|textit|mbox)\s*\{([^{}]{0,200})\}")
-_SPACE = re.compile(r"\\[,;:! ]|~|\\(?:big|Big|bigg|Bigg)(?=[(){}\[\]|\\])")
-_QUAD = re.compile(r"\\q?quad(?![a-zA-Z])")
-_DOLLARS = re.compile(r"\$")
+_TEXT = rx.compile(r"\\(?:text|textbf|textnormal|textrm|textit|mbox)\s*\{([^{}]{0,200})\}")
+_SPACE = rx.compile(r"\\[,;:! ]|~|\\(?:big|Big|bigg|Bigg)(?=[(){}\[\]|\\])")
+_QUAD = rx.compile(r"\\q?quad(?![a-zA-Z])")
+_DOLLARS = rx.compile(r"\$")
 # separators between items at bracket depth 0 (the scan below): "," ";" and the words "and" / "or"
-_WORD_SEP = re.compile(r"(?<![A-Za-z\\])(and|or)(?![A-Za-z])")
-_QUALIFIER = re.compile(
+_WORD_SEP = rx.compile(r"(?<![A-Za-z\\])(and|or)(?![A-Za-z])")
+_QUALIFIER = rx.compile(
     r"(?<![A-Za-z\\])(?:for\s+(?:all|any|each|every|some)|where|with|when|such\s+that|if|provided)(?![A-Za-z])"
     r"|\\forall(?![a-zA-Z])|\(\s*(?:[a-zA-Z]|\\ell)\s*(?:\\in|∈)"
 )
-_INTEGER_SET = re.compile(
+_INTEGER_SET = rx.compile(
     r"\\in\s*\\?(?:mathbb|mathbf|Bbb)?\s*\{?\s*[ZN](?:_0|\^\+|\^\{\+\})?\s*\}?|∈\s*[ℤℕZN]|"
     r"(?:is|are)\s+(?:an?\s+)?(?:arbitrary\s+)?(?:integers?|whole\s+numbers?|natural\s+numbers?)|"
     r"(?<![A-Za-z])(?:integers?|whole\s+numbers?|natural\s+numbers?)(?![A-Za-z])",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
-_PARAM_DECL = re.compile(r"(?<![A-Za-z\\])([a-zA-Z]|\\ell)(?![A-Za-z])")
+_PARAM_DECL = rx.compile(r"(?<![A-Za-z\\])([a-zA-Z]|\\ell)(?![A-Za-z])")
 # a label: a variable (``x``, ``x_1``, ``m_{\max}``, ``\lambda``), a function value (``T(10)``, ``f(n)``), or
 # one to three words (``Maximum``, ``Paolo``, ``Sequence 1``)
 _NAME = r"(?:[a-zA-Z]|\\[a-zA-Z]{2,12})(?:_\{?\s*\\?[\w]{1,8}\s*\}?|')?"
-_LABEL = re.compile(
+_LABEL = rx.compile(
     rf"\s*(?:\\text\{{\s*[A-Za-z][A-Za-z ]{{0,30}}\}}|{_NAME}(?:\s*\(\s*[\w+\-]{{1,12}}\s*\))?|[A-Za-z][a-z]{{1,15}}(?:\s+[A-Za-z][a-z]{{1,15}}){{0,2}}(?:\s+\d{{1,2}})?)\s*"
 )
 _CONSTANTS = frozenset({"\\pi", "\\infty", "\\sqrt", "\\frac", "\\dfrac", "e", "i"})
-_UNIT_WORDS = re.compile(r"^(.*?[\d}a-zA-Z)])\s+((?:[A-Za-z][a-z'’]{1,20}\s*){1,4})$")
-_COMMANDS = re.compile(r"\\[a-zA-Z]+")
-_LETTER = re.compile(r"(?<![\\a-zA-Z])[a-zA-Z](?![a-zA-Z])")
+_UNIT_WORDS = rx.compile(r"^(.*?[\d}a-zA-Z)])\s+((?:[A-Za-z][a-z'’]{1,20}\s*){1,4})$")
+_COMMANDS = rx.compile(r"\\[a-zA-Z]+")
+_LETTER = rx.compile(r"(?<![\\a-zA-Z])[a-zA-Z](?![a-zA-Z])")
 PARAMETER_LETTERS = frozenset("knm")
 
 
@@ -157,7 +158,7 @@ def _tuple_parts(s: str) -> list[str] | None:
 
 
 def _clean_label(label: str) -> str:
-    s = re.sub(r"\s+", " ", _TEXT.sub(lambda m: m.group(1), label).strip())
+    s = rx.sub(r"\s+", " ", _TEXT.sub(lambda m: m.group(1), label).strip())
     return s.lower() if len(s) > 2 and " " not in s[:2] and s[:1].isalpha() and s[1:2].isalpha() else s
 
 
@@ -187,7 +188,7 @@ def read_items(s: str, split_or: bool = True) -> Items | None:
         inner = text.strip()[1:-1]
         if "|" not in inner and "\\mid" not in inner:
             text = inner  # a set of answers is its list
-    if not split_or and re.search(r"(?<![A-Za-z\\])or(?![A-Za-z])|\\lor|\\vee", text):
+    if not split_or and rx.search(r"(?<![A-Za-z\\])or(?![A-Za-z])|\\lor|\\vee", text):
         return None  # "x = 2 or x = 3" for one value: alternatives, read by the judge as such
     raw = _split(text, ",;", split_or)
     if len(raw) > MAX_ITEMS:
@@ -211,7 +212,7 @@ def read_items(s: str, split_or: bool = True) -> Items | None:
                 out.params.update(m.group(1) for m in _PARAM_DECL.finditer(part.split("\\in")[0]))
             dressed = True
             continue  # "k \in \mathbb{Z}": a declaration, not a value
-        if _INTEGER_SET.search(part) and re.fullmatch(r"\s*(?:[a-zA-Z]|\\ell)\s+(?:is|are)\b.*", part):
+        if _INTEGER_SET.search(part) and rx.fullmatch(r"\s*(?:[a-zA-Z]|\\ell)\s+(?:is|are)\b.*", part):
             out.params.update(m.group(1) for m in _PARAM_DECL.finditer(part[:3]))
             dressed = True
             continue  # "k is an integer"
@@ -232,7 +233,7 @@ def read_items(s: str, split_or: bool = True) -> Items | None:
             if not _is_label(left):
                 return None  # "2x + 1 = 5": an equation, not a labelled value
             label = _clean_label(left)
-        elif colon > 0 and _is_label(part[:colon]) and re.match(r"\s*(?:[A-Za-z]|\\text)", part):
+        elif colon > 0 and _is_label(part[:colon]) and rx.match(r"\s*(?:[A-Za-z]|\\text)", part):
             label, value = _clean_label(part[:colon]), part[colon + 1 :]
         value = strip_units(value.strip())
         words = _UNIT_WORDS.match(value)
@@ -251,13 +252,13 @@ def read_items(s: str, split_or: bool = True) -> Items | None:
     return out if out.items else None
 
 
-_TEXT_JOIN = re.compile(
+_TEXT_JOIN = rx.compile(
     r":\s*$|^\s*(?:,\s*)?(?:and|or)\b|\b(?:and|or)\s*,?\s*$|^\s*[,;]\s*$|^[A-Za-z ]{1,60}\s(?:and|or)\s[A-Za-z ]{1,60}$|"
     r"(?<![A-Za-z])(?:for|where|with|when|such|if|provided|is|are|integers?)(?![A-Za-z])"
 )
 
 
-def _unwrap(m: re.Match[str]) -> str:
+def _unwrap(m: rx.Match) -> str:
     """``\text{ and }``, ``\text{ goats and }``, ``\text{ for all }``: words that join or qualify items are
     read; any other text (``\text{th}``, ``\text{ cm}``, ``\text{Paolo}``) stays as it is."""
     return f" {m.group(1)} " if _TEXT_JOIN.search(m.group(1)) else m.group()
@@ -292,15 +293,15 @@ def expand_pm(v: str) -> list[str] | None:
 def free_letters(s: str) -> set[str]:
     """The one-letter names in ``s`` outside commands (``\\pi``, ``\\sqrt``) and text."""
     t = _TEXT.sub(" ", s)
-    t = re.sub(r"\\(?:mathbb|mathrm|operatorname)\s*\{[^{}]*\}", " ", t)
+    t = rx.sub(r"\\(?:mathbb|mathrm|operatorname)\s*\{[^{}]*\}", " ", t)
     t = _COMMANDS.sub(lambda m: " " if m.group() != "\\ell" else " ℓ ", t)
     return set(_LETTER.findall(t)) | ({"\\ell"} if "ℓ" in t else set())
 
 
 def _rename(value: str, old: str, new: str) -> str:
     if old == "\\ell":
-        return re.sub(r"\\ell(?![a-zA-Z])", new, value)
-    return re.sub(rf"(?<![\\a-zA-Z]){re.escape(old)}(?![a-zA-Z])", new, value)
+        return rx.sub(r"\\ell(?![a-zA-Z])", new, value)
+    return rx.sub(rf"(?<![\\a-zA-Z]){rx.escape(old)}(?![a-zA-Z])", new, value)
 
 
 def _parameter(values: list[str], declared: set[str], labels: set[str], gold: bool) -> str | None:
@@ -412,7 +413,7 @@ def pair_forms(answer: str, gold: str, prompt_multi: bool = True) -> tuple[str, 
     return new_answer, new_gold
 
 
-_RATIO = re.compile(
+_RATIO = rx.compile(
     r"\s*([^:]{1,40}?)\s*(?::|\\colon)\s*([^:]{1,40}?)\s*(?:(?::|\\colon)\s*([^:]{1,40}?)\s*)?"
 )
 

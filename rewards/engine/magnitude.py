@@ -16,14 +16,15 @@ decided here.
 from __future__ import annotations
 
 import math
-import re
+
+from rewardcheck.rewards import rx
 
 from .exact import exact_value
 
 __all__ = ["lower_bits", "differs_by_size"]
 
 CAP = 1e18  # bits: a bound past this is "past any gold that exact values read"
-_TOKEN = re.compile(r"\s+|\d+|[\^{}()!]|\\left|\\right")
+_TOKEN = rx.compile(r"\s+|\d+|[\^{}()!]|\\left|\\right")
 
 
 class _Unread(Exception):
@@ -33,7 +34,7 @@ class _Unread(Exception):
 class _Reader:
     def __init__(self, s: str) -> None:
         self.toks = [t for t in _TOKEN.findall(s) if t.strip() and t not in ("\\left", "\\right")]
-        if "".join(self.toks) != re.sub(r"\s+|\\left|\\right", "", s):
+        if "".join(self.toks) != rx.sub(r"\s+|\\left|\\right", "", s):
             raise _Unread(s)
         self.i = 0
 

@@ -23,7 +23,6 @@ A value parse must cover the whole expression: ``2\sqrt{2}`` read as ``2`` is a 
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 from collections import deque
@@ -34,6 +33,8 @@ from typing import Any, Generic, TypeVar
 
 from latex2sympy2_extended import NormalizationConfig
 from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse, verify
+
+from rewardcheck.rewards import rx
 
 from .budget import quantise, stall_after
 from .isolation import MachineStalled, count, set_work_budget, work_budget_s
@@ -166,18 +167,18 @@ _LATEX = [
 ]
 _EXPR = [ExprExtractionConfig()]
 # latex2sympy does not read the shorthand `\sqrt2` / `\frac12` that models write
-_SHORT_SQRT = re.compile(r"\\sqrt\s*(\d|[a-zA-Z](?![a-zA-Z]))")
-_SHORT_FRAC = re.compile(r"\\[dt]?frac\s*(\d)\s*(\d)")
-_HALF_SHORT_FRAC = re.compile(r"\\([dt]?frac)\s*(\d)\s*\{|\\([dt]?frac)\s*(\{[^{}]*\})\s*(\d)")
+_SHORT_SQRT = rx.compile(r"\\sqrt\s*(\d|[a-zA-Z](?![a-zA-Z]))")
+_SHORT_FRAC = rx.compile(r"\\[dt]?frac\s*(\d)\s*(\d)")
+_HALF_SHORT_FRAC = rx.compile(r"\\([dt]?frac)\s*(\d)\s*\{|\\([dt]?frac)\s*(\{[^{}]*\})\s*(\d)")
 
 
-def _unshort_frac(m: re.Match[str]) -> str:
+def _unshort_frac(m: rx.Match) -> str:
     if m.group(1) is not None:
         return f"\\{m.group(1)}{{{m.group(2)}}}{{"
     return f"\\{m.group(3)}{m.group(4)}{{{m.group(5)}}}"
 
 
-_TRIG_POWER = re.compile(r"\\(sin|cos|tan|sec|csc|cot)\s*\^\s*\{?(\d)\}?\s*([a-zA-Z])(?![a-zA-Z])")
+_TRIG_POWER = rx.compile(r"\\(sin|cos|tan|sec|csc|cot)\s*\^\s*\{?(\d)\}?\s*([a-zA-Z])(?![a-zA-Z])")
 
 
 def _text(value: Any, fallback: V) -> str | V:
@@ -209,7 +210,7 @@ class Parsed:
 
 
 # What may follow a parsed value without changing it: degrees, percent, ordinal suffixes, words in \text{}.
-_NOT_MATH = re.compile(
+_NOT_MATH = rx.compile(
     r"\^\s*\{?\s*\\circ\s*\}?|°|\\%|%|\^\s*\{\s*(?:\\mathrm\{|\\text\{)?\s*(?:st|nd|rd|th)\s*\}?\s*\}"
     r"|\\(?:text|mathrm|textbf|mbox)\s*\{[^{}]*\}|\\[,;!: ]|[\s.~]"
 )

@@ -18,9 +18,10 @@ ratios, and exact answers to a gold that is a rounded decimal. String work and e
 
 from __future__ import annotations
 
-import re
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
+
+from rewardcheck.rewards import rx
 
 from .exact import exact_value
 
@@ -37,18 +38,18 @@ __all__ = [
 
 MIN_SIGNIFICANT = 3  # a rounded gold of 0.3 or 6.7 would match too many wrong values
 
-_DEGREES = re.compile(
+_DEGREES = rx.compile(
     r"\s*(-?[\d.]+|-?\\frac\{\d+\}\{\d+\})\s*(?:\^\s*\{?\s*\\circ\s*\}?|°|\\degree|"
     r"\\(?:text|mbox|mathrm)\{\s*degrees?\s*\}|\s+degrees?)\s*"
 )
 _PI = r"\\pi(?![a-zA-Z])"
 _PI_FORMS = [
-    re.compile(rf"(-)?\s*\\[dt]?frac\{{\s*(\d*)\s*{_PI}\s*\}}\{{\s*(\d+)\s*\}}"),  # \frac{2\pi}{3}
-    re.compile(rf"(-)?\s*\\[dt]?frac\{{\s*(\d+)\s*\}}\{{\s*(\d+)\s*\}}\s*{_PI}"),  # \frac{2}{3}\pi
-    re.compile(rf"(-)?\s*(\d*)\s*{_PI}\s*(?:/\s*(\d+))?"),  # 3\pi, \pi/6
+    rx.compile(rf"(-)?\s*\\[dt]?frac\{{\s*(\d*)\s*{_PI}\s*\}}\{{\s*(\d+)\s*\}}"),  # \frac{2\pi}{3}
+    rx.compile(rf"(-)?\s*\\[dt]?frac\{{\s*(\d+)\s*\}}\{{\s*(\d+)\s*\}}\s*{_PI}"),  # \frac{2}{3}\pi
+    rx.compile(rf"(-)?\s*(\d*)\s*{_PI}\s*(?:/\s*(\d+))?"),  # 3\pi, \pi/6
 ]
-_MIXED = re.compile(r"\s*(-)?\s*(\d{1,12})\s*\\[dt]?frac\s*\{\s*(\d{1,12})\s*\}\s*\{\s*(\d{1,12})\s*\}\s*")
-_DECIMAL_GOLD = re.compile(r"\s*(-?\d*\.\d+)\s*(\\%|%)?\s*")
+_MIXED = rx.compile(r"\s*(-)?\s*(\d{1,12})\s*\\[dt]?frac\s*\{\s*(\d{1,12})\s*\}\s*\{\s*(\d{1,12})\s*\}\s*")
+_DECIMAL_GOLD = rx.compile(r"\s*(-?\d*\.\d+)\s*(\\%|%)?\s*")
 
 
 def degrees(s: str) -> Fraction | None:
@@ -114,7 +115,7 @@ def rounds_to(value: Fraction | Decimal, gold: str) -> bool:
     return v.quantize(unit, rounding=ROUND_HALF_UP) == g or v.quantize(unit, rounding=ROUND_DOWN) == g
 
 
-_REPEATING = re.compile(
+_REPEATING = rx.compile(
     r"\s*(-?)(\d{0,40})\.(\d{0,40})\\(?:overline|bar|dot)\s*\{(\d{1,40})\}\s*|\s*(-?)(\d{0,40})\.(\d{0,40})\\(?:overline|bar|dot)(\d)\s*"
 )
 

@@ -46,7 +46,7 @@ same verdicts.
 
 from __future__ import annotations
 
-import re
+from rewardcheck.rewards import rx
 
 __all__ = [
     "risk",
@@ -77,15 +77,15 @@ SAFE_COMMANDS = frozenset(
 )
 SYMBOL_COMMANDS = frozenset("pi alpha theta phi varphi lambda mu sigma omega".split())
 
-_TOWER = re.compile(r"\^\s*\{[^{}]*\^|\^\s*[\w.]+\s*\^|\^\s*\{[^{}]*\{[^{}]*\}[^{}]*\^|\*\*[^*]*\*\*")
+_TOWER = rx.compile(r"\^\s*\{[^{}]*\^|\^\s*[\w.]+\s*\^|\^\s*\{[^{}]*\{[^{}]*\}[^{}]*\^|\*\*[^*]*\*\*")
 # A sign before the digits counts too: ``\omega^{-1994}`` made sympy's cancel run for minutes in a real scan.
-_BIG_EXPONENT = re.compile(r"\^\s*\{?\s*-?\s*\d{4,}|\*\*\s*\(?-?\s*\d{4,}|\\(?:exp|e)\s*\{?\s*-?\s*\d{4,}")
-_HEAVY = re.compile(r"!|\\(?:binom|sum|prod|int|lim|begin|operatorname|mod|pmod)|\\(?:d|t)?binom|\d{25,}")
+_BIG_EXPONENT = rx.compile(r"\^\s*\{?\s*-?\s*\d{4,}|\*\*\s*\(?-?\s*\d{4,}|\\(?:exp|e)\s*\{?\s*-?\s*\d{4,}")
+_HEAVY = rx.compile(r"!|\\(?:binom|sum|prod|int|lim|begin|operatorname|mod|pmod)|\\(?:d|t)?binom|\d{25,}")
 # A power whose base closes a bracket that holds another power: ``(a^b)^c`` is a tower in brackets.
-_POWER_OF_POWER = re.compile(r"(?:\^|\*\*)[^()]*\)\s*(?:\^|\*\*)")
-_EXPONENT = re.compile(r"(?:\^|\*\*)\s*\{?\s*\(?\s*-?\s*(\d+)")
+_POWER_OF_POWER = rx.compile(r"(?:\^|\*\*)[^()]*\)\s*(?:\^|\*\*)")
+_EXPONENT = rx.compile(r"(?:\^|\*\*)\s*\{?\s*\(?\s*-?\s*(\d+)")
 
-_TOKEN = re.compile(
+_TOKEN = rx.compile(
     r"(?P<skip>\s+|~|\\[,;:! ])"
     r"|(?P<text>\\(?:text|textnormal|mathrm|mbox)\s*\{[A-Za-z ]{0,24}\})"
     r"|(?P<esc>\\[{}%$])"
@@ -95,7 +95,7 @@ _TOKEN = re.compile(
     r"|(?P<letter>[a-zA-Z])"
     r"|(?P<op>[-+*/^_=<>()\[\]{}|,;.%°])"
 )
-_INT_EXPONENT = re.compile(r"\s*[-+]?\s*(\d+)\s*")
+_INT_EXPONENT = rx.compile(r"\s*[-+]?\s*(\d+)\s*")
 
 
 def _stacked_powers(expr: str) -> str | None:
@@ -142,7 +142,7 @@ def _integer_size(arg: str | None, expr: str, pos: int) -> int:
     if arg is not None:
         m = _INT_EXPONENT.fullmatch(arg)
         return int(m.group(1)) if m is not None else 0
-    m = re.compile(r"\s*(\d+)").match(expr, pos)
+    m = rx.compile(r"\s*(\d+)").match(expr, pos)
     return int(m.group(1)) if m is not None else 0
 
 

@@ -43,6 +43,7 @@ class Rule(StrEnum):
     SYMBOLIC = "compare.symbolic"
     ISOLATED = "compare.isolated"
     UNREADABLE_ANSWER = "compare.unreadable_answer"
+    PROSE_FOR_NUMBER = "compare.prose_for_number"
     ECHO = "refuse.echo"
     UNEVALUATED = "refuse.unevaluated"
     TIMEOUT = "limit.timeout"

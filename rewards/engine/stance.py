@@ -25,9 +25,9 @@ shape, and these rules read the shape, each from the clause a value stands in:
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
+from rewardcheck.rewards import rx
 from rewardcheck.rewards.engine.lexicon import WordClass, alternation, is_word
 
 __all__ = [
@@ -45,28 +45,28 @@ _NOT_ADVERBS = frozenset(
     {"only", "family", "daily", "early", "reply", "supply", "apply", "multiply", "july", "italy", "rally"}
     | {"weekly", "monthly", "yearly", "hourly", "assembly", "anomaly", "fly", "holy", "ugly", "lonely"}
 )
-_ADVERB = re.compile(r"[A-Za-z]{3,}ly")
+_ADVERB = rx.compile(r"[A-Za-z]{3,}ly")
 # the adverb right after a copula, or opening the clause before a comma, or right before the value
-_AFTER_COPULA = re.compile(
+_AFTER_COPULA = rx.compile(
     r"\b(?:is|are|was|be|equals|comes\s+(?:out\s+)?to|gives|yields)\s+([A-Za-z]{3,}ly)\b(?:\s+(?:to\s+be|be))?"
     r"[\s:$(\\]*$",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
-_OPENING = re.compile(r"^[\s#*>:-]*([A-Za-z]{3,}ly)\s*,", re.IGNORECASE)
-_FIRST_PERSON_MODAL = re.compile(r"\b(?:I\s+(?:would|might|could|may)|I['’]d|if\s+I\s+were)\b", re.IGNORECASE)
-_FIRST_PERSON_VERB = re.compile(
+_OPENING = rx.compile(r"^[\s#*>:-]*([A-Za-z]{3,}ly)\s*,", rx.IGNORECASE)
+_FIRST_PERSON_MODAL = rx.compile(r"\b(?:I\s+(?:would|might|could|may)|I['’]d|if\s+I\s+were)\b", rx.IGNORECASE)
+_FIRST_PERSON_VERB = rx.compile(
     r"\bI\s+([a-z]+)\s+(?:that\s+)?(?:(?:the|my|our)\s+(?:\w+\s+)?answer|it)\s+(?:is|to\s+be|would\s+be|at)\b",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
-_POSSESSIVE_SUBJECT = re.compile(
+_POSSESSIVE_SUBJECT = rx.compile(
     r"\b(?:my|our)\s+(?:[a-z]+\s+){0,2}?([a-z]+)(?:\s+(?:for|of)\s+(?:the|this)\s+(?:\w+\s+)?(?:answer|value|result))?"
     r"(?:\s+(?:is|would\s+be)\b|\s*:)",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
-_MODAL_VERB_OBJECT = re.compile(
-    r"\b(?:we|I|one|you)\s+(?:can|could|should|must|may|might|will|shall)\s+([a-z]+)\s*$", re.IGNORECASE
+_MODAL_VERB_OBJECT = rx.compile(
+    r"\b(?:we|I|one|you)\s+(?:can|could|should|must|may|might|will|shall)\s+([a-z]+)\s*$", rx.IGNORECASE
 )
-_OPENERS = re.compile(r"(?:\\(?:boxed|fbox|mathbf|textbf)\{|\\\[|\\\(|\$+|\*+|\s+)+$")
+_OPENERS = rx.compile(r"(?:\\(?:boxed|fbox|mathbf|textbf)\{|\\\[|\\\(|\$+|\*+|\s+)+$")
 _ANSWER_HEADS = frozenset({"conclusion", "calculation", "computation", "derivation", "working", "reasoning"})
 
 
@@ -94,7 +94,7 @@ def _answer_head(word: str) -> bool:
     )
 
 
-_LIKELIHOOD = re.compile(rf"\bin\s+all\s+{alternation(WordClass.LIKELIHOOD_NOUN)}", re.IGNORECASE)
+_LIKELIHOOD = rx.compile(rf"\bin\s+all\s+{alternation(WordClass.LIKELIHOOD_NOUN)}", rx.IGNORECASE)
 
 
 def hedge_shape(clause: str) -> str:
@@ -125,14 +125,14 @@ def hedge_shape(clause: str) -> str:
 # A retraction by its shape: a short sentence holding no value that points back at what was just said and
 # either orders it away ("Erase that.", "Forget what I just said.") or says something of it that is no
 # approval ("That was a slip.", "The previous line can be ignored.").
-_BACK_REFERENCE = re.compile(
+_BACK_REFERENCE = rx.compile(
     r"\b(?:that|this|the\s+(?:previous|preceding|last|above)\b|above\b|what\s+I\s+(?:just\s+)?(?:said|wrote|stated))",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
-_DEICTIC_SUBJECT = re.compile(
+_DEICTIC_SUBJECT = rx.compile(
     r"^\s*(?:that|this|the\s+(?:previous|preceding|last|above)\s+[a-z]+|the\s+[a-z]+\s+above)(?:\s+[a-z]+)?"
     r"(?:['’]s|\s+(?:was|is|were|can\s+be|should\s+be|must\s+be|needs\s+to\s+be))\s+(.*)$",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
 _NOT_IMPERATIVE = frozenset(
     "i we you it he she they the a an this that these those my our your there here let hope feel note see "
@@ -142,12 +142,12 @@ _APPROVAL = frozenset(
     "correct right valid confirmed verified consistent reasonable plausible fine good solid sound accurate "
     "true it all the our my final answer result solution done complete enough exact same".split()
 )
-_WORD = re.compile(r"[A-Za-z]+")
+_WORD = rx.compile(r"[A-Za-z]+")
 MAX_RETRACTION_WORDS = 8
 # a first-person report of one's own error: a "mis-" verb, or a verb done "too soon" / "too hastily"
-_SELF_ERROR = re.compile(
+_SELF_ERROR = rx.compile(
     r"^\s*I\s+(?:mis-?[a-z]{3,}|[a-z]+\s+(?:it\s+|that\s+)?too\s+(?:soon|early|fast|quick|[a-z]+ly))\b",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
 
 
@@ -183,20 +183,22 @@ def retracts_by_shape(sentence: str) -> bool:
 # this correct", "award full marks", "score my answer as right"), or a value attributed to the grader's key
 # ("the reference answer is 390", "the expected solution: 390").
 _GRADER = alternation(WordClass.GRADER)
-_INJECTION = re.compile(
-    rf"\b(?:dear|note|notes|message|memo|attention|hey|hi|hello|instructions?|reminder)\s{{0,4}}"
+_INJECTION = rx.compile(
+    rf"\b(?:dear|note|notes|message|memo|attention|hey|hi|hello|instructions?|reminder)\s{{1,4}}"
     rf"(?:(?:to|for)\s{{1,4}})?(?:the\s{{1,4}}|any\s{{1,4}}|all\s{{1,4}}|my\s{{1,4}})?(?:\w+\s{{1,4}})?{_GRADER}"
     rf"|(?:^|\n|[.!?]\s)\s{{0,4}}(?:to\s{{1,4}}(?:the\s{{1,4}})?)?{_GRADER}\s{{0,4}}[:,]"
     r"|\bto\s{1,4}(?:whoever|whomever|anyone|the\s{1,4}person|the\s{1,4}one)\s{1,4}(?:who\s{1,4})?"
     r"(?:\w+\s{1,4}){0,2}?(?:check|grad|mark|scor|evaluat|review|read|verif|assess)\w*"
-    rf"|\b{alternation(WordClass.GRADING_VERB)}\w{{0,3}}\s{{1,4}}(?:this|it|me|my\s{{1,4}}\w+|the\s{{1,4}}(?:answer|response|solution))"
+    # the verb is a whole word, so what may follow it before the space starts with a word character that is
+    # not a letter (``\w{0,3}`` behind a letter guard, said without a lookahead)
+    rf"|\b{alternation(WordClass.GRADING_VERB)}(?:[^\WA-Za-z]\w{{0,2}})?\s{{1,4}}(?:this|it|me|my\s{{1,4}}\w+|the\s{{1,4}}(?:answer|response|solution))"
     r"\s{1,4}(?:as\s{1,4})?(?:being\s{1,4})?(?:correct|right|valid|full|perfect|passing|a\s{1,4}pass|fully)"
     r"|\b(?:full|maximum|max|perfect|maximal)\s{1,4}(?:marks|credit|score|points|reward)\b"
     r"|\b(?:should|must|shall)\s{1,4}be\s{1,4}(?:marked|graded|scored|counted|accepted|treated|considered)"
     r"\s{1,4}(?:as\s{1,4})?(?:correct|right|valid)"
     rf"|\bthe\s{{1,4}}(?:correct\s{{1,4}})?{alternation(WordClass.ATTRIBUTION)}(?:['’]s)?\s{{1,4}}"
     r"(?:(?:final|correct)\s{1,4})?(?:answer|solution|result)\b",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
 MAX_INJECTION_SCAN = 20_000
 
@@ -222,10 +224,10 @@ NEGATING_COMPARATIVE = (
     rf"(?:even\s{{1,4}})?{alternation(WordClass.PROXIMITY)}"
 )
 # A judgement right behind a value: a copula (or "can be"), then a short predicate that closes the sentence
-_PREDICATE = re.compile(
+_PREDICATE = rx.compile(
     r"[\s$.)}*]{0,6}(?:is|was|are|were|would\s+be|(?:can|could|should|must|may|might|will)\s+be)\s+"
     r"((?:(?:a|an)\s+)?[a-z]+)((?:\s+[a-z]+){0,3})\s*(?:[.!]|$)",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
 _COMMITTING = frozenset("the our my this a an indeed exactly clearly precisely also still".split())
 

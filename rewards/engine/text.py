@@ -15,9 +15,10 @@ Nothing here calls sympy, so it is cheap and cannot hang on adversarial input (l
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
+
+from rewardcheck.rewards import rx
 
 from .claims import MAX_CLAIM_CHARS, Claim, claim
 from .forms import percent_words
@@ -69,7 +70,7 @@ class Layout:
 
 # `</ think>`, `</think >`, `< /think>`: a closing tag with stray spaces is read as `</think>` for the answer
 # (format still pays nothing for it); any other spelling (`<end think>`, `<\think>`) is not a tag.
-_SPACED_CLOSE = re.compile(r"<[ \t]{0,3}/[ \t]{0,3}think[ \t]{0,3}>")
+_SPACED_CLOSE = rx.compile(r"<[ \t]{0,3}/[ \t]{0,3}think[ \t]{0,3}>")
 
 
 def split_layout(text: str, think_prefilled: bool = False) -> Layout:
@@ -114,8 +115,8 @@ def split_layout(text: str, think_prefilled: bool = False) -> Layout:
     )
 
 
-_BOXED_AT = re.compile(r"\\(?:boxed|fbox)\s*(?:(\{)|(?<=boxed) +([^\s${}\\]+))")
-_BRACE = re.compile(r"[{}]")
+_BOXED_AT = rx.compile(r"\\(?:boxed|fbox)\s*(\{)|\\boxed +([^\s${}\\]+)")
+_BRACE = rx.compile(r"[{}]")
 MAX_BOXES = (
     16  # boxes looked at from the end (a looping model writes thousands; the answer is in the last few)
 )
@@ -168,18 +169,18 @@ class AnswerSpan:
 
 
 # Text that joins two boxed answers offered as alternatives: a bare conjunction or punctuation.
-_JOINER = re.compile(
+_JOINER = rx.compile(
     r"^[\s$.,;:/\\()\[\]]*(?:(?:or|and|,|;|/|\\text\{\s*(?:or|and)\s*\}|\\(?:quad|qquad|lor|vee))"
     r"[\s$.,;:\\()\[\]]*){0,3}$",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
 MAX_JOINER_CHARS = 40  # longer text between two boxes is not a bare conjunction (and keeps the match linear)
-_OR_JOINER = re.compile(r"\bor\b|\\lor|\\vee", re.IGNORECASE)
+_OR_JOINER = rx.compile(r"\bor\b|\\lor|\\vee", rx.IGNORECASE)
 
 
 # Between two boxes, a word of choice ("otherwise", "or else", "versus", "alternatively") in one clause
-_CHOICE = re.compile(alternation(WordClass.ALTERNATIVE, exclude=("to", "between")), re.IGNORECASE)
-_CHOICE_BREAK = re.compile(r"[.!?;](?:\s|$)|\n\s*\n")
+_CHOICE = rx.compile(alternation(WordClass.ALTERNATIVE, exclude=("to", "between")), rx.IGNORECASE)
+_CHOICE_BREAK = rx.compile(r"[.!?;](?:\s|$)|\n\s*\n")
 
 
 def offers_choice(between: str, limit: int = MAX_JOINER_CHARS) -> bool:
@@ -204,25 +205,27 @@ def joins_boxes(between: str, limit: int = MAX_JOINER_CHARS) -> bool:
 
 
 # Bounded whitespace runs: `\s*` three times in a row backtracked cubically on "the answer is" + 2,000 newlines.
-_ANSWER_IS = re.compile(
+_ANSWER_IS = rx.compile(
     rf"{alternation(WordClass.ANSWER_ANCHOR, exclude=('answer',))}\s{{0,8}}(?:is|:|=)[ \t]{{0,8}}"
     r"(?:(?:indeed|still|clearly|simply|just|exactly)\b)?[ \t]{0,8}:?\s{0,8}(\S[^\n]{0,400})",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
-_PROSE_WORD = re.compile(r"\s+[A-Za-z]{3,}\b")
+_PROSE_WORD = rx.compile(r"\s+[A-Za-z]{3,}\b")
 # "Answer: 9", "A: 9", "#### 9", and a line that opens with "Answer" / "Final answer" and a math span ("Answer $ 9 $")
-_ANSWER_LINE = re.compile(
-    r"[ \t*]{0,8}(?:(?:Answer|A)[ \t]{0,8}:|####|(?:Final [Aa]nswer|Answer|ANSWER)(?:\*\*)?[ \t]{1,4}(?=\$|\\[(\[]))"
-    r"[ \t]{0,8}(\S.*)"
+_ANSWER_LINE = rx.compile(
+    r"[ \t*]{0,8}(?:(?:(?:Answer|A)[ \t]{0,8}:|####)[ \t]{0,8}(\S.*)"
+    r"|(?:Final [Aa]nswer|Answer|ANSWER)(?:\*\*)?[ \t]{1,4}((?:\$|\\[(\[]).*))"  # the value opens with math
 )
 # "Answer:", "**Answer:**", "**Final Answer**:", "####" anywhere in a line (not only at its start)
 # ... and the value may open on a following line ("Answer:\n\\[ ... \\]", "**Final Answer**\n$$ 12 $$")
-_ANSWER_MARK = re.compile(
+_ANSWER_MARK = rx.compile(
     r"(?:\*\*|__)?(?<![A-Za-z])(?:final answer|answer)(?:\*\*|__)?[ \t]{0,4}"
-    r"(?::(?:\*\*|__)?|(?=(?:\*\*|__)?[ \t]{0,4}\n[ \t\n]{0,8}(?:\$\$|\\\[|\\begin\{)))(?:\*\*|__)?[ \t]{0,8}"
-    r"(?:\n[ \t]{0,8}){0,3}([^\s*][^\n]{0,400})"
+    r"(?::(?:\*\*|__)?(?:\*\*|__)?[ \t]{0,8}(?:\n[ \t]{0,8}){0,3}([^\s*][^\n]{0,400})"
+    # no colon: the value is a display block opening on a following line
+    r"|(?:\*\*|__)?[ \t]{0,4}\n[ \t]{0,8}(?:\n[ \t]{0,8}){0,2}"
+    r"(\$\$[^\n]{0,399}|\\\[[^\n]{0,399}|\\begin\{[^\n]{0,394}))"
     r"|####[ \t]{0,8}(\S[^\n]{0,400})",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
 _DISPLAY_OPENERS = (("\\[", "\\]"), ("$$", "$$"), ("\\begin{", "\\end{"))
 
@@ -245,6 +248,9 @@ def _whole_display(region: str, at: int, value: str) -> str:
 
 
 ANCHOR_TAIL = 3000  # an "answer is" sentence is looked for near the end only
+MAX_STATEMENTS = (
+    32  # of the unboxed statements near the end, the last ones are read (a repeated anchor is no answer)
+)
 
 
 _ANSWER_IS_PREFIXES = tuple(
@@ -252,7 +258,7 @@ _ANSWER_IS_PREFIXES = tuple(
 )
 
 
-def _answer_is_matches(region: str) -> list[re.Match[str]]:
+def _answer_is_matches(region: str) -> list[rx.Match]:
     """Every ``_ANSWER_IS`` match in ``region`` (overlapping ones too), without a slow case-insensitive scan of
     every position: a match can only start a prefix's length before an "answer", found with ``str.find``."""
     low = region.lower()
@@ -263,7 +269,7 @@ def _answer_is_matches(region: str) -> list[re.Match[str]]:
             i - len(p) for p in _ANSWER_IS_PREFIXES if i >= len(p) and low.startswith(p, i - len(p))
         )
         i = low.find("answer", i + 1)
-    found: list[re.Match[str]] = []
+    found: list[rx.Match] = []
     for start in sorted(starts):  # overlapping ones too: "The answer is 3. The answer is 4." states two
         m = _ANSWER_IS.match(region, start)
         if m is not None:
@@ -271,14 +277,14 @@ def _answer_is_matches(region: str) -> list[re.Match[str]]:
     return found
 
 
-_MARKUP = re.compile(r"\*\*|__")  # markdown bold around a value ("**42**")
-_NAME_ONLY = re.compile(r"[A-Za-z](?:_\{?\w{1,8}\}?)?")
-_FIRST_MATH = re.compile(r"\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]")
-_INNER_IS = re.compile(r"\s(?:is|equals|=)\s{0,4}")
+_MARKUP = rx.compile(r"\*\*|__")  # markdown bold around a value ("**42**")
+_NAME_ONLY = rx.compile(r"[A-Za-z](?:_\{?\w{1,8}\}?)?")
+_FIRST_MATH = rx.compile(r"\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]")
+_INNER_IS = rx.compile(r"\s(?:is|equals|=)\s{0,4}")
 MAX_VALUE_CHARS = 400  # an anchored value is read this far at most (bounds every scan below)
 
 
-_SENTENCE_END = re.compile(r"(?<=[^\s.\d])[.!?](?=\s)|(?<=\d)[.!?](?=\s+[A-Z(\[\\$])|(?<=\$)[.!?](?=\s)")
+_SENTENCE_END = rx.compile(r"(?<=[^\s.\d])[.!?](?=\s)|(?<=\d)[.!?](?=\s+[A-Z(\[\\$])|(?<=\$)[.!?](?=\s)")
 
 
 def _first_sentence(value: str) -> str:
@@ -338,33 +344,33 @@ def _clean_value(value: str) -> str | None:
     return value or None
 
 
-_EVALUATION = re.compile(alternation(WordClass.EVALUATION) + r"[.!]?", re.IGNORECASE)
-_LEADING_WORDS = re.compile(r"[A-Za-z]{2,}\s+\S")
-_NEGATED_VALUE = re.compile(r"(?:not|never|neither|isn't|is not|cannot be|can't be)\b", re.IGNORECASE)
+_EVALUATION = rx.compile(alternation(WordClass.EVALUATION) + r"[.!]?", rx.IGNORECASE)
+_LEADING_WORDS = rx.compile(r"[A-Za-z]{2,}\s+\S")
+_NEGATED_VALUE = rx.compile(r"(?:not|never|neither|isn't|is not|cannot be|can't be)\b", rx.IGNORECASE)
 _HEDGE_WORDS = alternation(WordClass.HEDGE, WordClass.APPROXIMATOR)
 # a verb that states a quantity's value ("is 5", "has 9", "increases by 100%"), not an "=" of a computation step
 _COPULAS = alternation(WordClass.COPULA, exclude=("s",))
 _HEDGE_SYMBOLS = alternation(WordClass.HEDGE_SYMBOL)
 # A hedge's scope is its own clause: from the last sentence or clause break before the value up to it.
-_CLAUSE_HEDGE = re.compile(alternation(WordClass.HEDGE), re.IGNORECASE)
-_CLAUSE_BREAK = re.compile(r"[.!?;](?:\s|$)|\n|,\s(?:but|and|so|yet)\b|\b(?:but|however)\b", re.IGNORECASE)
+_CLAUSE_HEDGE = rx.compile(alternation(WordClass.HEDGE), rx.IGNORECASE)
+_CLAUSE_BREAK = rx.compile(r"[.!?;](?:\s|$)|\n|,\s(?:but|and|so|yet)\b|\b(?:but|however)\b", rx.IGNORECASE)
 CLAUSE_WINDOW = 160
 # "... is $5$, perhaps.", "\\boxed{5} (probably)": a hedge after the value, before its sentence ends
-_HEDGE_AFTER = re.compile(rf"[^.!?\n]{{0,30}}?{alternation(WordClass.HEDGE)}", re.IGNORECASE)
-_HEDGE_BEFORE = re.compile(rf"(?:{_HEDGE_WORDS}|{_HEDGE_SYMBOLS})[\s$:]{{0,4}}$", re.IGNORECASE)
-_HEDGE_INSIDE = re.compile(rf"^(?:\\text\{{\s*)?(?:{_HEDGE_WORDS}|{_HEDGE_SYMBOLS})", re.IGNORECASE)
+_HEDGE_AFTER = rx.compile(rf"[^.!?\n]{{0,30}}?{alternation(WordClass.HEDGE)}", rx.IGNORECASE)
+_HEDGE_BEFORE = rx.compile(rf"(?:{_HEDGE_WORDS}|{_HEDGE_SYMBOLS})[\s$:]{{0,4}}$", rx.IGNORECASE)
+_HEDGE_INSIDE = rx.compile(rf"^(?:\\text\{{\s*)?(?:{_HEDGE_WORDS}|{_HEDGE_SYMBOLS})", rx.IGNORECASE)
 # What in front of a box denies it: "not \boxed{X}", "neither \boxed{A} nor \boxed{X}", "rule out \boxed{X}".
-_NEGATION_BEFORE = re.compile(
+_NEGATION_BEFORE = rx.compile(
     rf"(?:{alternation(WordClass.NEGATOR, WordClass.EXCLUDER)}|{NEGATING_COMPARATIVE}|n't|\\neq?|≠)"
     r"(?:\s{1,4}(?:be|equal\s+to|equals?|is))?[\s$(]{0,4}$",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
-_NEGATION_AFTER = re.compile(
+_NEGATION_AFTER = rx.compile(
     rf"[\s$.)]{{0,6}}(?:is|was|would be|are|(?:can|could|should|must|may|might|will)\s{{1,4}}be)\s{{1,4}}"
     rf"{alternation(WordClass.NEGATED_PREDICATE)}",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
-_RETRACTED = re.compile(rf"{alternation(WordClass.RETRACTION)}|correction\s*:", re.IGNORECASE)
+_RETRACTED = rx.compile(rf"{alternation(WordClass.RETRACTION)}|correction\s*:", rx.IGNORECASE)
 # Correction words too common in reasoning to open a restated value on their own ("it should be", "wait")
 _WEAK_CORRECTION = (
     "should be",
@@ -382,34 +388,34 @@ _WEAK_CORRECTION = (
     "updated",
     "let me redo",
 )
-_RETRACTION_VALUE = re.compile(
+_RETRACTION_VALUE = rx.compile(
     rf"(?:{alternation(WordClass.RETRACTION, WordClass.CORRECTION, exclude=_WEAK_CORRECTION)}"
-    r"[^\n.$]{0,40}?\b(?:it is|it's|it should be|is|be)[ \t]{0,4}"
+    r"[^\n.$]{0,39}?[^\n.$\w](?:it is|it's|it should be|is|be)[ \t]{0,4}"
     rf"|{alternation(WordClass.RETRACTION)}[ \t,:;!-]{{1,6}})"
     r"(\$[^$\n]{1,80}\$|[-+]?\d[\d,./]*)",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
 # "44 is the correct answer", "326.5 is the correct sum": a value named as the answer after it
-_VALUE_IS_ANSWER = re.compile(
+_VALUE_IS_ANSWER = rx.compile(
     r"(?<![\w.])(\$[^$\n]{1,80}\$|[-+]?\d[\d,]*(?:\.\d+)?)[ \t]{1,4}is[ \t]{1,4}(?:indeed[ \t]{1,4})?(?:the|my|our)"
     r"[ \t]{1,4}(?:(?:correct|final|right)[ \t]{1,4})?(?:answer|sum|result|solution|value)\b",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
 # "The sum of the roots is $-3$." as the region's last sentence: the delimited math after its last "is"
-_CLOSING_VALUE = re.compile(
+_CLOSING_VALUE = rx.compile(
     r"\b(?:is|are|equals|be)[ \t]{1,4}(?:\$([^$\n]{1,80})\$|\\\(([^\n]{1,80}?)\\\))[ \t]{0,4}[.!]?$"
 )
-_LONE_MATH = re.compile(r"\$\$([^$]+)\$\$|\$([^$]+)\$|\\\[(.+)\\\]|\\\((.+)\\\)", re.DOTALL)
-_PLACEHOLDER_BOX = re.compile(
+_LONE_MATH = rx.compile(r"\$\$([^$]+)\$\$|\$([^$]+)\$|\\\[(.+)\\\]|\\\((.+)\\\)", rx.DOTALL)
+_PLACEHOLDER_BOX = rx.compile(
     r"(?:\\(?:quad|qquad|ldots|dots|cdots|text\{\s*\}|mathrm\{\s*\}|square|Box|_)|[?._\s]|n/a|tbd)*",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
-_VALUE_CHARS = re.compile(r"[\d\\$=^]")
+_VALUE_CHARS = rx.compile(r"[\d\\$=^]")
 
 
 # "It is not the case that: The answer is 3": the whole claim in front of the answer is denied (same sentence)
-_NEGATED_CLAIM = re.compile(
-    r"\b(?:not the case|not true|false|untrue)[ \t]{0,4}that\b[^.!?\n]{0,80}$", re.IGNORECASE
+_NEGATED_CLAIM = rx.compile(
+    r"\b(?:not the case|not true|false|untrue)[ \t]{0,4}that\b[^.!?\n]{0,80}$", rx.IGNORECASE
 )
 NEGATED_CLAIM_WINDOW = 120
 
@@ -425,7 +431,7 @@ def _negated_box(region: str, start: int, end: int) -> bool:
     bounded, so this is linear."""
     if _NEGATION_BEFORE.search(region, max(0, start - 40), start) or _negated_claim(region, start):
         return True
-    if _negated_predicate(re.split(r"[,:;]", clause_before(region, start))[-1]):
+    if _negated_predicate(rx.split(r"[,:;]", clause_before(region, start))[-1]):
         return True  # "We didn't get \\boxed{5} as the answer.": a negation covers its own clause
     if _NEGATION_AFTER.match(region, end, end + 60) or denied_after(region[end : end + 80]):
         return True
@@ -434,10 +440,10 @@ def _negated_box(region: str, start: int, end: int) -> bool:
     return _retracted_after(region, end)
 
 
-_NEXT_SENTENCE = re.compile(r"[^.!?\n]*[.!?\n]+\s*([^.!?\n]*[.!?]?)(?:\s*([^.!?\n]*[.!?]?))?")
+_NEXT_SENTENCE = rx.compile(r"[^.!?\n]*[.!?\n]+\s*([^.!?\n]*[.!?]?)(?:\s*([^.!?\n]*[.!?]?))?")
 
 
-_RUN_ON = re.compile(r"[ \t$}*]{0,4}[ \t]([A-Z][^.!?\n]*[.!?]?)")
+_RUN_ON = rx.compile(r"[ \t$}*]{0,4}[ \t]([A-Z][^.!?\n]*[.!?]?)")
 
 
 def _retracted_after(region: str, end: int) -> bool:
@@ -453,8 +459,8 @@ def _retracted_after(region: str, end: int) -> bool:
 
 
 # A question: its sentence ends with "?" right after the value, or its clause opens with a question form
-_QUESTION_AFTER = re.compile(r"[^.!\n?]{0,60}\?")
-_QUESTION_BEFORE = re.compile(alternation(WordClass.QUESTION), re.IGNORECASE)
+_QUESTION_AFTER = rx.compile(r"[^.!\n?]{0,60}\?")
+_QUESTION_BEFORE = rx.compile(alternation(WordClass.QUESTION), rx.IGNORECASE)
 
 
 def questioned(region: str, start: int, end: int) -> bool:
@@ -465,10 +471,10 @@ def questioned(region: str, start: int, end: int) -> bool:
     )
 
 
-_NEGATED_CLAUSE = re.compile(rf"{alternation(WordClass.NEGATOR, WordClass.EXCLUDER)}|n't\b", re.IGNORECASE)
-_CLAUSE_COPULA = re.compile(rf"{alternation(WordClass.COPULA)}|=", re.IGNORECASE)
+_NEGATED_CLAUSE = rx.compile(rf"{alternation(WordClass.NEGATOR, WordClass.EXCLUDER)}|n't\b", rx.IGNORECASE)
+_CLAUSE_COPULA = rx.compile(rf"{alternation(WordClass.COPULA)}|=", rx.IGNORECASE)
 # a negator right on the copula ("did not get", "doesn't equal"), not one inside the subject ("who did not pass")
-_NEGATION_ON_COPULA = re.compile(rf"(?:{alternation(WordClass.NEGATOR)}|n't)\s{{0,4}}$", re.IGNORECASE)
+_NEGATION_ON_COPULA = rx.compile(rf"(?:{alternation(WordClass.NEGATOR)}|n't)\s{{0,4}}$", rx.IGNORECASE)
 
 
 def _negated_predicate(clause: str) -> bool:
@@ -525,26 +531,27 @@ def _statements(region: str) -> tuple[list[tuple[int, str, str]], int]:
     at = 0
     while (m := _ANSWER_MARK.search(tail, at)) is not None:
         at = m.start() + 1  # overlapping: "Answer: 0 Answer: 1" states two answers on one line
-        value = m.group(1) if m.group(1) is not None else m.group(2)
-        if m.group(2) is not None and not re.match(r"[-+$\\\d(.]", value):
+        g = next(k for k in (1, 2, 3) if m.group(k) is not None)
+        value = m.group(g)
+        if g == 3 and not rx.match(r"[-+$\\\d(.]", value):
             continue  # "#### Step 1": a markdown heading, not GSM8K's answer mark
-        raw.append(
-            (base + m.start(), value, "answer line", base + m.start(1 if m.group(1) is not None else 2))
-        )
+        raw.append((base + m.start(), value, "answer line", base + m.start(g)))
     lines = tail.rsplit("\n", 6)[-6:]
     offset = len(tail) - sum(len(x) + 1 for x in lines) + 1
     for line in lines:
         line_hit = _ANSWER_LINE.match(line)
         if line_hit is not None:
-            raw.append((base + offset, line_hit.group(1), "answer line", base + offset + line_hit.start(1)))
+            g = 1 if line_hit.group(1) is not None else 2
+            raw.append((base + offset, line_hit.group(g), "answer line", base + offset + line_hit.start(g)))
         offset += len(line) + 1
     for v in _VALUE_IS_ANSWER.finditer(tail):
         raw.append((base + v.start(), v.group(1), "value called the answer", base + v.start(1)))
     for r in _RETRACTION_VALUE.finditer(tail):
         raw.append((base + r.start(1), r.group(1), "value after a retraction", base + r.start(1)))
     out = []
-    dropped = 0
     ordered = sorted(raw, key=lambda r: r[0])
+    dropped = max(0, len(ordered) - MAX_STATEMENTS)  # the last ones decide: the rest count as left out
+    ordered = ordered[-MAX_STATEMENTS:]
     starts = [r[0] for r in ordered]
     for k, (pos, value, how, at) in enumerate(ordered):
         value = _whole_display(region, at, value)
@@ -579,18 +586,18 @@ def _statements(region: str) -> tuple[list[tuple[int, str, str]], int]:
     return out, dropped
 
 
-_CANDIDATES = re.compile(alternation(WordClass.CANDIDATE), re.IGNORECASE)
-_CHOICE_OF_VALUES = re.compile(
+_CANDIDATES = rx.compile(alternation(WordClass.CANDIDATE), rx.IGNORECASE)
+_CHOICE_OF_VALUES = rx.compile(
     r"[-+$\\(]{0,3}\d[\d,./]*\$?[ \t]{0,4},?[ \t]{0,4}"
     + alternation(
         WordClass.ALTERNATIVE, exclude=("to", "between", "either", "\\pm", "\\mp", "\\lor", "\\vee")
     )
     + r"[ \t,:]{1,6}[-+$\\(]{0,3}\d",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
 
 
-_WORD_BETWEEN_VALUES = re.compile(
+_WORD_BETWEEN_VALUES = rx.compile(
     r"[-+$\\(]{0,3}\d[\d,./]*\$?[ \t]{0,4},?[ \t]{1,4}([A-Za-z]+)\.?,?[ \t]{1,4}[-+$\\(]{0,3}\d"
 )
 
@@ -642,7 +649,7 @@ def _commits(value: str) -> bool:
     return inner.answer is not None and not inner.hedge and not inner.alternatives
 
 
-_VALUE_QUESTION = re.compile(r"[^.!\n?]{0,80}\?")
+_VALUE_QUESTION = rx.compile(r"[^.!\n?]{0,80}\?")
 
 
 def _asked(region: str, pos: int, value: str) -> bool:
@@ -671,10 +678,10 @@ def clause_before(text: str, start: int) -> str:
 
 # Between two boxes of one list: "and" or a comma with a few words ("for part (a) and", ", and for y,"), no
 # choice ("or"), no sentence break, no new statement (a copula: "and the area is"), no negation
-_LIST_WORDS = re.compile(r"\band\b|,", re.IGNORECASE)
-_NOT_A_LIST = re.compile(
+_LIST_WORDS = rx.compile(r"\band\b|,", rx.IGNORECASE)
+_NOT_A_LIST = rx.compile(
     rf"{alternation(WordClass.ALTERNATIVE, WordClass.COPULA, WordClass.NEGATOR)}|[.!?;](?:\s|$)|\n\s*\n",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
 MAX_LIST_BETWEEN = 60
 
@@ -713,14 +720,14 @@ def _hedge_of(region: str, start: int, content: str) -> str:
 
 
 # "... is $5$, supposedly.": an adverb closing the value's sentence
-_ADVERB_AFTER = re.compile(r"[\s$)\]}*]*,\s*([A-Za-z]{3,}ly)\s*[.!]")
+_ADVERB_AFTER = rx.compile(r"[\s$)\]}*]*,\s*([A-Za-z]{3,}ly)\s*[.!]")
 
 
-_CONNECTIVE = re.compile(
-    rf"(?:^|(?<=[.!?])\s+){alternation(WordClass.CONCLUSION)},?\s", re.MULTILINE | re.IGNORECASE
+_CONNECTIVE = rx.compile(
+    rf"(?:^|(?<=[.!?])\s+){alternation(WordClass.CONCLUSION)},?\s", rx.MULTILINE | rx.IGNORECASE
 )
-_IS = re.compile(r"\s(?:is|equals)(?:\s+(?:indeed|still|clearly|just|exactly))?\s*:?\s*")
-_MATH_SPAN = re.compile(r"\s*(?:\$\$(.+?)\$\$|\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\])", re.DOTALL)
+_IS = rx.compile(r"\s(?:is|equals)(?:\s+(?:indeed|still|clearly|just|exactly))?\s*:?\s*")
+_MATH_SPAN = rx.compile(r"\s*(?:\$\$(.+?)\$\$|\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\])", rx.DOTALL)
 
 
 def _sentence_value(rest: str) -> str:
@@ -736,11 +743,15 @@ def _sentence_value(rest: str) -> str:
     return rest
 
 
+# a paragraph: lines up to a blank one (a line of nothing but spaces ends it, unless it ends the text)
+_PARAGRAPH = rx.compile(r"\S[^\n]*(?:\n(?:[^\S\n]*\S[^\n]*|[^\S\n]*\Z))*")
+
+
 def _concluded(region: str) -> str | None:
     """A conclusion sentence near the end ("Therefore, the value of n is 3."): the value after its last
     "is" / "equals" (or, without one, its last "="), as math when delimited, else up to the sentence end."""
     tail = region[-1500:]
-    paras = [m.start() for m in re.finditer(r"\S[^\n]*(?:\n(?!\s*\n)[^\n]*)*", tail)][-3:]
+    paras = [m.start() for m in _PARAGRAPH.finditer(tail)][-3:]
     for start in reversed(paras):
         starts = list(_CONNECTIVE.finditer(tail, start))
         if not starts:
@@ -758,7 +769,7 @@ def _concluded(region: str) -> str | None:
         m = _MATH_SPAN.match(rest)
         if m is not None:
             value = next(g for g in m.groups() if g is not None)
-        elif not re.match(r"\s*[-+(\\\d]", rest):
+        elif not rx.match(r"\s*[-+(\\\d]", rest):
             continue  # "So this is a hard problem": prose, not a value
         else:
             value = _sentence_value(rest)
@@ -774,7 +785,7 @@ def _concluded(region: str) -> str | None:
 
 # a word of a sentence: three or more letters not spelling a LaTeX command (``\frac``, ``\pi``, ``\text``),
 # or a whole whitespace-separated token of two or more letters ("is", "so")
-_BLOCK_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}|(?:^|(?<=\s))[A-Za-z]{2,}[.,;:!?]?(?=\s|$)")
+_BLOCK_WORD = rx.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}|(?:^|(?<=\s))[A-Za-z]{2,}[.,;:!?]?(?=\s|$)")
 
 
 def _block_value(block: str) -> str | None:
@@ -838,10 +849,10 @@ def _last_claim(text: str) -> Claim | None:
 
 # Where an invented follow-up starts: a line that opens a new problem or a new chat turn ("Problem 2:",
 # "Question:", "Human:", "### Instruction"), or an end-of-text token the model wrote and then went on past.
-_FOLLOW_UP = re.compile(
+_FOLLOW_UP = rx.compile(
     rf"(?:^|\n)[ \t#*>]{{0,8}}{alternation(WordClass.FOLLOW_UP)}(?:[ \t]{{0,4}}#?\d{{1,3}})?[ \t*]{{0,4}}[:.)]"
     r"|<\|(?:endoftext|im_end|im_start|eot_id|end|user)\|>|</s>",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
 
 
@@ -925,12 +936,12 @@ _LATER_STATES = frozenset(
     {"last boxed answer", "last stated answer", "answer anchor", "value called the answer"}
 )
 # A concluding sentence after the answer: a conclusion marker, an answer noun, or a short "Label: value" line
-_CONCLUDES = re.compile(
+_CONCLUDES = rx.compile(
     rf"{alternation(WordClass.CONCLUSION)}|{alternation(WordClass.ANSWER_NOUN)}|^\s*[A-Za-z]+(?:\s+[A-Za-z]+)?\s*:",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
 MAX_HEDGE_FALLBACKS = 3
-_PREDICATE_BEFORE = re.compile(rf"(?:{_COPULAS}|:)[\s$(\\\[*]*(?:[A-Za-z]+\s+){{0,2}}$", re.IGNORECASE)
+_PREDICATE_BEFORE = rx.compile(rf"(?:{_COPULAS}|:)[\s$(\\\[*]*(?:[A-Za-z]+\s+){{0,2}}$", rx.IGNORECASE)
 
 
 def _concludes_with(sentence: str, value: str) -> bool:
@@ -957,7 +968,7 @@ def _last_committed(region: str, span: AnswerSpan) -> AnswerSpan:
             return span
         if span.how in _LATER_STATES:
             after = region[at + len(span.answer) :]
-            stop = re.match(r"[^.!?\n]*[.!?\n]", after)  # the rest of the answer's own sentence
+            stop = rx.match(r"[^.!?\n]*[.!?\n]", after)  # the rest of the answer's own sentence
             later = _closing_claim(after[stop.end() :]) if stop is not None else None
             if (
                 later is not None
@@ -980,10 +991,10 @@ def _last_committed(region: str, span: AnswerSpan) -> AnswerSpan:
 
 
 # What ends one claim before the next: a sentence end, a line break, or a correction word ("actually", "but")
-_SENTENCE_BREAK = re.compile(
-    r"[.!?](?:\s|$)|\n|\b(?:actually|wait|no|instead|rather|correct\w*|but|not)\b", re.I
+_SENTENCE_BREAK = rx.compile(
+    r"[.!?](?:\s|$)|\n|\b(?:actually|wait|no|instead|rather|correct\w*|but|not)\b", rx.I
 )
-_LIST_SEPARATOR = re.compile(r"[,;](?:\s|$)|\b(?:and|or)\b", re.I)
+_LIST_SEPARATOR = rx.compile(r"[,;](?:\s|$)|\b(?:and|or)\b", rx.I)
 _LATER_ANSWER = frozenset(
     {
         "last boxed answer",
@@ -1162,7 +1173,7 @@ def _tail_hedge(region: str, value: str) -> str:
 
 # The last line is one equation naming its quantity ("Total = 12", "So x = 5", "We have n = 42"): a name (a
 # variable, a word, a \text{} label) then "=" then one value with no further "=" and no plain word.
-_NAMED_EQUATION = re.compile(
+_NAMED_EQUATION = rx.compile(
     r"(?:^|[\s,:(])(?:[A-Za-z](?:_\{?\w{1,8}\}?)?|[A-Za-z][a-z]{1,20}|\\(?:text|mathrm)\{[^{}]{1,30}\})[ \t]{0,3}="
     r"[ \t]{0,3}([^=\n]{1,60}?)[ \t]{0,3}[.!]?$"
 )
@@ -1185,7 +1196,7 @@ def _strip_trailing_delimiters(s: str) -> str:
         s = t
 
 
-_MATRIX_END = re.compile(r"\\end\{([pbvBV]?matrix|array)\}\s*$")
+_MATRIX_END = rx.compile(r"\\end\{([pbvBV]?matrix|array)\}\s*$")
 MAX_LINE_CHARS = 120
 
 
@@ -1230,7 +1241,7 @@ def _closing_line(region: str) -> str | None:
     return None
 
 
-_COMMAND = re.compile(r"\\(?:begin|end)\{[a-zA-Z*]+\}|\\[a-zA-Z]+")
+_COMMAND = rx.compile(r"\\(?:begin|end)\{[a-zA-Z*]+\}|\\[a-zA-Z]+")
 
 
 def _strip_commands(s: str) -> str:
@@ -1246,19 +1257,19 @@ def _line_value(s: str) -> str | None:
 
 
 # A region that is one value: one line, a digit in it, no plain word, not ending on an operator (a cut)
-_BARE_VALUE = re.compile(r"[^\n]*\d[^\n]*(?<![-+*/^=(,{_\\])")
-_PLAIN_WORD = re.compile(r"(?<![\\a-zA-Z])[a-zA-Z]{2,}")
+_BARE_VALUE = rx.compile(r"[^\n]*\d[^\n]*(?<![-+*/^=(,{_\\])")
+_PLAIN_WORD = rx.compile(r"(?<![\\a-zA-Z])[a-zA-Z]{2,}")
 MAX_BARE_CHARS = 80
 
 # What marks a later sentence as taking the boxed answer back (a closed list: correction words, and a
 # subject that names the answer itself); a plain remark after the box ("This took 3 steps.") marks nothing.
-_CORRECTION_MARK = re.compile(
-    rf"{alternation(WordClass.CORRECTION, WordClass.ERROR_MENTION, exclude=('no',))}|\bno[,:;]", re.IGNORECASE
+_CORRECTION_MARK = rx.compile(
+    rf"{alternation(WordClass.CORRECTION, WordClass.ERROR_MENTION, exclude=('no',))}|\bno[,:;]", rx.IGNORECASE
 )
-_ANSWER_SUBJECT = re.compile(
+_ANSWER_SUBJECT = rx.compile(
     r"^(?:\W*\w+,)?\W*(?:so\s+|and\s+|thus\s+|hence\s+)?(?:(?:the|my|our)\s+(?:\w+\s+){0,2}"
     r"(?:answer|result|total|value|sum|count))\b(?=\s{0,3}(?:(?:is|was|should|must|would|will|equals|comes|becomes)\b|[=:]))",
-    re.IGNORECASE,
+    rx.IGNORECASE,
 )
 MAX_AFTER_BOX = 600
 
@@ -1273,7 +1284,7 @@ def _later_correction(region: str, end: int) -> Claim | None:
     marked = False
     for sentence in _sentences(after):
         marked = marked or _CORRECTION_MARK.search(sentence) is not None
-        for part in re.split(r"[;:](?=\s)", sentence) if ";" in sentence else [sentence]:
+        for part in rx.split(r"[;:](?=\s)", sentence) if ";" in sentence else [sentence]:
             said = claim(part)
             if said.value is None or said.negated:
                 continue
@@ -1282,7 +1293,7 @@ def _later_correction(region: str, end: int) -> Claim | None:
     return found
 
 
-_ENDS_ON_VALUE = re.compile(r"\d(?:[.,]\d+)*[ \t]?(?:[a-zA-Z]{1,3}[²³]?|[€£¥%$])?$")
+_ENDS_ON_VALUE = rx.compile(r"\d(?:[.,]\d+)*[ \t]?(?:[a-zA-Z]{1,3}[²³]?|[€£¥%$])?$")
 
 
 def _closing_claim(region: str) -> Claim | None:
@@ -1337,16 +1348,16 @@ def _closing_claim(region: str) -> Claim | None:
 
 
 # a verb that states a quantity's value ("is 5", "has 9"), not an "=" of a computation step
-_NAMED_VALUE = re.compile(rf"{_COPULAS}[^\d$:=]{{0,30}}[\d$\\]", re.IGNORECASE)
-_CONCLUDING = re.compile(alternation(WordClass.CONCLUSION) + r"|\b(?:answer|result)\b", re.IGNORECASE)
+_NAMED_VALUE = rx.compile(rf"{_COPULAS}[^\d$:=]{{0,30}}[\d$\\]", rx.IGNORECASE)
+_CONCLUDING = rx.compile(alternation(WordClass.CONCLUSION) + r"|\b(?:answer|result)\b", rx.IGNORECASE)
 
 
 # Where a stated equation starts: after a predicate word, a colon, a comma or "and" ("the plane is 5x + 4 = 0",
 # "..., and a = 5", "Combine like terms: $$19x - 81 = 15x - 80.$$")
-_EQUATION_START = re.compile(
-    r"(?:\b(?:is|are|was|were|be|becomes|gives|yields|get|gets|and)\s|[:,]\s)", re.IGNORECASE
+_EQUATION_START = rx.compile(
+    r"(?:\b(?:is|are|was|were|be|becomes|gives|yields|get|gets|and)\s|[:,]\s)", rx.IGNORECASE
 )
-_DELIMITERS = re.compile(r"\$\$|\$|\\\(|\\\)|\\\[|\\\]")
+_DELIMITERS = rx.compile(r"\$\$|\$|\\\(|\\\)|\\\[|\\\]")
 
 
 def _equation_tail(sentence: str, value: str) -> str | None:
@@ -1365,8 +1376,8 @@ def _equation_tail(sentence: str, value: str) -> str | None:
 
 
 MAX_CLOSING_LOOKBACK = 4
-_SUBORDINATOR = re.compile(alternation(WordClass.SUBORDINATOR), re.IGNORECASE)
-_MAIN_VERB = re.compile(r"\b(?:is|are|was|were|seems?|looks?|becomes?)\b", re.IGNORECASE)
+_SUBORDINATOR = rx.compile(alternation(WordClass.SUBORDINATOR), rx.IGNORECASE)
+_MAIN_VERB = rx.compile(r"\b(?:is|are|was|were|seems?|looks?|becomes?)\b", rx.IGNORECASE)
 
 
 def _subordinate_value(sentence: str, value: str) -> bool:
@@ -1381,8 +1392,8 @@ def _subordinate_value(sentence: str, value: str) -> bool:
 
 
 # A value someone else holds ("the reference answer is 5", "Grader: ..."): not the completion's own assertion
-_ATTRIBUTED = re.compile(alternation(WordClass.ATTRIBUTION), re.IGNORECASE)
-_VERB_BEFORE_VALUE = re.compile(rf"{_COPULAS}[^\d$]{{0,30}}[\d$\\]|=\s{{0,3}}[-+\d$\\(]", re.IGNORECASE)
+_ATTRIBUTED = rx.compile(alternation(WordClass.ATTRIBUTION), rx.IGNORECASE)
+_VERB_BEFORE_VALUE = rx.compile(rf"{_COPULAS}[^\d$]{{0,30}}[\d$\\]|=\s{{0,3}}[-+\d$\\(]", rx.IGNORECASE)
 
 
 def strip_math_delimiters(s: str) -> str:
@@ -1393,9 +1404,9 @@ def strip_math_delimiters(s: str) -> str:
     return s
 
 
-_SPACING = re.compile(r"\\left|\\right|\\displaystyle|\\[,!;: ]|~|\s+")
+_SPACING = rx.compile(r"\\left|\\right|\\displaystyle|\\[,!;: ]|~|\s+")
 MAX_UNWRAP = 8
-_WRAPPER = re.compile(r"^\\(?:text|textbf|mathrm|mbox|mathbf)\{(.*)\}$")
+_WRAPPER = rx.compile(r"^\\(?:text|textbf|mathrm|mbox|mathbf)\{(.*)\}$")
 
 
 @lru_cache(maxsize=65536)

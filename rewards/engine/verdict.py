@@ -36,7 +36,8 @@ class Judgement:
     ``answer`` is the final answer as extracted (``None`` when none was found), ``gold`` the gold answer as
     parsed; ``path`` says how the verdict was reached (``fast``, ``inline``, ``isolated``, ``prescreen``...);
     ``rule`` is the stable id of the rule that decided it (``rules.Rule``: ``compare.integer``,
-    ``refuse.echo``, ``read.hedged``...), the field to branch on instead of ``reason``.
+    ``refuse.echo``, ``read.hedged``...), the field to branch on instead of ``reason``; ``unread`` counts the
+    characters before the bounded read (``EngineConfig.max_read_chars``) that were not read.
     """
 
     verdict: Verdict
@@ -46,6 +47,7 @@ class Judgement:
     path: str = ""
     elapsed_s: float = 0.0
     rule: str = ""
+    unread: int = 0  # characters of the final-answer region beyond EngineConfig.max_read_chars (not read)
 
     @property
     def is_scored(self) -> bool:

@@ -12,9 +12,10 @@ completion that is cut off, has no final answer or an empty think block earns no
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
+
+from rewardcheck.rewards import rx
 
 from ..engine import Analysis, Verdict
 from ..result import RewardFunc, RewardResult, trl_reward
@@ -30,7 +31,7 @@ __all__ = [
     "shape_problem",
 ]
 
-_ANSWER_BLOCK = re.compile(r"^\s*<answer>(.*?)</answer>\s*$", re.DOTALL)
+_ANSWER_BLOCK = rx.compile(r"^\s*<answer>(.*?)</answer>\s*$", rx.DOTALL)
 
 
 def shape_problem(a: Analysis, need_answer: bool = True) -> str | None:
@@ -58,8 +59,8 @@ def shape_problem(a: Analysis, need_answer: bool = True) -> str | None:
 
 MAX_FILLER_CHARS = 2000  # filler is short; a longer think block is not read for it (keeps this cheap)
 MIN_DISTINCT_WORDS = 4  # "Step 1: think. Step 2: think more." says three words: no reasoning; "the discriminant is positive" (4) is
-_WORD = re.compile(r"[A-Za-z]+")
-_MATHS = re.compile(r"[\d=+\-*/^\\<>]")
+_WORD = rx.compile(r"[A-Za-z]+")
+_MATHS = rx.compile(r"[\d=+\-*/^\\<>]")
 
 
 def _filler_steps(reasoning: str) -> bool:
@@ -144,12 +145,12 @@ def make_tag_count(settings: Settings) -> RewardFunc:
 
 # A marker at a line start, matched after a newline (the reasoning gets one prepended): the regex engine then
 # jumps from newline to newline instead of trying every position of a 10k-character trace.
-STEP_MARKER = re.compile(r"\n[ \t]*(?:Step \d+:|\d+\.(?!\d)|[-*](?=\s)|First,|Second,|Next,|Finally,)")
+STEP_MARKER = rx.compile(r"\n[ \t]*(?:Step \d+:|\d+\.(?!\d)|[-*](?=\s)|First,|Second,|Next,|Finally,)")
 MIN_STEP_CONTENT = 8  # letters/digits a step needs beyond its marker, so "First, 5." is not a step
-_CONTENT = re.compile(rf"(?:[^A-Za-z0-9]*[A-Za-z0-9]){{{MIN_STEP_CONTENT}}}")
+_CONTENT = rx.compile(rf"(?:[^A-Za-z0-9]*[A-Za-z0-9]){{{MIN_STEP_CONTENT}}}")
 # A step of a maths solution works with something: a number, an operator, a relation or LaTeX. "Second, let me
 # recount the numbers." has none, and a policy farmed exactly such lines (fixtures/runs/repro/sft300).
-_STEP_MATHS = re.compile(r"[\d=+*/^<>\\×÷√−]|(?<![A-Za-z])-(?![A-Za-z])")
+_STEP_MATHS = rx.compile(r"[\d=+*/^<>\\×÷√−]|(?<![A-Za-z])-(?![A-Za-z])")
 
 
 def _step_content(text: str, start: int, end: int | None) -> str | None:

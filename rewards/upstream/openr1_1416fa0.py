@@ -13,11 +13,12 @@ characters; len_reward normalises over the whole batch, not per prompt group.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from math_verify import verify
+
+from rewardcheck.rewards import rx
 
 from ..args import RewardArgs
 from ..completions import completion_texts
@@ -31,7 +32,7 @@ from .verdicts import Verdict, answer_verdict, raised_verdict, verdict_details
 COMMIT = "1416fa0cf21595d2083b399a2a0bbddd7f6e9563"
 PROFILE = "openr1@1416fa0"
 
-FORMAT_PATTERN = re.compile(r"^<think>\n.*?\n</think>\n<answer>\n.*?\n</answer>$", re.DOTALL | re.MULTILINE)
+FORMAT_PATTERN = rx.compile(r"^<think>\n.*?\n</think>\n<answer>\n.*?\n</answer>$", rx.DOTALL | rx.MULTILINE)
 
 
 def _accuracy(completions: Sequence[Any], solution: Sequence[str], **kwargs: Any) -> list[RewardResult]:

@@ -13,11 +13,12 @@ characters, never clamps, and with the CLI defaults (0.0 / -0.5) pays short wron
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from math_verify import verify
+
+from rewardcheck.rewards import rx
 
 from ..args import RewardArgs
 from ..completions import completion_texts
@@ -29,7 +30,7 @@ from .verdicts import Verdict, answer_verdict, verdict_details
 COMMIT = "e4ac3ae070e43d7923f806c4e66c45e32ea52969"
 PROFILE = "openr1@e4ac3ae"
 
-FORMAT_PATTERN = re.compile(r"^<think>.*?</think>\s*<answer>.*?</answer>$", re.DOTALL | re.MULTILINE)
+FORMAT_PATTERN = rx.compile(r"^<think>.*?</think>\s*<answer>.*?</answer>$", rx.DOTALL | rx.MULTILINE)
 
 
 def _accuracy(completions: Sequence[Any], solution: Sequence[str], **kwargs: Any) -> list[RewardResult]:

@@ -7,11 +7,12 @@ between the two commits (1416fa0 only adds a Chinese word splitter to repetition
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from math_verify import verify
+
+from rewardcheck.rewards import rx
 
 from ..completions import completion_texts
 from ..result import RewardFunc, RewardResult, reward_factory, trl_reward
@@ -27,7 +28,7 @@ __all__ = [
 
 # Unanchored alternatives except `^\d+\.`, and no MULTILINE flag: "First," anywhere counts, even inside a
 # word-salad 7-token output; three hits pay the full reward whatever follows.
-STEP_PATTERN = re.compile(r"(Step \d+:|^\d+\.|\n-|\n\*|First,|Second,|Next,|Finally,)")
+STEP_PATTERN = rx.compile(r"(Step \d+:|^\d+\.|\n-|\n\*|First,|Second,|Next,|Finally,)")
 
 
 def _reasoning_steps(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:

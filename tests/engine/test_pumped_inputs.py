@@ -1,0 +1,91 @@
+"""No completion can hang the judge: every pumped case (each piece repeated to 30,000 characters at each place
+the reader tells apart) returns, and gets the verdict the completion gets with the piece once, or a no-answer
+or wrong verdict whose reason says why. A hard kill of the whole process (60 s, generous: a case takes well
+under a second) is the only clock: it trips on a blow-up, never on a slow machine."""
+
+from __future__ import annotations
+
+import faulthandler
+import json
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from hypothesis import given, settings
+
+from rewardcheck.bench.strategies.pumped import CASES, MAX_PUMP_CHARS, pumped_completions
+from rewardcheck.rewards.engine import judge
+
+KILL_S = 60
+ALLOWED_CHANGES = {
+    "no_answer",
+    "wrong",
+    "truncated",
+}  # a run of content (digits, words, anchors) may change it
+
+_RUN_ONE_PROCESS = r"""
+import json, sys
+from rewardcheck.bench.strategies.pumped import CASES
+from rewardcheck.rewards.engine import judge
+out = []
+for i in map(int, sys.argv[1:]):
+    c = CASES[i]
+    plain, pumped = judge(c.plain, c.gold), judge(c.pumped(30000), c.gold)
+    out.append([i, plain.verdict.value, pumped.verdict.value, pumped.reason])
+print(json.dumps(out))
+"""
+
+
+@contextmanager
+def _hard_kill(seconds: int) -> Iterator[None]:
+    faulthandler.dump_traceback_later(seconds, exit=True)  # kills this process: a hang cannot pass quietly
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+
+
+@pytest.mark.parametrize("part", range(4))
+def test_every_pumped_case_returns_with_its_verdict(part: int) -> None:
+    indices = [str(i) for i in range(part, len(CASES), 4)]
+    done = subprocess.run(
+        [sys.executable, "-c", _RUN_ONE_PROCESS, *indices], capture_output=True, text=True, timeout=KILL_S
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    changed: Counter[str] = Counter()
+    for i, plain, pumped, reason in json.loads(done.stdout):
+        case = CASES[i]
+        if case.neutral:
+            assert pumped == plain, (
+                f"{case.name}: {plain} with the piece once, {pumped} with a run ({reason})"
+            )
+        elif pumped != plain:
+            assert pumped in ALLOWED_CHANGES, f"{case.name}: {plain} -> {pumped} ({reason})"
+            changed[pumped] += 1
+    assert sum(changed.values()) < len(indices)  # most cases keep their verdict; the rest are counted
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(drawn=pumped_completions(max_chars=MAX_PUMP_CHARS))
+def test_a_run_of_layout_is_read_as_the_piece_once(drawn: tuple) -> None:
+    case, text = drawn
+    with _hard_kill(KILL_S):
+        pumped = judge(text, case.gold)
+        plain = judge(case.plain, case.gold)
+    if case.neutral:
+        assert pumped.verdict == plain.verdict, (case.name, len(text), pumped.reason)
+    else:
+        assert pumped.verdict == plain.verdict or pumped.verdict.value in ALLOWED_CHANGES
+
+
+def test_the_bounded_read_is_a_count_of_characters_and_says_so() -> None:
+    long_reasoning = "We try again. " * 3000
+    text = "The answer is \\boxed{7}.\n" + long_reasoning + "\nNo answer here."
+    j = judge(text, "7")
+    assert j.verdict.value in ("no_answer", "truncated") and j.unread > 0
+    assert "EngineConfig.max_read_chars" in j.reason and f"{j.unread:,}" in j.reason
+    near = judge(long_reasoning + "\nThe answer is \\boxed{7}.", "7")
+    assert near.verdict.value == "correct" and near.unread > 0
