@@ -89,6 +89,10 @@ MALFORMED = [
 ]
 
 
+from rewardcheck.bench.strategies.pumped import CASES as PUMP_CASES  # noqa: E402
+from rewardcheck.bench.strategies.pumped import MAX_PUMP_CHARS  # noqa: E402
+
+
 def hand_written(rng: random.Random) -> Iterator[tuple[str, Any]]:
     """(family, completion) pairs; the expensive ones at full size, once each per cycle."""
     mb = 1_000_000
@@ -108,6 +112,10 @@ def hand_written(rng: random.Random) -> Iterator[tuple[str, Any]]:
     yield "huge_ints", WRAP % ("1" * rng.randint(4000, 6000))
     for m in rng.sample(MALFORMED, 3):
         yield "malformed", WRAP % m
+    for case in rng.sample(
+        PUMP_CASES, 6
+    ):  # a piece repeated to up to 30,000 characters at one place (issue 35)
+        yield "pumped", case.pumped(rng.randint(1_000, MAX_PUMP_CHARS))
     yield "wrong_type", None
     yield "wrong_type", [{"role": "assistant"}]
     yield "wrong_type", [{"content": None}]
