@@ -3,6 +3,10 @@
     python -m experiments.cure start OUT [--stop-at 0.35]            # tokenizer + SFT start, start evaluation
     python -m experiments.cure grpo OUT --arm openr1 --seed 0 [--resume] [--guard-stop]
     python -m experiments.cure summary OUT [--json F] [--html F]       # summary.json, the table, the plots
+    python -m experiments.cure reading fixtures/runs/cure              # the first campaign's honest figures
+
+The protocol (experiments/cure/PROTOCOL.md): ``start OUT --name A --sft-seed 0``, then ``grpo OUT --start A
+--split validation --split test --group-every 10 --keep-final ...``; ``summary OUT`` reads its layout.
 
 Every step takes ``--threads`` (default 1: two runs share a 2-core machine) and ``--small`` (smoke scale).
 """
@@ -16,6 +20,10 @@ import sys
 from pathlib import Path
 
 from .recipe import ARMS, CureRecipe
+
+PROTOCOL_EVAL_PROBLEMS = (
+    192  # each half of the held-out split holds 96 distinct add problems (and more addsub)
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--max-filler", type=int, help="most filler lines in an SFT trace (default: the recipe's 4)"
     )
+    p.add_argument("--name", help="a protocol start: out/starts/NAME (validation/test halves)")
+    p.add_argument("--sft-seed", type=int, help="the SFT seed (default: the recipe's 0)")
     p = sub.add_parser("grpo", help="one GRPO run of one arm and seed")
     p.add_argument("out", type=Path)
     p.add_argument("--arm", required=True, choices=[a.name for a in ARMS])
@@ -47,6 +57,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--resume", action="store_true", help="continue from the run's newest checkpoint")
     p.add_argument("--guard-stop", action="store_true", help="the twin run: the guard stops training")
     p.add_argument("--name", help="run folder name (default ARM-sSEED[-guardstop])")
+    p.add_argument("--start", help="a protocol start under out/starts/ (default: out/sft)")
+    p.add_argument(
+        "--split",
+        action="append",
+        choices=["eval", "validation", "test"],
+        help="evaluation split(s) (default eval)",
+    )
+    p.add_argument("--group-every", type=int, default=0, help="log whole groups every N steps (groups.jsonl)")
+    p.add_argument("--keep-final", action="store_true", help="keep the trained weights (final/, fp16)")
+    p.add_argument("--eval-problems", type=int, help="held-out problems per split (default: the recipe's)")
+    p = sub.add_parser("reading", help="the first campaign's figures that its README reading rests on")
+    p.add_argument("out", type=Path)
     p = sub.add_parser("summary", help="aggregate every finished or partial run")
     p.add_argument("out", type=Path)
     p.add_argument("--json", type=Path, help="write summary.json here (default OUT/summary.json)")
@@ -65,9 +87,18 @@ def main(argv: list[str] | None = None) -> int:
             recipe = recipe.with_sft(steps=a.sft_steps)
         if a.max_filler is not None:
             recipe = recipe.with_sft(mix=dataclasses.replace(recipe.sft.mix, max_filler=a.max_filler))
-        a.out.mkdir(parents=True, exist_ok=True)
-        (a.out / "start.command.txt").write_text(command + "\n")
-        _, start = prepare_start(a.out, recipe, stop_at=a.stop_at, check_every=5 if a.small else 100)
+        if a.sft_seed is not None:
+            recipe = recipe.with_sft(seed=a.sft_seed)
+        if a.name:
+            recipe = dataclasses.replace(
+                recipe, eval_problems=min(recipe.eval_problems, PROTOCOL_EVAL_PROBLEMS)
+            )
+        folder = a.out / "starts" / a.name if a.name else a.out
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "start.command.txt").write_text(command + "\n")
+        _, start = prepare_start(
+            a.out, recipe, stop_at=a.stop_at, check_every=5 if a.small else 100, name=a.name
+        )
         print(f"start accuracy {start['accuracy']:.3f} on {start['problems']} held-out problems")
         return 0
     if a.cmd == "grpo":
@@ -76,6 +107,12 @@ def main(argv: list[str] | None = None) -> int:
         changes = {k: v for k, v in (("steps", a.steps), ("lr", a.lr), ("beta", a.beta)) if v is not None}
         if changes:
             recipe = recipe.with_grpo(**changes)
+        if a.eval_problems:
+            recipe = dataclasses.replace(recipe, eval_problems=a.eval_problems)
+        elif a.start:
+            recipe = dataclasses.replace(
+                recipe, eval_problems=min(recipe.eval_problems, PROTOCOL_EVAL_PROBLEMS)
+            )
         summary = run_arm(
             a.out,
             recipe,
@@ -87,10 +124,24 @@ def main(argv: list[str] | None = None) -> int:
             command=command,
             lr_override=a.lr,
             beta_override=a.beta,
+            start=a.start,
+            splits=tuple(a.split or ["eval"]),
+            group_every=a.group_every,
+            keep_final=a.keep_final,
         )
         print(
             f"{summary['name']}: {summary['steps']} steps, accuracy {summary['start_accuracy']:.3f} -> {summary['end_accuracy']:.3f}"
         )
+        return 0
+    if a.cmd == "reading":
+        from .reading import reading
+
+        print(reading(a.out))
+        return 0
+    if (a.out / "starts").is_dir():  # a protocol campaign (experiments/cure/PROTOCOL.md)
+        from .protocol_summary import summarize_protocol
+
+        print(summarize_protocol(a.out, json_path=a.json, markdown_path=a.markdown, command=command))
         return 0
     from .summarize import summarize
 

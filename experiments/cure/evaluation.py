@@ -20,7 +20,7 @@ from typing import Any
 
 from experiments.repro.evaluate import eval_problems, evaluate
 from experiments.repro.stats import is_correct
-from experiments.repro.tasks import Problem
+from experiments.repro.tasks import Problem, Split
 from rewardcheck.rewards.degenerate import degenerate_kind
 
 from .recipe import CureRecipe
@@ -38,13 +38,14 @@ class ProblemScores:
         return sum(self.scores) / len(self.scores) if self.scores else float("nan")
 
 
-def held_out_problems(recipe: CureRecipe, seed: int | None = None) -> list[Problem]:
-    """The evaluation problems (held-out split, distinct); ``seed`` picks another set (SFT validation)."""
+def held_out_problems(recipe: CureRecipe, seed: int | None = None, split: Split = "eval") -> list[Problem]:
+    """The evaluation problems (held-out split, distinct); ``seed`` picks another set (SFT validation).
+    ``split``: ``eval`` (the first campaign: either half), ``validation`` or ``test`` (the protocol's)."""
     return eval_problems(
         recipe.eval_problems,
         seed=recipe.eval_seed if seed is None else seed,
         kinds=recipe.grpo.kinds,
-        split="eval",
+        split=split,
     )
 
 
@@ -65,11 +66,15 @@ def evaluate_checkpoint(
         batch_size=128,
         keep_all=True,
     )
-    greedy = evaluate(model, tokenizer, problems, n, batch_size=128)
+    greedy = evaluate(model, tokenizer, problems, n, batch_size=128, keep_all=True)
     texts = sampled.texts
     right = [is_correct(t, p.gold) for t, p in zip(texts, repeated, strict=True)]
     k = recipe.eval_samples
     scores = [sum(right[i * k : (i + 1) * k]) / k for i in range(len(problems))]
+    finished = [not t for t in sampled.truncated]
+    # per problem: samples that ended within the budget, and correct ones (finished-attempt accuracy by sums)
+    per_finished = [sum(finished[i * k : (i + 1) * k]) for i in range(len(problems))]
+    per_correct = [sum(right[i * k : (i + 1) * k]) for i in range(len(problems))]
     kinds = Counter(degenerate_kind(t, p.question) or "ok" for t, p in zip(texts, repeated, strict=True))
     return {
         "problems": len(problems),
@@ -78,9 +83,14 @@ def evaluate_checkpoint(
         "sample_seed": seed,
         "accuracy": sum(scores) / len(scores),
         "per_problem": ProblemScores([p.question for p in problems], scores).scores,
+        "per_problem_finished": per_finished,
+        "per_problem_correct": per_correct,
         "questions": [p.question for p in problems],
         "sampled_stats": sampled.stats.as_dict(),
         "greedy_stats": greedy.stats.as_dict(),
+        "greedy_per_problem": [
+            float(is_correct(t, p.gold)) for t, p in zip(greedy.texts, problems, strict=True)
+        ],
         "degenerate": {key: value / len(texts) for key, value in sorted(kinds.items())},
         "samples": sampled.samples[:6],
     }

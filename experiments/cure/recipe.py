@@ -24,7 +24,7 @@ from experiments.repro.rewardsets import REWARD_SETS
 from experiments.repro.sft import SFTSettings
 from experiments.repro.tasks import CURE_MIX
 
-__all__ = ["Arm", "CureRecipe", "ARMS"]
+__all__ = ["Arm", "CureRecipe", "ARMS", "PROTOCOL_ARMS"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,25 @@ ARMS = (
         "(a) at (c)'s learning rate: does the upstream set still collapse there?",
         lr=5e-5,
     ),
+    # The protocol's arms (experiments/cure/PROTOCOL.md); the learning rate is the run's (--lr)
+    Arm("upstream", "openr1", "open-r1 e4ac3ae's set as the seed run used it (CLI defaults)"),
+    Arm(
+        "patched_default", "patched", "the patched profile as it ships (reasoning_steps gated on correctness)"
+    ),
+    Arm("upstream_no_cosine", "openr1_no_cosine", "ablation: upstream without its cosine length term"),
+    Arm("upstream_no_steps", "openr1_no_steps", "ablation: upstream without reasoning_steps"),
+    Arm(
+        "patched_upstream_cosine",
+        "patched_upstream_cosine",
+        "ablation: patched with upstream's cosine (open-r1's CLI defaults) in place of its own",
+    ),
+)
+PROTOCOL_ARMS = (
+    "upstream",
+    "patched_default",
+    "upstream_no_cosine",
+    "upstream_no_steps",
+    "patched_upstream_cosine",
 )
 
 

@@ -24,8 +24,10 @@ from experiments.repro.report import read_csv, run_summary, write_csv
 from experiments.repro.rewardsets import reward_set, reward_set_args
 from experiments.repro.tokenizer import load_tokenizer
 
-from .evaluation import evaluate_checkpoint, write_evaluation
+from .evaluation import evaluate_checkpoint, held_out_problems, write_evaluation
+from .groups import GroupLog
 from .recipe import CureRecipe
+from .record import code_record
 
 __all__ = ["run_arm", "run_name"]
 
@@ -36,6 +38,11 @@ def _log(message: str) -> None:
 
 def run_name(arm: str, seed: int, guard_stop: bool = False) -> str:
     return f"{arm}-s{seed}" + ("-guardstop" if guard_stop else "")
+
+
+def _eval_file(when: str, split: str) -> str:
+    """``start_eval.json`` for the first campaign's split, ``start_eval_test.json`` for the protocol's."""
+    return f"{when}_eval.json" if split == "eval" else f"{when}_eval_{split}.json"
 
 
 def _guard_fired(callback: Any) -> dict[str, Any]:
@@ -63,8 +70,17 @@ def run_arm(
     command: str = "",
     lr_override: float | None = None,
     beta_override: float | None = None,
+    start: str | None = None,
+    splits: tuple[str, ...] = ("eval",),
+    group_every: int = 0,
+    keep_final: bool = False,
 ) -> dict[str, Any]:
-    """Run (or resume, or reuse) one arm and seed; returns its ``summary.json``."""
+    """Run (or resume, or reuse) one arm and seed; returns its ``summary.json``.
+
+    The protocol's runs (``experiments/cure/PROTOCOL.md``) pass ``start`` (a start under ``out/starts/``),
+    ``splits`` (``validation``, ``test``: one start and end evaluation file per split), ``group_every`` (whole
+    groups every that many steps in ``groups.jsonl``) and ``keep_final`` (the trained weights in ``final/``);
+    every run records the code commit it ran at."""
     from transformers import AutoModelForCausalLM
 
     from rewardcheck.bench.guard import RecordingReward, RewardcheckCallback
@@ -76,21 +92,31 @@ def run_arm(
     if summary_path.is_file():
         _log(f"{name}: finished already ({summary_path})")
         return dict(json.loads(summary_path.read_text()))
-    ckpt = out / "sft" / "checkpoint"
+    ckpt = (out / "starts" / start / "checkpoint") if start else (out / "sft" / "checkpoint")
     if not (ckpt / "config.json").is_file():
         raise SystemExit(f"{ckpt}: no start checkpoint; run `python -m experiments.cure start {out}` first")
     run_dir.mkdir(parents=True, exist_ok=True)
     if command:
         with (run_dir / "command.txt").open("a") as handle:
             handle.write(command + "\n")
+    record = code_record()
+    with (run_dir / "code.jsonl").open("a") as handle:  # one line per session that worked on the run
+        handle.write(json.dumps({**record, "resume": resume}) + "\n")
     tokenizer = load_tokenizer(ckpt)
-    start_path = run_dir / "start_eval.json"
-    if start_path.is_file():
-        start = json.loads(start_path.read_text())
-    else:
-        model = AutoModelForCausalLM.from_pretrained(str(ckpt))
-        start = write_evaluation(start_path, evaluate_checkpoint(model, tokenizer, recipe, seed=seed))
-    _log(f"{name}: start accuracy {start['accuracy']:.3f}")
+    starts: dict[str, dict[str, Any]] = {}
+    for split in splits:
+        start_path = run_dir / _eval_file("start", split)
+        if start_path.is_file():
+            starts[split] = json.loads(start_path.read_text())
+        else:
+            model = AutoModelForCausalLM.from_pretrained(str(ckpt))
+            problems = None if split == "eval" else held_out_problems(recipe, split=split)  # type: ignore[arg-type]
+            starts[split] = write_evaluation(
+                start_path, evaluate_checkpoint(model, tokenizer, recipe, seed=seed, problems=problems)
+            )
+    first = splits[0]
+    start_eval = starts[first]
+    _log(f"{name}: start accuracy {start_eval['accuracy']:.3f} ({first})")
 
     grpo = dataclasses.replace(recipe.grpo, seed=seed)
     if arm.lr is not None and lr_override is None:
@@ -98,6 +124,12 @@ def run_arm(
     if arm.beta is not None and beta_override is None:
         grpo = dataclasses.replace(grpo, beta=arm.beta)
     funcs = reward_set(arm.reward_set, tokenizer, grpo.max_completion_length)
+    group_log = None
+    if group_every:
+        weights = list(grpo.reward_weights) if grpo.reward_weights else [1.0] * len(funcs)
+        names = [getattr(f, "__name__", f"reward_{i}") for i, f in enumerate(funcs)]
+        group_log = GroupLog(run_dir / "groups.jsonl", names, weights, grpo.num_generations, group_every)
+        funcs = [group_log.wrap(i, f) for i, f in enumerate(funcs)]
     funcs = [RecordingReward(funcs[0]), *funcs[1:]]
     actions = ("warn", "report", "stop") if guard_stop else ("warn", "report")
     callback = RewardcheckCallback(actions=actions, report_dir=str(run_dir / "guard"))
@@ -111,6 +143,12 @@ def run_arm(
                 {k: v for k, v in row.items() if k not in ("step", "seconds")}, row["step"]
             )
         rows.extend(old)
+        if group_log is not None:  # the groups logged after the checkpoint are logged again
+            group_log.step = step
+            kept_groups = run_dir / "groups.jsonl"
+            if kept_groups.is_file():
+                lines = [ln for ln in kept_groups.read_text().splitlines() if json.loads(ln)["step"] <= step]
+                kept_groups.write_text("".join(ln + "\n" for ln in lines))
         _log(f"{name}: resuming after step {step} ({len(old)} logged rows kept)")
         return old
 
@@ -140,9 +178,17 @@ def run_arm(
         resume=resume,
         on_resume=on_resume,
     )
-    end = write_evaluation(
-        run_dir / "end_eval.json", evaluate_checkpoint(model, tokenizer, recipe, seed=seed)
-    )
+    ends: dict[str, dict[str, Any]] = {}
+    for split in splits:
+        problems = None if split == "eval" else held_out_problems(recipe, split=split)  # type: ignore[arg-type]
+        ends[split] = write_evaluation(
+            run_dir / _eval_file("end", split),
+            evaluate_checkpoint(model, tokenizer, recipe, seed=seed, problems=problems),
+        )
+    end = ends[first]
+    if keep_final:  # the 660k model is small: its trained weights stay with the run (fp16)
+        model.to(dtype=__import__("torch").float16).save_pretrained(run_dir / "final")
+        tokenizer.save_pretrained(run_dir / "final")
     args = {
         k: v
         for k, v in reward_set_args(arm.reward_set, tokenizer, grpo.max_completion_length).items()
@@ -157,8 +203,12 @@ def run_arm(
         "planned_steps": grpo.steps,
         "lr": grpo.lr,
         "beta": grpo.beta,
-        "start_accuracy": start["accuracy"],
+        "start": start or "sft",
+        "splits": list(splits),
+        "start_accuracy": start_eval["accuracy"],
         "end_accuracy": end["accuracy"],
+        "code": record,
+        "code_sessions": [json.loads(ln) for ln in (run_dir / "code.jsonl").read_text().splitlines()],
         **_guard_fired(callback),
         "reward_args": args,
         "grpo": dataclasses.asdict(grpo),
@@ -167,6 +217,6 @@ def run_arm(
     }
     summary_path.write_text(json.dumps(summary, indent=1, default=str) + "\n")
     _log(
-        f"{name}: done, accuracy {start['accuracy']:.3f} -> {end['accuracy']:.3f}, guard {summary['guard_fired_at']}"
+        f"{name}: done, accuracy {start_eval['accuracy']:.3f} -> {end['accuracy']:.3f}, guard {summary['guard_fired_at']}"
     )
     return summary

@@ -33,10 +33,17 @@ def _log(message: str) -> None:
 
 
 def prepare_start(
-    out: Path, recipe: CureRecipe, stop_at: float = 0.35, check_every: int = 100
+    out: Path,
+    recipe: CureRecipe,
+    stop_at: float = 0.35,
+    check_every: int = 100,
+    name: str | None = None,
 ) -> tuple[Path, dict[str, Any]]:
-    """Train (or reuse) ``out/sft/checkpoint``; returns it and the start evaluation."""
-    folder = out / "sft"
+    """Train (or reuse) ``out/sft/checkpoint`` (the first campaign) or, with ``name``, the protocol's start
+    ``out/starts/<name>/checkpoint``, whose SFT checks and start evaluations use the validation half of the
+    held-out split and whose results are measured on the test half; returns it and the start evaluation."""
+    folder = out / "starts" / name if name else out / "sft"
+    split = "validation" if name else "eval"
     ckpt = folder / "checkpoint"
     folder.mkdir(parents=True, exist_ok=True)
     if not (ckpt / "config.json").is_file():
@@ -49,6 +56,7 @@ def prepare_start(
         validation = held_out_problems(
             dataclasses.replace(recipe, eval_problems=min(VALIDATION_PROBLEMS, recipe.eval_problems)),
             seed=VALIDATION_SEED,
+            split=split,  # type: ignore[arg-type]
         )
         checks: list[dict[str, Any]] = []
 
@@ -89,6 +97,9 @@ def prepare_start(
 
     tokenizer = load_tokenizer(ckpt)
     model = AutoModelForCausalLM.from_pretrained(str(ckpt))
-    start = write_evaluation(start_path, evaluate_checkpoint(model, tokenizer, recipe, seed=0))
+    problems = held_out_problems(recipe, split=split) if name else None  # type: ignore[arg-type]
+    start = write_evaluation(
+        start_path, evaluate_checkpoint(model, tokenizer, recipe, seed=0, problems=problems)
+    )
     _log(f"start: accuracy {start['accuracy']:.3f} on {start['problems']} held-out problems (T=1)")
     return ckpt, start

@@ -30,7 +30,7 @@ def cmd_pairs(a: argparse.Namespace) -> int:
     tok = _tokenizer(a.actor)
     eos = str(tok.eos_token)  # type: ignore[attr-defined]
     out = Path(a.out)
-    write_jsonl(out / "pairs.jsonl", make_pairs(a.n, seed=a.seed, eos_text=eos))
+    write_jsonl(out / "pairs.jsonl", make_pairs(a.n, seed=a.seed, eos_text=eos, split=a.split))
     write_jsonl(out / "heldout.jsonl", make_pairs(a.n_heldout, seed=a.seed + 1000, eos_text=eos))
     print(
         f"wrote {a.n} training pairs to {out / 'pairs.jsonl'}, {a.n_heldout} held-out to {out / 'heldout.jsonl'}"
@@ -70,7 +70,18 @@ def cmd_ppo(a: argparse.Namespace) -> int:
         kl_ctl=a.kl_ctl,
         seed=a.seed,
     )
-    summary = run_ppo(a.out, a.actor, a.rm, s, guard=a.guard, command=a.command)
+    summary = run_ppo(
+        a.out,
+        a.actor,
+        a.rm,
+        s,
+        guard=a.guard,
+        command=a.command,
+        read=a.read,
+        split=a.split,
+        eval_split=a.eval_split,
+        guard_stop=a.guard_stop,
+    )
     print(f"PPO run written to {a.out}: {summary['steps_logged']} steps in {summary['seconds']} s")
     return 0
 
@@ -98,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         "--n-heldout", type=int, default=64, help="held-out pairs (heldout.jsonl), the input of probe-rm"
     )
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--split", choices=["train"], help="problems from this split (the protocol: train)")
     p.set_defaults(func=cmd_pairs)
     p = sub.add_parser("rm", help="train the step-2 reward model")
     p.add_argument("out")
@@ -123,6 +135,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--critic-lr", type=float, default=d.critic_lr)
     p.add_argument("--kl-ctl", type=float, default=d.kl_ctl)
     p.add_argument("--seed", type=int, default=d.seed)
+    p.add_argument(
+        "--read", choices=["end", "eos_as_pad"], default="end", help="where the reward model is read"
+    )
+    p.add_argument("--split", choices=["train"], help="PPO prompts from this split (the protocol: train)")
+    p.add_argument("--eval-split", choices=["validation", "test"], help="the independent judge's prompts")
+    p.add_argument(
+        "--guard-stop", action="store_true", help="the live guard stops the run at its first finding"
+    )
     p.set_defaults(func=cmd_ppo)
     p = sub.add_parser("smoke", help="the whole pipeline at toy scale (seconds)")
     p.add_argument("out")

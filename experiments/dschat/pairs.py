@@ -45,6 +45,7 @@ def make_pairs(
     kinds: Sequence[str] = ("add", "addsub"),
     chosen_filler: tuple[int, int] = (4, 14),
     rejected_filler: tuple[int, int] = (0, 6),
+    split: str | None = None,
 ) -> list[dict[str, Any]]:
     """``n`` rows ``{prompt, chosen, rejected, question, answer}``; fresh problems per ``seed``.
 
@@ -54,7 +55,7 @@ def make_pairs(
     rng = random.Random(seed)
     rows = []
     for _ in range(n):
-        p = make_problem(rng, rng.choice(list(kinds)))
+        p = make_problem(rng, rng.choice(list(kinds)), split=split)  # type: ignore[arg-type]
 
         rows.append(
             {

@@ -19,9 +19,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from experiments.cure.record import code_record
+from experiments.dschat.judge import judge_outputs
 from experiments.dschat.pairs import prompt_text, write_jsonl
 from experiments.dschat.ppo import DSChatPPO, PPOSettings
 from experiments.dschat.rm import load_rm
+from experiments.repro.evaluate import eval_problems
 from experiments.repro.report import write_csv
 from experiments.repro.tasks import boxed_answer, make_problem
 from rewardcheck.rewards.degenerate import degenerate_kind
@@ -73,8 +76,18 @@ def run_ppo(
     guard: bool = False,
     kinds: Sequence[str] = ("add", "addsub"),
     command: str = "",
+    read: str = "end",
+    split: str | None = None,
+    eval_split: str | None = None,
+    guard_stop: bool = False,
 ) -> dict[str, Any]:
-    """Train from ``actor_path`` (critic from ``rm_path``) for ``settings.steps``; returns the summary."""
+    """Train from ``actor_path`` (critic from ``rm_path``) for ``settings.steps``; returns the summary.
+
+    The protocol's runs (experiments/cure/PROTOCOL.md, 7) pass ``split="train"`` (PPO prompts), ``eval_split``
+    (the independent judge on 96 held-out prompts at the start and the end: ``judge_start.json``,
+    ``judge_end.json``), ``read`` (``eos_as_pad``: EOS is the pad token, as with a tokenizer whose pad is its
+    EOS: the attention masks and the reward model's read position treat it as padding) and ``guard_stop``
+    (the live guard observes every step and stops the run at its first stopping finding)."""
     import torch
     from transformers import AutoModelForCausalLM
 
@@ -89,6 +102,39 @@ def run_ppo(
     actor = AutoModelForCausalLM.from_pretrained(str(actor_path))
     rm, critic = load_rm(rm_path), load_rm(rm_path)
     trainer = DSChatPPO(actor, tok, rm, critic, settings, reward_fn=guard_reward_fn() if guard else None)
+    if read == "eos_as_pad":
+        trainer.pad_id = rm.pad_id = critic.pad_id = trainer.eos_id
+    elif read != "end":
+        raise ValueError(f"read must be 'end' or 'eos_as_pad', got {read!r}")
+    record = code_record()
+    sft_actor = AutoModelForCausalLM.from_pretrained(str(actor_path)).eval()
+    held_out = (
+        eval_problems(96, seed=4242, kinds=tuple(kinds), split=eval_split) if eval_split else []  # type: ignore[arg-type]
+    )
+
+    def judged(name: str) -> dict[str, Any] | None:
+        if not held_out:
+            return None
+        result = judge_outputs(
+            actor,
+            sft_actor,
+            tok,
+            [prompt_text(p.question) for p in held_out],
+            [p.answer for p in held_out],
+            seed=settings.seed,
+            max_new_tokens=settings.max_new_tokens,
+            pad_id=trainer.pad_id,
+        )
+        (out / f"judge_{name}.json").write_text(json.dumps(result, indent=1) + "\n")
+        return result
+
+    judge_start = judged("start")
+    monitor = None
+    if guard_stop:
+        from rewardcheck.bench.guard.monitor import Guard, GuardConfig
+
+        monitor = Guard(GuardConfig(actions=("warn", "stop"), stop_on=("reward_flatline", "kl_blowup")))
+    stopped_at = None
     rng = random.Random(settings.seed + 17)
     metrics: list[dict[str, Any]] = []
     samples: list[dict[str, Any]] = []
@@ -102,7 +148,9 @@ def run_ppo(
             if (out / "STOP").exists():  # end early; everything so far is still written
                 log.write(f"stopped at step {step}: {out / 'STOP'} exists\n")
                 break
-            problems = [make_problem(rng, rng.choice(list(kinds))) for _ in range(settings.batch_size)]
+            problems = [
+                make_problem(rng, rng.choice(list(kinds)), split=split) for _ in range(settings.batch_size)
+            ]  # type: ignore[arg-type]
             prompts = [prompt_text(p.question) for p in problems]
             exp = trainer.generate(prompts)
             if exp is None:
@@ -124,6 +172,12 @@ def run_ppo(
                 "seconds": round(time.monotonic() - started, 1),
             }
             metrics.append(row)
+            if monitor is not None and monitor.observe(
+                {k: v for k, v in row.items() if k != "seconds"}, step
+            ):
+                if monitor.first_stop is not None and stopped_at is None:
+                    stopped_at = step
+                    log.write(f"stopped at step {step}: the guard's {monitor.first_stop.signal.name}\n")
             log.write(
                 f"epoch: 0|step: {step}|ppo_ep: 1|act_loss: {losses['act_loss']}|cri_loss: "
                 f"{losses['cri_loss']}|unsuper_loss: 0.0\naverage reward score: {row['reward']}\n"
@@ -153,10 +207,24 @@ def run_ppo(
                     f"step {step} reward {row['reward']:.3f} (std {row['reward_std']:.3f}) degenerate "
                     f"{row['degenerate']:.2f} boxed {row['boxed']:.2f} kl {row['kl']:.2f} | {exp.answers[0][:70]!r}"
                 )
+            if stopped_at is not None:
+                break
     write_csv(out / "metrics.csv", metrics)
     write_jsonl(out / "samples.jsonl", samples)
     write_jsonl(out / "outputs.jsonl", outputs)
+    judge_end = judged("end")
     summary = {
+        "code": record,
+        "read": read,
+        "prompt_split": split,
+        "eval_split": eval_split,
+        "guard_stop": guard_stop,
+        "stopped_at": stopped_at,
+        "planned_steps": settings.steps,
+        "judge_start": None
+        if judge_start is None
+        else {k: v for k, v in judge_start.items() if k != "samples"},
+        "judge_end": None if judge_end is None else {k: v for k, v in judge_end.items() if k != "samples"},
         "actor": str(actor_path),
         "reward_model": str(rm_path),
         "guard": guard,

@@ -23,6 +23,9 @@ class Evaluation:
     stats: CompletionStats
     samples: list[dict[str, Any]]
     texts: list[str] = field(default_factory=list)  # every completion, with ``keep_all``
+    truncated: list[bool] = field(
+        default_factory=list
+    )  # each completion cut at the budget, with ``keep_all``
 
 
 def eval_problems(
@@ -103,4 +106,9 @@ def evaluate(
         {"question": p.question, "gold": p.gold, "completion": t, "tokens": n, "truncated": tr}
         for p, t, n, tr in zip(problems[:8], texts, lengths, truncated, strict=False)
     ]
-    return Evaluation(completion_stats(texts, golds, lengths, truncated), samples, texts if keep_all else [])
+    return Evaluation(
+        completion_stats(texts, golds, lengths, truncated),
+        samples,
+        texts if keep_all else [],
+        truncated if keep_all else [],
+    )

@@ -14,7 +14,7 @@ from typing import Any
 
 from rewardcheck.rewards.registry import get_reward_funcs
 
-__all__ = ["REWARD_SETS", "REWARD_NAMES", "reward_set", "reward_set_args"]
+__all__ = ["REWARD_SETS", "REWARD_NAMES", "ABLATIONS", "reward_set", "reward_set_args"]
 
 REWARD_NAMES = ("accuracy", "format", "reasoning_steps", "cosine")
 REWARD_SETS = {
@@ -26,12 +26,26 @@ REWARD_SETS = {
     "patched_gated": "patched",
 }
 GATES = {"patched_ungated": "none", "patched_gated": "correct"}
+# The cure protocol's ablations (experiments/cure/PROTOCOL.md): which term drives the upstream collapse
+ABLATIONS = {
+    "openr1_no_cosine": ("openr1", ("accuracy", "format", "reasoning_steps")),
+    "openr1_no_steps": ("openr1", ("accuracy", "format", "cosine")),
+}
+REWARD_SETS.update({name: "openr1@e4ac3ae" for name in ABLATIONS})
+REWARD_SETS["patched_upstream_cosine"] = "patched + openr1@e4ac3ae cosine"
 
 
 def reward_set_args(name: str, tokenizer: Any, max_completion_length: int) -> dict[str, Any]:
     """Script arguments for ``name``: upstream gets open-r1's CLI defaults, patched gets the token budget."""
     if name == "openr1":
         return {"reward_funcs": list(REWARD_NAMES)}
+    if name in ABLATIONS:
+        return {"reward_funcs": list(ABLATIONS[name][1])}
+    if name == "patched_upstream_cosine":
+        return {
+            **reward_set_args("patched", tokenizer, max_completion_length),
+            "cosine_from": "openr1@e4ac3ae",
+        }
     if name in ("patched", *GATES):
         gate = {"reasoning_steps_gate": GATES[name]} if name in GATES else {}
         return {
@@ -47,6 +61,12 @@ def reward_set_args(name: str, tokenizer: Any, max_completion_length: int) -> di
 
 
 def reward_set(name: str, tokenizer: Any, max_completion_length: int) -> list[Any]:
-    return get_reward_funcs(
-        reward_set_args(name, tokenizer, max_completion_length), profile=REWARD_SETS[name]
-    )
+    """The reward functions of ``name``, in :data:`REWARD_NAMES` order (an ablation leaves its term out;
+    ``patched_upstream_cosine`` is patched with open-r1's cosine in its place)."""
+    args = reward_set_args(name, tokenizer, max_completion_length)
+    if name == "patched_upstream_cosine":
+        args = {k: v for k, v in args.items() if k != "cosine_from"}
+        patched = get_reward_funcs(args, profile="patched")
+        upstream = get_reward_funcs({"reward_funcs": ["cosine"]}, profile="openr1@e4ac3ae")
+        return [*patched[:3], upstream[0]]
+    return get_reward_funcs(args, profile=REWARD_SETS[name])
