@@ -70,6 +70,10 @@ _FUNC_EQ = rx.compile(r"([a-zA-Z])\(([a-zA-Z])\)\s*=\s*(.+)", rx.DOTALL)
 _UNITS = rx.compile(
     r"(?:\s|\\[,;! ])*\\(?:mbox|text|textnormal|mathrm)\{\s*[A-Za-z][A-Za-z .]*\}(?:\s*\^\s*\{?\s*[23]\s*\}?)?\s*$"
 )
+# a unit written in plain text after a number: "20 cm²", "20 cm^2", "12 km/h", "45 dollars" (two letters or more:
+# a lone letter after a number is a variable, "5 x")
+_PLAIN_UNIT = rx.compile(r"[\d}]\s+([A-Za-z]{2,12})(?:/[A-Za-z]{1,6})?(?:\s*\^\s*\{?\s*[23]\s*\}?|[²³])?\s*$")
+_MATH_NAMES = frozenset({"pi", "ln", "log", "sin", "cos", "tan", "sqrt", "exp", "cot", "sec", "csc"})
 _BASE = rx.compile(r"([0-9A-Za-z]+)_\{?\(?(\d{1,2})\)?\}?")
 
 
@@ -167,10 +171,14 @@ def rename_function_variable(answer: str, gold: str) -> str:
 
 
 def strip_units(s: str) -> str:
-    """``50 \\mbox{ cm}^2`` -> ``50``: trailing unit words (and a square or cube of them) dropped."""
+    """``50 \\mbox{ cm}^2`` -> ``50``, ``20 cm²`` -> ``20``: trailing unit words (and a square or cube of them)
+    dropped; never a lone letter or a function name (``5 x``, ``2 pi`` keep theirs)."""
     if len(s) > MAX_FORM_CHARS:
         return s
     out = _UNITS.sub("", s).strip()
+    plain = _PLAIN_UNIT.search(out)
+    if plain is not None and plain.group(1).lower() not in _MATH_NAMES:
+        out = out[: plain.start() + 1].strip()
     return out or s
 
 

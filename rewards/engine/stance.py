@@ -31,6 +31,7 @@ from rewardcheck.rewards import rx
 from rewardcheck.rewards.engine.lexicon import WordClass, alternation, is_word
 
 __all__ = [
+    "unasserted",
     "hedge_shape",
     "weak_adverb",
     "retracts_by_shape",
@@ -230,6 +231,43 @@ _PREDICATE = rx.compile(
     rx.IGNORECASE,
 )
 _COMMITTING = frozenset("the our my this a an indeed exactly clearly precisely also still".split())
+
+
+_CONDITIONAL = rx.compile(rf"{alternation(WordClass.CONDITIONAL)}", rx.IGNORECASE)
+_INVERTED = rx.compile(rf"^\W{{0,4}}{alternation(WordClass.INVERTED_CONDITIONAL)}\s", rx.IGNORECASE)
+_COUNTERFACTUAL = rx.compile(alternation(WordClass.COUNTERFACTUAL), rx.IGNORECASE)
+_THIRD_PARTY = rx.compile(alternation(WordClass.THIRD_PARTY), rx.IGNORECASE)
+_REPORT_VERB = rx.compile(alternation(WordClass.REPORT_VERB), rx.IGNORECASE)
+_ACCORDING = rx.compile(r"\baccording\s{1,4}to\b", rx.IGNORECASE)
+_POSSESSIVE_SOURCE = rx.compile(rf"{alternation(WordClass.THIRD_PARTY)}['’]s\b", rx.IGNORECASE)
+
+
+def unasserted(clause: str) -> str:
+    """Why a value at the end of ``clause`` (the text of its clause up to the value) is not asserted: "" when
+    it is. A supposition whose clause the value stands in ("If the answer were", "Suppose it is", "Were the
+    answer"; not "If we add them, we get": a comma ends the supposition first), a counterfactual modal in the
+    value's own clause ("we would get"), or a source other than the speaker ("the key says", "according to
+    the book, ...", "the teacher's answer is").
+
+    >>> unasserted("If the answer were "), unasserted("If we add them, we get "), unasserted("My friend claims ")
+    ('supposed', '', 'reported')
+    """
+    own = clause.rsplit(",", 1)[-1]
+    if _INVERTED.search(clause) and "," not in clause:
+        return "supposed"
+    opener = None
+    for found in _CONDITIONAL.finditer(clause):
+        opener = found  # the last supposition opener of the clause
+    if opener is not None and "," not in clause[opener.end() :] and ";" not in clause[opener.end() :]:
+        return "supposed"
+    if _COUNTERFACTUAL.search(own):
+        return "supposed"
+    if _ACCORDING.search(clause) or _POSSESSIVE_SOURCE.search(own):
+        return "reported"
+    source = _THIRD_PARTY.search(own)
+    if source is not None and _REPORT_VERB.search(own, source.end()):
+        return "reported"
+    return ""
 
 
 def denied_after(after: str) -> bool:
