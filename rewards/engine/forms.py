@@ -72,7 +72,9 @@ _UNITS = rx.compile(
 )
 # a unit written in plain text after a number: "20 cm²", "20 cm^2", "12 km/h", "45 dollars" (two letters or more:
 # a lone letter after a number is a variable, "5 x")
-_PLAIN_UNIT = rx.compile(r"[\d}]\s+([A-Za-z]{2,12})(?:/[A-Za-z]{1,6})?(?:\s*\^\s*\{?\s*[23]\s*\}?|[²³])?\s*$")
+_PLAIN_UNIT = rx.compile(
+    r"[\d}](?:\s+([A-Za-z]{2,12})(?:/[A-Za-z]{1,6})?(?:\s*\^\s*\{?\s*[23]\s*\}?|[²³])?|\s*([\u4e00-\u9fff]{1,3}))\s*$"
+)  # a Chinese measure word or unit after a number ("45 元", "36 个") is text too
 _MATH_NAMES = frozenset({"pi", "ln", "log", "sin", "cos", "tan", "sqrt", "exp", "cot", "sec", "csc"})
 _BASE = rx.compile(r"([0-9A-Za-z]+)_\{?\(?(\d{1,2})\)?\}?")
 
@@ -177,7 +179,7 @@ def strip_units(s: str) -> str:
         return s
     out = _UNITS.sub("", s).strip()
     plain = _PLAIN_UNIT.search(out)
-    if plain is not None and plain.group(1).lower() not in _MATH_NAMES:
+    if plain is not None and (plain.group(1) or "").lower() not in _MATH_NAMES:
         out = out[: plain.start() + 1].strip()
     return out or s
 

@@ -27,6 +27,7 @@ __all__ = [
     "WordClass",
     "WORDS",
     "LANGUAGES",
+    "LANGUAGE_WORDS",
     "language_rows",
     "phrases",
     "pattern",
@@ -982,6 +983,15 @@ _LANGUAGES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
 }
 LANGUAGES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType(_LANGUAGES)
+# Short words that are words of English too ("no") or too short to tell a language by: read only in a region
+# where one of the language's own rows above was read.
+_LANGUAGE_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "fr": (("ou", "or"), ("et", "and"), ("pas", "not")),
+    "es": (("no", "not"), ("ni", "nor")),
+    "de": (("nicht", "not"), ("oder", "or"), ("und", "and"), ("kein", "no")),
+    "zh": (("或", "or"), ("和", "and")),
+}
+LANGUAGE_WORDS: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType(_LANGUAGE_WORDS)
 
 
 def language_rows(language: str) -> tuple[tuple[str, str], ...]:

@@ -299,10 +299,19 @@ def choice_word(word: str) -> bool:
 
     >>> choice_word("versus"), choice_word("alternatively"), choice_word("times"), choice_word("feet")
     (True, True, False, False)
+    >>> choice_word("since"), choice_word("because")
+    (False, False)
     """
     w = word.lower().rstrip(".")
     if len(w) < 4 or any(
-        is_word(w, c) for c in (WordClass.ARITHMETIC_WORD, WordClass.LIST_JOINER, WordClass.IRREGULAR_PLURAL)
+        is_word(w, c)
+        for c in (
+            WordClass.ARITHMETIC_WORD,
+            WordClass.LIST_JOINER,
+            WordClass.IRREGULAR_PLURAL,
+            WordClass.SUBORDINATOR,  # "7, since 3 + 4 = 7": a reason follows, not a second value
+            WordClass.CONTRAST,
+        )
     ):
         return False
     return w.endswith("ly") or not w.endswith("s") or w.endswith("us")  # "5 apples 3": a count noun

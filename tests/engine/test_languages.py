@@ -61,8 +61,8 @@ CHOICES = {
 }
 NEGATED = {
     "fr": ["La réponse n'est pas 42.", "Ce n'est pas 42."],
-    "es": ["La respuesta no es 42.", "Eso no es 42."],
-    "de": ["Die Antwort ist nicht 42.", "Das ist nicht 42."],
+    "es": ["La respuesta no es 42.", "Eso no es 42.", "La respuesta es 40, no 42."],
+    "de": ["Die Antwort ist nicht 42.", "Das ist nicht 42.", "Die Antwort ist 40, nicht 42."],
     "zh": ["答案不是 42。", "这不是 42。"],
 }
 HEDGED = {
@@ -129,6 +129,7 @@ def test_every_row_reads_as_english_the_lexicon_knows(language: str) -> None:
         "The answer is 42.",
         "So we get 42; in total 42.",
         "Donner kebab costs $5.",  # "donc" inside a word is not the French row
+        "No, it is 12, not 15.",  # a short word of a language is read only where that language is
         "The environment has 3 rooms.",  # "environ" inside a word
     ],
 )

@@ -32,6 +32,10 @@ PAID = [
     ("So x = 3 and y = -1.", "(3,-1)", "(-1,3)"),
     ("Therefore a = 2, b = 5.", "(2,5)", "(5,2)"),
     ("The vertex has x-coordinate 3 and y-coordinate -1.", "(3,-1)", "(3,1)"),
+    ("The answer is 7, since 3 + 4 = 7.", "7", "3"),
+    ("The answer is 12 because 3 times 4 is 12.", "12", "3"),
+    ("所以答案是 **45** 元。", "45", "44"),
+    ("因此一共有 36 个。", "36", "35"),
 ]
 
 
