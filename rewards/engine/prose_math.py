@@ -9,8 +9,8 @@ one table of rows (a wording, the math it writes), applied in one linear pass ov
 'It has $(3, -1)$.'
 >>> in_math("So x = 3 and y = -1.")
 'So $(x, y) = (3, -1)$.'
->>> in_math("Therefore a = 2, b = 5.")
-'Therefore $(a, b) = (2, 5)$.'
+>>> in_math("Therefore a = 2, b = 5.")  # a list of assignments is read as it is (it may be longer than a pair)
+'Therefore a = 2, b = 5.'
 >>> in_math("We add 3 and 4 to get 7.")  # no set, no pair: left as it is
 'We add 3 and 4 to get 7.'
 """
@@ -61,7 +61,7 @@ ROWS: tuple[tuple[str, Callable[[Callable[[int], str]], str]], ...] = (
         lambda g: f"$({_num(g(1))}, {_num(g(2))})$",
     ),
     (  # "x = 3 and y = -1": two different letters, each given a value, state the pair
-        rf"(?<![\w$\\])([a-z])\s{{0,2}}=\s{{0,2}}({_NUM})(?:,\s{{0,3}}|,?\s{{1,3}}and\s{{1,3}})([a-z])\s{{0,2}}=\s{{0,2}}({_NUM})(?!\w)",
+        rf"(?<![\w$\\])([a-z])\s{{0,2}}=\s{{0,2}}({_NUM}),?\s{{1,3}}and\s{{1,3}}([a-z])\s{{0,2}}=\s{{0,2}}({_NUM})(?!\w)",
         lambda g: f"$({g(1)}, {g(3)}) = ({_num(g(2))}, {_num(g(4))})$" if g(1) != g(3) else g(0),
     ),
 )

@@ -235,22 +235,35 @@ _COMMITTING = frozenset("the our my this a an indeed exactly clearly precisely a
 
 _CONDITIONAL = rx.compile(rf"{alternation(WordClass.CONDITIONAL)}", rx.IGNORECASE)
 _INVERTED = rx.compile(rf"^\W{{0,4}}{alternation(WordClass.INVERTED_CONDITIONAL)}\s", rx.IGNORECASE)
-_COUNTERFACTUAL = rx.compile(alternation(WordClass.COUNTERFACTUAL), rx.IGNORECASE)
 _THIRD_PARTY = rx.compile(alternation(WordClass.THIRD_PARTY), rx.IGNORECASE)
 _REPORT_VERB = rx.compile(alternation(WordClass.REPORT_VERB), rx.IGNORECASE)
-_ACCORDING = rx.compile(r"\baccording\s{1,4}to\b", rx.IGNORECASE)
+_ACCORDING = rx.compile(  # "according to the key": a source the lexicon names, not a theory the problem poses
+    rf"\baccording\s{{1,4}}to\s{{1,4}}(?:(?:the|my|our|his|her|their|a|an)\s{{1,4}})?{alternation(WordClass.THIRD_PARTY)}",
+    rx.IGNORECASE,
+)
 _POSSESSIVE_SOURCE = rx.compile(rf"{alternation(WordClass.THIRD_PARTY)}['’]s\b", rx.IGNORECASE)
+
+
+MAX_SUPPOSED_WORDS = (
+    6  # "If the answer were": a supposition about the value is short; "the number of ways ... if
+)
+# the arrangement must start with a consonant and end with a vowel is" restates the problem's condition
 
 
 def unasserted(clause: str) -> str:
     """Why a value at the end of ``clause`` (the text of its clause up to the value) is not asserted: "" when
     it is. A supposition whose clause the value stands in ("If the answer were", "Suppose it is", "Were the
-    answer"; not "If we add them, we get": a comma ends the supposition first), a counterfactual modal in the
-    value's own clause ("we would get"), or a source other than the speaker ("the key says", "according to
-    the book, ...", "the teacher's answer is").
+    answer"; not "If we add them, we get": a comma ends the supposition first), or a source other than the
+    speaker ("the key says", "according to the book, ...", "the teacher's answer is"). A modal alone ("the car
+    would travel") is the problem's own wording, not a supposition.
 
     >>> unasserted("If the answer were "), unasserted("If we add them, we get "), unasserted("My friend claims ")
     ('supposed', '', 'reported')
+    >>> unasserted("The car would travel "), unasserted("According to Daniel's theory, ")
+    ('', '')
+    >>> unasserted("The number of ways if the word must start with a consonant and end with a vowel is ")
+    ''
+
     """
     own = clause.rsplit(",", 1)[-1]
     if _INVERTED.search(clause) and "," not in clause:
@@ -258,10 +271,16 @@ def unasserted(clause: str) -> str:
     opener = None
     for found in _CONDITIONAL.finditer(clause):
         opener = found  # the last supposition opener of the clause
-    if opener is not None and "," not in clause[opener.end() :] and ";" not in clause[opener.end() :]:
-        return "supposed"
-    if _COUNTERFACTUAL.search(own):
-        return "supposed"
+    supposed = clause[opener.end() :] if opener is not None else ""
+    if (
+        opener is not None
+        and "," not in supposed
+        and ";" not in supposed
+        and len(supposed.split()) <= MAX_SUPPOSED_WORDS
+    ):
+        return (
+            "supposed"  # the value in the supposition's own short clause, not a condition the problem states
+        )
     if _ACCORDING.search(clause) or _POSSESSIVE_SOURCE.search(own):
         return "reported"
     source = _THIRD_PARTY.search(own)
