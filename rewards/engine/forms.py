@@ -19,6 +19,7 @@ from fractions import Fraction
 from rewardcheck.rewards import rx
 
 from .exact import exact_value
+from .lexicon import classes_of
 from .numwords import number_from_words
 
 __all__ = [
@@ -174,12 +175,14 @@ def rename_function_variable(answer: str, gold: str) -> str:
 
 def strip_units(s: str) -> str:
     """``50 \\mbox{ cm}^2`` -> ``50``, ``20 cm²`` -> ``20``: trailing unit words (and a square or cube of them)
-    dropped; never a lone letter or a function name (``5 x``, ``2 pi`` keep theirs)."""
+    dropped; never a lone letter, a function name or a word of the lexicon (``5 x``, ``2 pi``, ``390 is``
+    keep theirs)."""
     if len(s) > MAX_FORM_CHARS:
         return s
     out = _UNITS.sub("", s).strip()
     plain = _PLAIN_UNIT.search(out)
-    if plain is not None and (plain.group(1) or "").lower() not in _MATH_NAMES:
+    word = (plain.group(1) or "").lower() if plain is not None else ""
+    if plain is not None and word not in _MATH_NAMES and not classes_of(word):  # "390 is": no unit
         out = out[: plain.start() + 1].strip()
     return out or s
 
