@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from rewardcheck.rewards import rx
 
-from .lexicon import WordClass, phrases
+from .lexicon import WordClass, alternation, phrases
 from .numwords import ONES, SCALES, TENS, number_from_words
 
 __all__ = ["Claim", "claim", "MAX_CLAIM_CHARS"]
@@ -38,6 +38,7 @@ _TOKEN = rx.compile(
     r"|((?<![\w.])[A-Za-z][ \t]{0,2}(?:[≤≥<>]=?|∈|<=|>=)[ \t]{0,2}(?:[-+−]?[\d.]+|[\[(][^\])\n]{1,40}[\])])"
     rf"|(?<![\w.])[-+−]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)?[{_UNICODE_VALUE}][\d{_UNICODE_VALUE}]*(?![\w])"
     r"|(?<![\w.])[-+−]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)(?:/\d+)?(?=[a-zA-Z]{1,3}[²³]|[€£¥%]|(?![\w])))"
+    r"|(\\(?:times|cdot|div)(?![a-zA-Z])|[×÷·*/+−^]|(?<=\s)-(?=\s))"
     r"|(\\[a-zA-Z]+|[A-Za-z]+(?:'[a-z]+)?)|([:=])"
 )
 # The closed classes come from the one lexicon: copulas put their object in predicate position, fillers may
@@ -97,6 +98,37 @@ def _spelled_numbers(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:
             out.append(tokens[i])
             i += 1
     return out
+
+
+def _expressions(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Values joined by operators as one value ("4 × 5", "12 + 30 - 7"); an operator not between two values
+    is dropped (a unit's power "cm^2", a dash)."""
+    out: list[tuple[str, str]] = []
+    for kind, text in tokens:
+        if kind == "value" and len(out) >= 2 and out[-1][0] == "op" and out[-2][0] == "value":
+            op = out.pop()[1]
+            out[-1] = ("value", f"{out[-1][1]} {op} {text}")
+        else:
+            out.append((kind, text))
+    return [t for t in out if t[0] != "op"]
+
+
+def _chain_end(tokens: list[tuple[str, str]], j: int) -> int:
+    """Where a computation that starts at the value ``tokens[j]`` ends: its last right-hand side, following
+    "=" ("4 × 5 = 20") and a next step that starts where the last one ended ("= 7, 7 × 2 = 14")."""
+    while True:
+        if j + 2 < len(tokens) and tokens[j + 1] == ("mark", "=") and tokens[j + 2][0] == "value":
+            j += 2
+        elif (
+            j + 3 < len(tokens)
+            and tokens[j + 1][0] == "value"
+            and tokens[j + 1][1].split(" ", 1)[0] == tokens[j][1]
+            and tokens[j + 2] == ("mark", "=")
+            and tokens[j + 3][0] == "value"
+        ):
+            j += 3
+        else:
+            return j
 
 
 def _negated_before(tokens: list[tuple[str, str]], i: int) -> bool:
@@ -162,8 +194,40 @@ def _remark_on_value(tokens: list[tuple[str, str]], first: int, first_verb: int 
     return False
 
 
+_CONTRAST = rx.compile(alternation(WordClass.CONTRAST), rx.IGNORECASE)
+_REVISES = rx.compile(
+    alternation(WordClass.RESULT_VERB, WordClass.DERIVATION, WordClass.CONCLUSION, WordClass.ANSWER_NOUN),
+    rx.IGNORECASE,
+)
+_UNREAL = rx.compile(alternation(WordClass.COUNTERFACTUAL, WordClass.CONDITIONAL), rx.IGNORECASE)
+
+
 def claim(sentence: str) -> Claim:
-    """The value ``sentence`` asserts (see the module docstring for the rule)."""
+    """The value ``sentence`` asserts (see the module docstring for the rule). A value stated first and then
+    turned against ("We had 15, but that counted one twice; removing it gives 12.") gives way to the value
+    the turn states as a result; a turn that only supposes ("but 15 would be ...") changes nothing.
+
+    >>> claim("We had 15 at first, but that counted a corner twice; removing it gives 12.").value
+    '12'
+    >>> claim("The total is 15, but it would be 12 without the fee.").value
+    '15'
+    """
+    first = _claim(sentence)
+    if first.value is None or first.negated:
+        return first
+    turns = [m for m in _CONTRAST.finditer(sentence[:MAX_CLAIM_CHARS])]
+    if not turns:
+        return first
+    rest = sentence[turns[-1].end() : MAX_CLAIM_CHARS]
+    if first.value not in sentence[: turns[-1].start()] or not _REVISES.search(rest) or _UNREAL.search(rest):
+        return first
+    later = _claim(rest)
+    if later.value is None or later.negated or later.remark:
+        return first
+    return Claim(later.value, first.values, hedge=later.hedge)
+
+
+def _claim(sentence: str) -> Claim:
     tokens: list[tuple[str, str]] = []  # (kind, text): kind "value", "word" or "mark"
     denied_at = 0
     for m in _TOKEN.finditer(sentence[:MAX_CLAIM_CHARS]):
@@ -174,10 +238,12 @@ def claim(sentence: str) -> Claim:
         elif m.group(4) is not None:
             tokens.append(("value", m.group(4).rstrip(",")))
         elif m.group(5) is not None:
-            tokens.append(("word", m.group(5).lower()))
+            tokens.append(("op", m.group(5)))
+        elif m.group(6) is not None:
+            tokens.append(("word", m.group(6).lower()))
         else:
-            tokens.append(("mark", m.group(6)))
-    tokens = _spelled_numbers(tokens)
+            tokens.append(("mark", m.group(7)))
+    tokens = _expressions(_spelled_numbers(tokens))
     values = tuple(t for k, t in tokens if k == "value")
     if not values:
         return Claim(None)
@@ -191,6 +257,9 @@ def claim(sentence: str) -> Claim:
         for j in range(i + 1, min(len(tokens), i + 2 + MAX_FILLER)):
             k, t = tokens[j]
             if k == "value":
+                if _chain_end(tokens, j) != j:
+                    j = _chain_end(tokens, j)  # "Area = 4 × 5 = 20 cm²": a computation asserts its result
+                    k, t = tokens[j]
                 nxt = tokens[j + 1] if j + 1 < len(tokens) else None
                 listed = _listed(tokens, j)
                 if listed is not None:

@@ -19,6 +19,7 @@ from fractions import Fraction
 from rewardcheck.rewards import rx
 
 from .exact import exact_value
+from .lexicon import classes_of
 from .numwords import number_from_words
 
 __all__ = [
@@ -70,6 +71,12 @@ _FUNC_EQ = rx.compile(r"([a-zA-Z])\(([a-zA-Z])\)\s*=\s*(.+)", rx.DOTALL)
 _UNITS = rx.compile(
     r"(?:\s|\\[,;! ])*\\(?:mbox|text|textnormal|mathrm)\{\s*[A-Za-z][A-Za-z .]*\}(?:\s*\^\s*\{?\s*[23]\s*\}?)?\s*$"
 )
+# a unit written in plain text after a number: "20 cm²", "20 cm^2", "12 km/h", "45 dollars" (two letters or more:
+# a lone letter after a number is a variable, "5 x")
+_PLAIN_UNIT = rx.compile(
+    r"[\d}](?:\s+([A-Za-z]{2,12})(?:/[A-Za-z]{1,6})?(?:\s*\^\s*\{?\s*[23]\s*\}?|[²³])?|\s*([\u4e00-\u9fff]{1,3}))\s*$"
+)  # a Chinese measure word or unit after a number ("45 元", "36 个") is text too
+_MATH_NAMES = frozenset({"pi", "ln", "log", "sin", "cos", "tan", "sqrt", "exp", "cot", "sec", "csc"})
 _BASE = rx.compile(r"([0-9A-Za-z]+)_\{?\(?(\d{1,2})\)?\}?")
 
 
@@ -167,10 +174,16 @@ def rename_function_variable(answer: str, gold: str) -> str:
 
 
 def strip_units(s: str) -> str:
-    """``50 \\mbox{ cm}^2`` -> ``50``: trailing unit words (and a square or cube of them) dropped."""
+    """``50 \\mbox{ cm}^2`` -> ``50``, ``20 cm²`` -> ``20``: trailing unit words (and a square or cube of them)
+    dropped; never a lone letter, a function name or a word of the lexicon (``5 x``, ``2 pi``, ``390 is``
+    keep theirs)."""
     if len(s) > MAX_FORM_CHARS:
         return s
     out = _UNITS.sub("", s).strip()
+    plain = _PLAIN_UNIT.search(out)
+    word = (plain.group(1) or "").lower() if plain is not None else ""
+    if plain is not None and word not in _MATH_NAMES and not classes_of(word):  # "390 is": no unit
+        out = out[: plain.start() + 1].strip()
     return out or s
 
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from rewardcheck.rewards import rx
 
+from .choices import choice_letter, without_label
 from .clock import clock_answer, clock_gold, same_time
 from .config import EngineConfig, bounded_read
 from .exact import exact_value, is_literal, too_large
@@ -50,6 +51,7 @@ from .forms import (
 from .gold import GoldParse, parse_gold
 from .goldkind import GoldKind, gold_kind
 from .isolation import IsolationError, IsolationTimeout, NotAdmitted, count, default_pool
+from .languages import read_as_english
 from .letters import keep_letters, lost_letters
 from .lexicon import WordClass, alternation, pattern
 from .lists import pair_forms, ratio_parts
@@ -64,6 +66,7 @@ from .numeric import (
     rounds_to,
 )
 from .prescreen import risk
+from .prose_math import in_math
 from .rules import Rule
 from .runs import MAX_RUN, collapse_runs
 from .text import (
@@ -131,6 +134,7 @@ class Analysis:
         if final is not None:
             final, self.collapsed = collapse_runs(final)
             final, self.unread = bounded_read(final, config.max_read_chars)
+            final = in_math(read_as_english(final))  # other languages read in English; sets in words as math
         self.after_answer = ""  # what follows the answer when it is an invented follow-up ("": nothing)
         self.span: AnswerSpan = (
             extract_answer(final) if final is not None else AnswerSpan(None, "no final-answer region")
@@ -149,6 +153,7 @@ class Analysis:
                     (self.layout.reasoning or "").rstrip().rsplit("\n\n", 1)[-1]
                 )
                 last, self.unread = bounded_read(last, config.max_read_chars)
+                last = in_math(read_as_english(last))
                 found = extract_answer(last)
                 self.span = AnswerSpan(
                     found.answer,
@@ -751,6 +756,13 @@ def _stages(
         return _verdict(Verdict.CORRECT if same else Verdict.WRONG, why, span, g, path, t0, rule)
 
     # Stage 3, compare: one row per gold kind that is compared on its own terms
+    if kind is GoldKind.CHOICE:
+        given = choice_letter(answer) or span.label
+        if given:
+            same = given == choice_letter(g.norm)
+            return decide(same, f"choice letter {given} against {choice_letter(g.norm)}", Rule.CHOICE)
+    elif kind is not GoldKind.TEXT:
+        answer = without_label(answer)  # "(C) 24" against a gold 24: the value the letter labels
     if kind is GoldKind.CLOCK:
         when = clock_gold(gold)
         same = when is not None and same_time(clock_answer(answer), when)

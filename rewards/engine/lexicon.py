@@ -23,7 +23,18 @@ from types import MappingProxyType
 
 from rewardcheck.rewards import rx
 
-__all__ = ["WordClass", "WORDS", "phrases", "pattern", "alternation", "classes_of", "is_word"]
+__all__ = [
+    "WordClass",
+    "WORDS",
+    "LANGUAGES",
+    "LANGUAGE_WORDS",
+    "language_rows",
+    "phrases",
+    "pattern",
+    "alternation",
+    "classes_of",
+    "is_word",
+]
 
 
 class WordClass(enum.Enum):
@@ -68,6 +79,19 @@ class WordClass(enum.Enum):
     # The committed side of two open classes, so that the stance grammar (``stance.py``) can treat every
     # other member as not committing: an adverb in front of a value that is not one of these weakens it
     # ("the answer is conceivably 5"); a verb whose first-person subject holds the answer ("I get 5").
+    # A value stated in a clause that does not assert it: a supposition ("if the answer were 42"), a
+    # counterfactual ("we would get 42"), or a report of what someone else holds ("the key says 42").
+    CONDITIONAL = "conditional"  # opens a clause that supposes: "if", "suppose", "what if"
+    INVERTED_CONDITIONAL = "inverted_conditional"  # supposes when it opens the clause: "were", "had"
+    COUNTERFACTUAL = "counterfactual"  # a modal of the unreal: "would", "would have"
+    REPORT_VERB = "report_verb"  # says what a source holds: "says", "claims", "gives"
+    THIRD_PARTY = "third_party"  # a source other than the speaker: "the key", "my friend", "the teacher"
+    INCLUSIVE = "inclusive"  # an interval that holds its ends: "inclusive", "both included"
+    EXCLUSIVE = "exclusive"  # one that does not: "strictly", "exclusive", "not included"
+    DERIVATION = "derivation"  # a step that produces a value: "gives", "yields", "leaves", "comes to"
+    CONTRAST = "contrast"  # turns a sentence against what it said first: "but", "however"
+    CHOICE_VERB = "choice_verb"  # chooses a multiple-choice letter: "choose", "pick", "go with"
+    CHOICE_NOUN = "choice_noun"  # names what is chosen: "option", "choice", "letter"
     FIRM_ADVERB = "firm_adverb"  # leaves a statement committed: "exactly", "finally", "respectively"
     RESULT_VERB = "result_verb"  # states a result the speaker holds: "get", "obtain", "find", "conclude"
 
@@ -442,6 +466,94 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "textbook",
         "the book",
     ),
+    WordClass.INCLUSIVE: (
+        "inclusive",
+        "inclusively",
+        "included",
+        "including both ends",
+        "including the endpoints",
+    ),
+    WordClass.EXCLUSIVE: ("strictly", "exclusive", "exclusively", "not included", "excluding the endpoints"),
+    WordClass.DERIVATION: (
+        "gives",
+        "give",
+        "yields",
+        "leaves",
+        "makes",
+        "comes to",
+        "brings it to",
+        "results in",
+    ),
+    WordClass.CONTRAST: ("but", "however", "yet", "though"),
+    WordClass.CHOICE_VERB: ("choose", "pick", "select", "go with", "opt for"),
+    WordClass.CHOICE_NOUN: ("option", "choice", "letter", "alternative"),
+    WordClass.CONDITIONAL: (
+        "if",
+        "suppose",
+        "supposing",
+        "assume",
+        "assuming",
+        "imagine",
+        "what if",
+        "in case",
+        "even if",
+        "provided that",
+    ),
+    WordClass.INVERTED_CONDITIONAL: ("were", "had", "should"),
+    WordClass.COUNTERFACTUAL: ("would", "would have", "could have", "might have", "would've"),
+    WordClass.REPORT_VERB: (
+        "says",
+        "said",
+        "claims",
+        "claimed",
+        "states",
+        "stated",
+        "gives",
+        "gave",
+        "lists",
+        "listed",
+        "reports",
+        "reported",
+        "thinks",
+        "thought",
+        "believes",
+        "believed",
+        "suggests",
+        "suggested",
+        "writes",
+        "wrote",
+        "insists",
+        "according to",
+    ),
+    WordClass.THIRD_PARTY: (
+        "key",
+        "answer key",
+        "book",
+        "textbook",
+        "teacher",
+        "instructor",
+        "professor",
+        "tutor",
+        "friend",
+        "classmate",
+        "colleague",
+        "someone",
+        "somebody",
+        "they",
+        "he",
+        "she",
+        "author",
+        "solution manual",
+        "source",
+        "reference",
+        "grader",
+        "website",
+        "internet",
+        "others",
+        "people",
+        "sheet",
+        "worksheet",
+    ),
     WordClass.CANDIDATE: (
         "candidate",
         "candidates",
@@ -739,6 +851,152 @@ _W: dict[WordClass, tuple[str, ...]] = {
 }
 
 WORDS: Mapping[WordClass, tuple[str, ...]] = MappingProxyType(_W)
+
+# Other languages, each a set of rows: (the phrase as written, the English phrase it reads as). The reader reads
+# a final-answer region in English (``languages.read_as_english``): every English phrase here belongs to the
+# classes of the lexicon above, so a row inherits its stance (``classes_of``). Rows are whole phrases with their
+# anchor ("la réponse est", not "est"): a short word of one language is often a word of another.
+_LANGUAGES: dict[str, tuple[tuple[str, str], ...]] = {
+    "fr": (
+        ("la réponse finale est", "the final answer is"),
+        ("la réponse finale", "the final answer"),
+        ("réponse finale", "final answer"),
+        ("la bonne réponse est", "the correct answer is"),
+        ("la réponse correcte est", "the correct answer is"),
+        ("la réponse est", "the answer is"),
+        ("la réponse n'est pas", "the answer is not"),
+        ("la réponse", "the answer"),
+        ("réponse", "answer"),
+        ("le résultat final est", "the final answer is"),
+        ("le résultat est", "the result is"),
+        ("par conséquent", "therefore"),
+        ("en conclusion", "in conclusion"),
+        ("au total", "in total"),
+        ("donc", "so"),
+        ("ainsi", "thus"),
+        ("on obtient", "we get"),
+        ("nous obtenons", "we get"),
+        ("on trouve", "we find"),
+        ("n'est pas", "is not"),
+        ("peut-être", "maybe"),
+        ("probablement", "probably"),
+        ("environ", "about"),
+        ("je choisis", "i choose"),
+        ("l'option", "option"),
+        ("je choisirais", "i choose"),
+        ("en fait", "actually"),
+        ("attendez", "wait"),
+        ("je me suis trompé", "i was wrong"),
+    ),
+    "es": (
+        ("la respuesta final es", "the final answer is"),
+        ("la respuesta final", "the final answer"),
+        ("respuesta final", "final answer"),
+        ("la respuesta correcta es", "the correct answer is"),
+        ("la respuesta es", "the answer is"),
+        ("la respuesta no es", "the answer is not"),
+        ("la respuesta", "the answer"),
+        ("respuesta", "answer"),
+        ("el resultado final es", "the final answer is"),
+        ("el resultado es", "the result is"),
+        ("por lo tanto", "therefore"),
+        ("por tanto", "therefore"),
+        ("en conclusión", "in conclusion"),
+        ("en total", "in total"),
+        ("así que", "so"),
+        ("entonces", "so"),
+        ("obtenemos", "we get"),
+        ("no es", "is not"),
+        ("quizás", "maybe"),
+        ("quizá", "maybe"),
+        ("tal vez", "maybe"),
+        ("probablemente", "probably"),
+        ("aproximadamente", "about"),
+        ("elijo", "i choose"),
+        ("la opción", "option"),
+        ("opción", "option"),
+        ("en realidad", "actually"),
+        ("espera", "wait"),
+        ("me equivoqué", "i was wrong"),
+    ),
+    "de": (
+        ("die endgültige antwort ist", "the final answer is"),
+        ("die endgültige antwort lautet", "the final answer is"),
+        ("endgültige antwort", "final answer"),
+        ("die richtige antwort ist", "the correct answer is"),
+        ("die richtige antwort lautet", "the correct answer is"),
+        ("also ist die antwort", "so the answer is"),
+        ("die antwort ist nicht", "the answer is not"),
+        ("die antwort ist", "the answer is"),
+        ("die antwort lautet", "the answer is"),
+        ("ist die antwort", "the answer is"),  # verb second: "Daher ist die Antwort 42"
+        ("lautet die antwort", "the answer is"),
+        ("ist das ergebnis", "the result is"),
+        ("die antwort", "the answer"),
+        ("antwort", "answer"),
+        ("das endergebnis ist", "the final answer is"),
+        ("endergebnis", "final answer"),
+        ("das ergebnis ist", "the result is"),
+        ("das ergebnis lautet", "the result is"),
+        ("daher", "therefore"),
+        ("somit", "thus"),
+        ("folglich", "consequently"),
+        ("insgesamt", "in total"),
+        ("wir erhalten", "we get"),
+        ("erhalten wir", "we get"),
+        ("ist nicht", "is not"),
+        ("vielleicht", "maybe"),
+        ("wahrscheinlich", "probably"),
+        ("ungefähr", "about"),
+        ("ich wähle", "i choose"),
+        ("eigentlich", "actually"),
+        ("warte", "wait"),
+        ("ich habe mich geirrt", "i was wrong"),
+    ),
+    "zh": (
+        ("最终答案是", "the final answer is"),
+        ("最终答案为", "the final answer is"),
+        ("最终答案", "final answer"),
+        ("正确答案是", "the correct answer is"),
+        ("答案不是", "the answer is not"),
+        ("答案是", "the answer is"),
+        ("答案为", "the answer is"),
+        ("答案", "answer"),
+        ("结果是", "the result is"),
+        ("结果为", "the result is"),
+        ("综上所述", "in summary"),
+        ("综上", "in summary"),
+        ("因此", "therefore"),
+        ("所以", "so"),
+        ("总共", "in total"),
+        ("一共", "in total"),
+        ("得到", "we get"),
+        ("不是", "is not"),
+        ("可能是", "maybe"),
+        ("大约", "about"),
+        ("我选", "i choose"),
+        ("选项", "option"),
+        ("选", "i choose"),
+        ("其实", "actually"),
+        ("等等", "wait"),
+        ("我错了", "i was wrong"),
+    ),
+}
+LANGUAGES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType(_LANGUAGES)
+# Short words that are words of English too ("no") or too short to tell a language by: read only in a region
+# where one of the language's own rows above was read.
+_LANGUAGE_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "fr": (("ou", "or"), ("et", "and"), ("pas", "not")),
+    "es": (("no", "not"), ("ni", "nor")),
+    "de": (("nicht", "not"), ("oder", "or"), ("und", "and"), ("kein", "no")),
+    "zh": (("或", "or"), ("和", "and")),
+}
+LANGUAGE_WORDS: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType(_LANGUAGE_WORDS)
+
+
+def language_rows(language: str) -> tuple[tuple[str, str], ...]:
+    """The rows of ``language`` (``fr``, ``es``, ``de``, ``zh``): (as written, read as)."""
+    return _LANGUAGES[language]
 
 
 def phrases(word_class: WordClass) -> tuple[str, ...]:

@@ -28,6 +28,7 @@ class Rule(StrEnum):
     READ_SELF_CONTRADICTION = "read.self_contradiction"
     READ_OR_INSIDE = "read.or_inside"
     READ_AFTER_ANSWER = "read.after_answer"
+    CHOICE = "compare.choice"
     CLOCK = "compare.clock"
     PROPOSITION = "compare.proposition"
     BASE = "compare.base_n"

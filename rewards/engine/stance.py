@@ -31,6 +31,7 @@ from rewardcheck.rewards import rx
 from rewardcheck.rewards.engine.lexicon import WordClass, alternation, is_word
 
 __all__ = [
+    "unasserted",
     "hedge_shape",
     "weak_adverb",
     "retracts_by_shape",
@@ -232,6 +233,62 @@ _PREDICATE = rx.compile(
 _COMMITTING = frozenset("the our my this a an indeed exactly clearly precisely also still".split())
 
 
+_CONDITIONAL = rx.compile(rf"{alternation(WordClass.CONDITIONAL)}", rx.IGNORECASE)
+_INVERTED = rx.compile(rf"^\W{{0,4}}{alternation(WordClass.INVERTED_CONDITIONAL)}\s", rx.IGNORECASE)
+_THIRD_PARTY = rx.compile(alternation(WordClass.THIRD_PARTY), rx.IGNORECASE)
+_REPORT_VERB = rx.compile(alternation(WordClass.REPORT_VERB), rx.IGNORECASE)
+_ACCORDING = rx.compile(  # "according to the key": a source the lexicon names, not a theory the problem poses
+    rf"\baccording\s{{1,4}}to\s{{1,4}}(?:(?:the|my|our|his|her|their|a|an)\s{{1,4}})?{alternation(WordClass.THIRD_PARTY)}",
+    rx.IGNORECASE,
+)
+_POSSESSIVE_SOURCE = rx.compile(rf"{alternation(WordClass.THIRD_PARTY)}['’]s\b", rx.IGNORECASE)
+
+
+MAX_SUPPOSED_WORDS = (
+    6  # "If the answer were": a supposition about the value is short; "the number of ways ... if
+)
+# the arrangement must start with a consonant and end with a vowel is" restates the problem's condition
+
+
+def unasserted(clause: str) -> str:
+    """Why a value at the end of ``clause`` (the text of its clause up to the value) is not asserted: "" when
+    it is. A supposition whose clause the value stands in ("If the answer were", "Suppose it is", "Were the
+    answer"; not "If we add them, we get": a comma ends the supposition first), or a source other than the
+    speaker ("the key says", "according to the book, ...", "the teacher's answer is"). A modal alone ("the car
+    would travel") is the problem's own wording, not a supposition.
+
+    >>> unasserted("If the answer were "), unasserted("If we add them, we get "), unasserted("My friend claims ")
+    ('supposed', '', 'reported')
+    >>> unasserted("The car would travel "), unasserted("According to Daniel's theory, ")
+    ('', '')
+    >>> unasserted("The number of ways if the word must start with a consonant and end with a vowel is ")
+    ''
+
+    """
+    own = clause.rsplit(",", 1)[-1]
+    if _INVERTED.search(clause) and "," not in clause:
+        return "supposed"
+    opener = None
+    for found in _CONDITIONAL.finditer(clause):
+        opener = found  # the last supposition opener of the clause
+    supposed = clause[opener.end() :] if opener is not None else ""
+    if (
+        opener is not None
+        and "," not in supposed
+        and ";" not in supposed
+        and len(supposed.split()) <= MAX_SUPPOSED_WORDS
+    ):
+        return (
+            "supposed"  # the value in the supposition's own short clause, not a condition the problem states
+        )
+    if _ACCORDING.search(clause) or _POSSESSIVE_SOURCE.search(own):
+        return "reported"
+    source = _THIRD_PARTY.search(own)
+    if source is not None and _REPORT_VERB.search(own, source.end()):
+        return "reported"
+    return ""
+
+
 def denied_after(after: str) -> bool:
     """Does the text right after a value judge it as no answer by its shape ("390 is out of the question.",
     "390 can be discarded.", "390 is bogus.")? A predicate that approves it or names it ("is correct", "is the
@@ -261,10 +318,19 @@ def choice_word(word: str) -> bool:
 
     >>> choice_word("versus"), choice_word("alternatively"), choice_word("times"), choice_word("feet")
     (True, True, False, False)
+    >>> choice_word("since"), choice_word("because")
+    (False, False)
     """
     w = word.lower().rstrip(".")
     if len(w) < 4 or any(
-        is_word(w, c) for c in (WordClass.ARITHMETIC_WORD, WordClass.LIST_JOINER, WordClass.IRREGULAR_PLURAL)
+        is_word(w, c)
+        for c in (
+            WordClass.ARITHMETIC_WORD,
+            WordClass.LIST_JOINER,
+            WordClass.IRREGULAR_PLURAL,
+            WordClass.SUBORDINATOR,  # "7, since 3 + 4 = 7": a reason follows, not a second value
+            WordClass.CONTRAST,
+        )
     ):
         return False
     return w.endswith("ly") or not w.endswith("s") or w.endswith("us")  # "5 apples 3": a count noun

@@ -15,11 +15,12 @@ Nothing here calls sympy, so it is cheap and cannot hang on adversarial input (l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from rewardcheck.rewards import rx
 
+from .choices import label_before
 from .claims import MAX_CLAIM_CHARS, Claim, claim
 from .forms import percent_words
 from .lexicon import WordClass, alternation, phrases
@@ -31,6 +32,7 @@ from .stance import (
     hedge_shape,
     injection_at,
     retracts_by_shape,
+    unasserted,
     weak_adverb,
 )
 
@@ -166,6 +168,7 @@ class AnswerSpan:
     alternatives: tuple[str, ...] = ()
     joiner: str = ""  # how boxed alternatives are joined: "or" (a choice: never credited) or "and" (a list)
     hedge: str = ""  # the hedge word in front of the answer ("about", "\\approx"): never credited
+    label: str = ""  # the multiple-choice letter written as the answer's label ("(C) 24" -> "C")
 
 
 # Text that joins two boxed answers offered as alternatives: a bare conjunction or punctuation.
@@ -294,10 +297,19 @@ def _first_sentence(value: str) -> str:
     return value[: m.start()] if m is not None else value
 
 
+# a value followed by the one it rules out: "12, not 15", "12 — not 15 as I first thought", "12 (not 15)"
+_BUT_NOT = rx.compile(r"([^,;()—–\n]{1,80}?)\s*(?:[,;—–]\s*|\(\s*)(?:and\s+|but\s+)?not\s+[-+$\\(\d]")
+
+
 def _clean_value(value: str) -> str | None:
     """The value an anchor points at: the first math span, else the math before the first plain word;
     "The smallest $k$ is 12." -> "12" (the value after the sentence's last "is", never the variable name)."""
     value = _first_sentence(_MARKUP.sub("", value[:MAX_VALUE_CHARS]).strip())
+    rejected = _BUT_NOT.match(value)
+    if rejected is not None:
+        value = rejected.group(
+            1
+        )  # "12, not 15" / "12 (not 15)": the value, with the one it rules out dropped
     lead = _FIRST_MATH.match(value)
     if lead is not None and not value[lead.end() :].strip(" .:;,"[:None]).startswith(("=", "+", "-", "\\")):
         inner = next(g for g in lead.groups() if g is not None).strip()
@@ -395,6 +407,14 @@ _RETRACTION_VALUE = rx.compile(
     r"(\$[^$\n]{1,80}\$|[-+]?\d[\d,./]*)",
     rx.IGNORECASE,
 )
+# "I choose option B", "I'd go with (C)", "the correct option is D": a multiple-choice letter chosen
+_CHOSEN = rx.compile(
+    rf"\b(?:i\s{{1,4}}(?:would\s{{1,4}}|will\s{{1,4}}|'d\s{{1,4}}|'ll\s{{1,4}})?{alternation(WordClass.CHOICE_VERB)}"
+    rf"|(?:the\s{{1,4}})?(?:correct|right|best)\s{{1,4}}{alternation(WordClass.CHOICE_NOUN)}\s{{1,4}}is)"
+    rf"\s{{1,4}}(?:{alternation(WordClass.CONCLUSION, WordClass.FIRM_ADVERB)},?\s{{1,4}})?"  # "I choose, then, B"
+    rf"(?:(?:the\s{{1,4}})?(?:answer|{alternation(WordClass.CHOICE_NOUN)})\s{{1,4}})?(\(?[A-E]\)?)(?![A-Za-z])",
+    rx.IGNORECASE,
+)
 # "44 is the correct answer", "326.5 is the correct sum": a value named as the answer after it
 _VALUE_IS_ANSWER = rx.compile(
     r"(?<![\w.])(\$[^$\n]{1,80}\$|[-+]?\d[\d,]*(?:\.\d+)?)[ \t]{1,4}is[ \t]{1,4}(?:indeed[ \t]{1,4})?(?:the|my|our)"
@@ -437,6 +457,8 @@ def _negated_box(region: str, start: int, end: int) -> bool:
         return True
     if questioned(region, start, end):
         return True
+    if unasserted(clause_before(region, start)):
+        return True  # "If the answer were \\boxed{5}", "the key says \\boxed{5}": supposed or reported
     return _retracted_after(region, end)
 
 
@@ -546,6 +568,8 @@ def _statements(region: str) -> tuple[list[tuple[int, str, str]], int]:
         offset += len(line) + 1
     for v in _VALUE_IS_ANSWER.finditer(tail):
         raw.append((base + v.start(), v.group(1), "value called the answer", base + v.start(1)))
+    for c in _CHOSEN.finditer(tail):
+        raw.append((base + c.start(), c.group(1), "choice stated", base + c.start(1)))
     for r in _RETRACTION_VALUE.finditer(tail):
         raw.append((base + r.start(1), r.group(1), "value after a retraction", base + r.start(1)))
     out = []
@@ -910,7 +934,14 @@ def extract_answer(region: str) -> AnswerSpan:
     sentence, or a region that is one lone math expression. An ``<answer>`` block denied in front ("it is not
     the case that: <answer>"), taken back after it, or followed by a later stated answer does not count, and
     several blocks joined by bare punctuation are alternatives (a list of candidates, not one answer)."""
-    region = without_injection(region)
+    span = _answer_in(without_injection(region))
+    if span.answer is None or span.label:
+        return span
+    label = label_before(region, span.answer)
+    return replace(span, label=label) if label else span
+
+
+def _answer_in(region: str) -> AnswerSpan:
     tag_at = region.rfind("<answer>")
     if tag_at < 0:
         return _last_committed(region, _extract(region, in_block=False))

@@ -1,0 +1,70 @@
+r"""The multiple-choice letter an answer gives: alone ("C", "(C)"), as the label of its value ("(C) 24",
+"C) 24", "C: 24", "C. 24"), or named ("option C", "choice (C) 24"); and the label written right before a value
+in prose ("... is (C) 24.", "Option C, which is 24"). The judge compares letters when the gold is one.
+
+>>> choice_letter("(C) 24"), choice_letter("C: 24"), choice_letter("option (b)"), choice_letter("24")
+('C', 'C', 'B', None)
+>>> label_before("The answer is (C) 24.", "24"), label_before("Option D, which is 24.", "24")
+('C', 'D')
+>>> label_before("Add 3 and 24.", "24"), without_label("(C) 24"), without_label("C")
+('', '24', 'C')
+"""
+
+from __future__ import annotations
+
+from rewardcheck.rewards import rx
+
+from .lexicon import WordClass, alternation
+
+__all__ = ["choice_letter", "label_before", "without_label", "MAX_LABEL_GAP"]
+
+_NOUN = alternation(WordClass.CHOICE_NOUN)
+# the answer itself: a letter alone or labelling what follows it
+_LETTER = rx.compile(
+    rf"^\s*(?:{_NOUN}\s{{1,3}})?(?:\\text\{{\s*)?\(?([A-Ea-e])\)?(?:\s*\}})?"
+    r"(?:\s*$|\s*[).:]\s*[\d$\\(\-+]|\s+[\d$\\(])",  # "E = mc^2", "D - 3" name no letter
+    rx.IGNORECASE,
+)
+_LONE = rx.compile(r"^\s*\(?([A-E])\)?\s*$")
+MAX_LABEL_GAP = 24  # a label stands this close before its value ("(C) 24", "option C, which is 24")
+# a label at the end of the text before a value: "(C)", "C)", "option C," / "choice C which is"
+_LABEL_END = rx.compile(
+    rf"(?:\(([A-E])\)|(?:^|\s)([A-E])\)|{_NOUN}\s{{1,3}}\(?([A-E])\)?)"
+    r"[\s,:.]{0,3}(?:which\s{1,3}is\s{1,3}|i\.e\.\s{0,3}|=\s{0,3})?$",
+    rx.IGNORECASE,
+)
+
+
+def choice_letter(answer: str) -> str | None:
+    """The letter ``answer`` gives (uppercase), or ``None`` when it gives none. A lowercase letter counts only
+    when it is bracketed or named ("(b)", "option b"): a lone "a" is a word."""
+    lone = _LONE.match(answer)
+    if lone is not None:
+        return lone.group(1)
+    m = _LETTER.match(answer)
+    if m is None:
+        return None
+    letter = m.group(1)
+    if letter.islower() and "(" not in answer[: m.end()] and not rx.match(rf"\s*{_NOUN}", answer, rx.I):
+        return None
+    return letter.upper()
+
+
+def label_before(region: str, value: str) -> str:
+    """The letter written as the label of ``value`` where it last stands in ``region`` ("" when none)."""
+    at = region.rfind(value)
+    if at < 0:
+        return ""
+    m = _LABEL_END.search(region[max(0, at - MAX_LABEL_GAP) : at])
+    if m is None:
+        return ""
+    return next(g for g in m.groups() if g is not None).upper()
+
+
+def without_label(answer: str) -> str:
+    """``answer`` without the letter that labels its value ("(C) 24" -> "24"); a lone letter stays."""
+    m = _LETTER.match(answer)
+    if m is None or choice_letter(answer) is None:
+        return answer
+    rest = answer[m.end() - 1 :].strip()  # the pattern ends on the value's first character
+    return rest or answer
