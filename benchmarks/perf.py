@@ -281,7 +281,8 @@ def run_perf(
     default_pool().wait_ready()  # its start-up is a one-off; keep it out of both profiles' timings
     rows, ids = fresh(0)
     if real_funcs is not None:
-        _timed_pass(real_funcs, rows, ids, batches)  # the real code's first parses, untimed (cold is the profile's)
+        # the real code's first parses, untimed (the cold figure is the profile's)
+        _timed_pass(real_funcs, rows, ids, batches)
     upstream_cold = _timed_pass(up_funcs, rows, ids, batches)
     clear_caches()
     patched_cold = _timed_pass(pa_funcs, rows, ids, batches)
@@ -425,7 +426,9 @@ def run_from_args(args: Any) -> int:
     reports = []
     for i, fixture in enumerate(fixtures):
         golden = args.golden if i == 0 else None  # the agreement table once
-        report = run_perf(fixture, golden, args.timeout, getattr(args, "groups", None), getattr(args, "openr1", None))
+        report = run_perf(
+            fixture, golden, args.timeout, getattr(args, "groups", None), getattr(args, "openr1", None)
+        )
         print(format_report(report), flush=True)
         reports.append(report)
     if args.json:

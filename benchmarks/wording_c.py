@@ -36,7 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     rows = [json.loads(line) for line in PROBES.read_text(encoding="utf-8").splitlines()]
     paid = {
-        "patched": [judge(r["completion"], r["gold"], prompt=r.get("prompt")).verdict.value == "correct" for r in rows],
+        "patched": [
+            judge(r["completion"], r["gold"], prompt=r.get("prompt")).verdict.value == "correct" for r in rows
+        ],
         "math-verify": [_math_verify(r["completion"], r["gold"]) for r in rows],
     }
     for name, got in paid.items():

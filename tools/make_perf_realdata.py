@@ -89,7 +89,9 @@ def main(argv: list[str]) -> int:
         for row in rows:
             fh.write(json.dumps(row, ensure_ascii=False) + "\n")
     chars = sum(len(r["completion"]) for r in rows)
-    print(f"{OUT}: {len(rows)} completions in {rows[-1]['group'] + 1} groups, mean {chars // len(rows)} characters")
+    print(
+        f"{OUT}: {len(rows)} completions in {rows[-1]['group'] + 1} groups, mean {chars // len(rows)} characters"
+    )
     return 0
 
 
