@@ -14,7 +14,7 @@ its ASCII form, in one linear pass, so every reader row and stance shape applies
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 
 from rewardcheck.rewards import rx
 
@@ -74,6 +74,11 @@ def _english(rows: dict[str, str], written: str) -> str:
     return english[:1].upper() + english[1:] if written[:1].isupper() else english
 
 
+def _short_word(short: dict[str, str], m: rx.Match) -> str:
+    written = str(m.group())
+    return f" {short[written.casefold()]} " if _cjk(written) else _english(short, written)
+
+
 def read_as_english(region: str) -> str:
     rows, words, han = _table()
     language_of = _language_of()
@@ -94,10 +99,5 @@ def read_as_english(region: str) -> str:
         out = han.sub(other, out)
     for language in sorted(present & set(LANGUAGE_WORDS)):  # its short words, now that it is known
         short, pattern = _short(language)
-        out = pattern.sub(
-            lambda m, short=short: (
-                f" {short[m.group().casefold()]} " if _cjk(m.group()) else _english(short, m.group())
-            ),
-            out,
-        )
+        out = pattern.sub(partial(_short_word, short), out)
     return out
