@@ -26,6 +26,49 @@ PROTOCOL_EVAL_PROBLEMS = (
 )
 
 
+PLAN_PHASES = {"main", "ablations", "sweep", "chosen", "d1", "d2"}
+PPO_ARGS = ("--steps", "100", "--batch-size", "8", "--max-new-tokens", "128", "--split", "train")
+
+
+def plan_commands(out: Path, phase: str) -> list[str]:
+    """Shell commands for the planned runs of ``phase`` that have not finished (experiments/cure/plan.py)."""
+    from .dschat_reading import d1_state
+    from .plan import Phase, dschat_grid, grpo_grid
+    from .protocol_summary import chosen_rates, read_grpo
+
+    py = shlex.quote(sys.executable)
+    logs = out / "logs"
+    if phase in ("d1", "d2"):
+        selected, d1_done, _ = d1_state(out)
+        wanted = {Phase.D1} if phase == "d1" else {Phase.D2, Phase.HEALTHY}
+        actor, rm = out / "starts" / "dsA" / "checkpoint", out / "dschat" / "rm1"
+        return [
+            f"{py} -m experiments.dschat ppo {shlex.quote(str(out / 'dschat' / r.name))} --actor "
+            f"{shlex.quote(str(actor))} --rm {shlex.quote(str(rm))} {shlex.join(PPO_ARGS + r.args)} "
+            f">>{shlex.quote(str(logs / ('dschat-' + r.name + '.log')))} 2>&1"
+            for r in dschat_grid(selected, d1_done)
+            if r.phase in wanted and not (out / "dschat" / r.name / "summary.json").is_file()
+        ]
+    chosen = chosen_rates(read_grpo(out)[0])
+    wanted_phase = {
+        "main": Phase.MAIN,
+        "ablations": Phase.ABLATION,
+        "sweep": Phase.SWEEP,
+        "chosen": Phase.MAIN,
+    }[phase]
+    from .protocol import COLLAPSE_RATE
+
+    return [
+        f"{py} -m experiments.cure grpo {shlex.quote(str(out))} {shlex.join(r.args[1:])} "
+        f">>{shlex.quote(str(logs / (r.name + '.log')))} 2>&1"
+        for r in grpo_grid(chosen)
+        if r.phase is wanted_phase
+        and (phase != "main" or r.lr == COLLAPSE_RATE)
+        and (phase != "chosen" or r.lr != COLLAPSE_RATE)
+        and not (out / "grpo" / r.name / "summary.json").is_file()
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     ap = argparse.ArgumentParser(
@@ -67,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--group-every", type=int, default=0, help="log whole groups every N steps (groups.jsonl)")
     p.add_argument("--keep-final", action="store_true", help="keep the trained weights (final/, fp16)")
     p.add_argument("--eval-problems", type=int, help="held-out problems per split (default: the recipe's)")
+    p = sub.add_parser("plan", help="the protocol's commands still to run in one phase, one per line")
+    p.add_argument("out", type=Path)
+    p.add_argument("--phase", required=True, choices=sorted(PLAN_PHASES))
     p = sub.add_parser("reading", help="the first campaign's figures that its README reading rests on")
     p.add_argument("out", type=Path)
     p = sub.add_parser("summary", help="aggregate every finished or partial run")
@@ -133,6 +179,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{summary['name']}: {summary['steps']} steps, accuracy {summary['start_accuracy']:.3f} -> {summary['end_accuracy']:.3f}"
         )
         return 0
+    if a.cmd == "plan":
+        for line in plan_commands(a.out, a.phase):
+            print(line)
+        return 0
     if a.cmd == "reading":
         from .reading import reading
 
@@ -140,8 +190,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if (a.out / "starts").is_dir():  # a protocol campaign (experiments/cure/PROTOCOL.md)
         from .protocol_summary import summarize_protocol
+        from .provenance import ProvenanceError
 
-        print(summarize_protocol(a.out, json_path=a.json, markdown_path=a.markdown, command=command))
+        try:
+            print(summarize_protocol(a.out, json_path=a.json, markdown_path=a.markdown, command=command))
+        except ProvenanceError as e:
+            print(e, file=sys.stderr)
+            return 2
         return 0
     from .summarize import summarize
 

@@ -1,11 +1,11 @@
 """``python -m experiments.cure summary RUNS`` for a protocol campaign (``RUNS/starts/`` exists): every figure of
-the README's table from the runs, by the definitions of ``PROTOCOL.md`` (code: :mod:`.protocol`).
+the README's cure section from the runs, by the definitions of ``PROTOCOL.md`` (code: :mod:`.protocol`).
 
-Checks first: the frozen block is unchanged; each run ran at recorded commits that descend from the commit that
-added PROTOCOL.md, with a clean work tree; an unfinished, truncated or failed run is listed and left out of
-every aggregate. Then: the learning-rate choice (phase S, validation), the main cells (phase M, test: T=1,
-finished-attempt and greedy accuracy, cut share, length, collapse share with its interval, guard), the decisions
-P1-P3, and DeepSpeed-Chat's D1/D2.
+First the refusals (:mod:`.provenance`): the frozen block, the decision code, and every artefact's recorded
+commit; any problem and no figure is printed. Then the planned grid (:mod:`.plan`): missing, unfinished and
+extra runs are listed; unfinished and extra runs are left out of every aggregate, and P1 is recomputed with
+every unfinished M run counted as collapsed. Then the lr choice (S), the cells (M, Ab), P1-P3
+(:mod:`.decisions`) and DeepSpeed-Chat's D1/D2 (:mod:`.dschat_reading`).
 
 >>> gain_interval([([0.0, 1.0], [1.0, 1.0])], draws=100)[0]
 0.5
@@ -23,21 +23,22 @@ import numpy as np
 
 from experiments.repro.report import read_csv
 
+from .decisions import P1, decide_p1, decide_p2, estimate_p3
+from .dschat_reading import dschat_section
+from .plan import ABLATIONS, SETS, Phase, grpo_grid
 from .protocol import (
     COLLAPSE_RATE,
-    PROTOCOL_FILE,
+    STARTS,
+    SWEEP_RATES,
+    SWEEP_SEEDS,
+    accuracy_dead,
     choose_lr,
     collapsed,
-    fisher_exact,
-    frozen_unchanged,
     wilson,
 )
-from .record import commit_of_file, is_ancestor
+from .provenance import Provenance, check_provenance
 
-__all__ = ["summarize_protocol", "gain_interval", "collect_runs"]
-
-ABLATIONS = ("upstream_no_cosine", "upstream_no_steps", "patched_upstream_cosine")
-SETS = ("upstream", "patched_default")
+__all__ = ["summarize_protocol", "gain_interval", "read_grpo", "chosen_rates"]
 
 
 def _json(path: Path) -> Any:
@@ -115,40 +116,25 @@ def finished_difference(
     return point, float(lo), float(hi)
 
 
-def collect_runs(out: Path) -> tuple[list[dict[str, Any]], list[str]]:
-    """Finished GRPO runs (with their evaluations and collapse flag) and the flags of the rest."""
-    protocol_commits = commit_of_file(str(PROTOCOL_FILE.relative_to(PROTOCOL_FILE.parents[2])))
-    protocol_commit = protocol_commits[-1] if protocol_commits else None
+def read_grpo(out: Path) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """Finished GRPO runs (evaluations, collapse and accuracy-dead flags) and, by name, why the rest is not."""
     runs: list[dict[str, Any]] = []
-    flags: list[str] = []
+    unfinished: dict[str, str] = {}
     grpo = out / "grpo"
     for d in sorted(grpo.iterdir()) if grpo.is_dir() else []:
         s = _json(d / "summary.json")
         rows = read_csv(d / "metrics.csv") if (d / "metrics.csv").is_file() else []
         if s is None:
-            flags.append(
-                f"{d.name}: unfinished ({int(rows[-1]['step']) if rows else 0} of 300 steps): left out"
-            )
+            unfinished[d.name] = f"unfinished ({int(rows[-1]['step']) if rows else 0} of 300 steps)"
             continue
         if s["steps"] < s["planned_steps"]:
-            flags.append(f"{d.name}: truncated at {s['steps']} of {s['planned_steps']} steps: left out")
-            continue
-        sessions = s.get("code_sessions") or []
-        bad = [c for c in sessions if c.get("dirty") or not c.get("commit")]
-        early = [
-            c
-            for c in sessions
-            if protocol_commit and c.get("commit") and not is_ancestor(protocol_commit, c["commit"])
-        ]
-        if not sessions or bad or early:
-            why = (
-                "no recorded commit"
-                if not sessions
-                else ("a dirty work tree" if bad else "a commit before the protocol")
-            )
-            flags.append(f"{d.name}: ran at {why}: left out")
+            unfinished[d.name] = f"truncated at {s['steps']} of {s['planned_steps']} steps"
             continue
         split = "test" if "test" in s["splits"] else s["splits"][0]
+        start, end = _json(d / f"start_eval_{split}.json"), _json(d / f"end_eval_{split}.json")
+        if start is None or end is None:
+            unfinished[d.name] = "no start or end evaluation"
+            continue
         runs.append(
             {
                 "name": d.name,
@@ -158,14 +144,27 @@ def collect_runs(out: Path) -> tuple[list[dict[str, Any]], list[str]]:
                 "seed": s["seed"],
                 "split": split,
                 "collapsed": collapsed(rows),
+                "dead": accuracy_dead(rows),
                 "guard_fired_at": s.get("guard_fired_at"),
-                "start": _json(d / f"start_eval_{split}.json"),
-                "end": _json(d / f"end_eval_{split}.json"),
-                "validation_end": _json(d / "end_eval_validation.json"),
-                "commit": sessions[-1]["commit"],
+                "start": start,
+                "end": end,
+                "commit": (s.get("code_sessions") or [{}])[-1].get("commit"),
             }
         )
-    return runs, flags
+    return runs, unfinished
+
+
+def chosen_rates(runs: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+    """Each set's chosen rate, once all of its sweep runs (PROTOCOL.md, 4) have finished."""
+    chosen: dict[str, float] = {}
+    for arm in SETS:
+        by_lr: dict[float, list[tuple[float, bool]]] = defaultdict(list)
+        for r in runs:
+            if r["split"] == "validation" and r["arm"] == arm and r["name"].startswith("S-"):
+                by_lr[r["lr"]].append((r["end"]["accuracy"], bool(r["collapsed"])))
+        if sum(len(v) for v in by_lr.values()) == len(SWEEP_RATES) * len(SWEEP_SEEDS):
+            chosen[arm] = choose_lr(by_lr)
+    return chosen
 
 
 def _metrics(runs: Sequence[Mapping[str, Any]]) -> dict[str, tuple[float, float]]:
@@ -193,18 +192,96 @@ def _share(runs: Sequence[Mapping[str, Any]]) -> tuple[int, int, tuple[float, fl
     return k, len(runs), wilson(k, len(runs))
 
 
+def _cell_row(arm: str, lr: float, rs: Sequence[Mapping[str, Any]]) -> tuple[str, dict[str, Any]]:
+    k, n, (lo, hi) = _share(rs)
+    dead = sum(bool(r["dead"]) for r in rs)
+    m = _metrics(rs)
+    g = finished_gain(rs)
+    fired = sum(r["guard_fired_at"] is not None for r in rs)
+    starts = ",".join(sorted({str(r["start_name"]) for r in rs}))
+    line = (
+        f"| {arm} | {lr:g} | {starts} | {n} | {k} of {n} [{lo:.2f}, {hi:.2f}] | {dead} of {n} | "
+        f"{m['t1'][0]:.3f} -> {m['t1'][1]:.3f} | {m['finished'][0]:.3f} -> {m['finished'][1]:.3f} | "
+        f"{g[0]:+.3f} [{g[1]:+.3f}, {g[2]:+.3f}] | {m['greedy'][0]:.3f} -> {m['greedy'][1]:.3f} | "
+        f"{m['cut'][0]:.2f} -> {m['cut'][1]:.2f} | {m['length'][0]:.1f} -> {m['length'][1]:.1f} | {fired} of {n} |"
+    )
+    doc = {
+        "arm": arm,
+        "lr": lr,
+        "starts": starts,
+        "runs": n,
+        "collapsed": k,
+        "collapse_interval": [lo, hi],
+        "accuracy_dead": dead,
+        "t1_accuracy": m["t1"],
+        "finished_accuracy": m["finished"],
+        "greedy_accuracy": m["greedy"],
+        "cut_share": m["cut"],
+        "mean_length": m["length"],
+        "finished_gain": g,
+        "guard_fired": fired,
+    }
+    return line, doc
+
+
+def _p1_lines(p1: P1, label: str) -> list[str]:
+    lines = [
+        f"- P1{label}: *patched prevents this collapse* **{'supported' if p1.supported else 'not shown'}** ({p1.why})."
+    ]
+    lines += [f"  - start {s}: {t.line()}" for s, t in p1.per_start.items()]
+    lines.append(f"  - pooled: {p1.pooled.line()}; patched accuracy-dead in {p1.patched_dead} runs")
+    return lines
+
+
+def _p1_doc(p1: P1) -> dict[str, Any]:
+    def t(x: Any) -> dict[str, Any]:
+        return {
+            "upstream": [x.up_k, x.up_n],
+            "patched": [x.pt_k, x.pt_n],
+            "fisher_p": x.p,
+            "difference": x.difference,
+        }
+
+    return {
+        "supported": p1.supported,
+        "why": p1.why,
+        "per_start": {s: t(x) for s, x in p1.per_start.items()},
+        "pooled": t(p1.pooled),
+        "patched_collapsed": p1.patched_collapsed,
+        "patched_accuracy_dead": p1.patched_dead,
+    }
+
+
 def summarize_protocol(
-    out: Path, json_path: Path | None = None, markdown_path: Path | None = None, command: str = ""
+    out: Path,
+    json_path: Path | None = None,
+    markdown_path: Path | None = None,
+    command: str = "",
+    *,
+    check: bool = True,
 ) -> str:
-    runs, flags = collect_runs(out)
+    """The tables and decisions; writes ``summary.json``. ``check=False`` (tests only) skips the refusals and
+    heads everything with a line saying so."""
+    prov: Provenance | None = check_provenance(out) if check else None
+    runs, unfinished = read_grpo(out)
+    chosen = chosen_rates(runs)
+    planned = {r.name: r for r in grpo_grid(chosen)}
+    extra = sorted(r["name"] for r in runs if r["name"] not in planned) + sorted(
+        n for n in unfinished if n not in planned
+    )
+    runs = [r for r in runs if r["name"] in planned]
+    done = {r["name"] for r in runs}
+    missing = [n for n in planned if n not in done and n not in unfinished]
+    crashed = {n: why for n, why in unfinished.items() if n in planned}
     lines = ["# The cure protocol's results", ""]
-    if not frozen_unchanged():
-        lines.append(
-            "**The protocol's frozen block differs from the committed one: these results are not the protocol's.**"
-        )
-    sweep = [r for r in runs if r["split"] == "validation"]
-    main = [r for r in runs if r["split"] == "test"]
-    chosen: dict[str, float] = {}
+    if prov is None:
+        lines += ["**Provenance not checked (a test's summary): these results are not the protocol's.**", ""]
+    else:
+        lines += [
+            f"Protocol commit {prov.protocol_commit[:10]}; every artefact ({prov.artefacts}) ran at "
+            f"{prov.campaign_commit[:10]} from a clean tree, with the frozen code unchanged.",
+            "",
+        ]
     lines += [
         "## S: the learning rate, chosen on validation",
         "",
@@ -213,187 +290,137 @@ def summarize_protocol(
     ]
     for arm in SETS:
         by_lr: dict[float, list[tuple[float, bool]]] = defaultdict(list)
-        for r in sweep:
-            if r["arm"] == arm:
+        for r in runs:
+            if r["name"].startswith("S-") and r["arm"] == arm:
                 by_lr[r["lr"]].append((r["end"]["accuracy"], bool(r["collapsed"])))
         for lr in sorted(by_lr):
             acc = sum(a for a, _ in by_lr[lr]) / len(by_lr[lr])
             lines.append(
                 f"| {arm} | {lr:g} | {len(by_lr[lr])} | {acc:.3f} | {sum(c for _, c in by_lr[lr])} |"
             )
-        if by_lr:
-            chosen[arm] = choose_lr(by_lr)
     lines += [
         "",
-        "Chosen: " + (", ".join(f"{a} {lr:g}" for a, lr in chosen.items()) or "(no sweep runs yet)"),
+        "Chosen: " + (", ".join(f"{a} {lr:g}" for a, lr in chosen.items()) or "(sweep not complete)"),
         "",
     ]
     cells: dict[tuple[str, float], list[dict[str, Any]]] = defaultdict(list)
-    for r in main:
-        cells[(r["arm"], r["lr"])].append(r)
+    for r in runs:
+        if r["split"] == "test":
+            cells[(r["arm"], r["lr"])].append(r)
     lines += [
         "## M and Ab: test (start -> end; means over runs; intervals: 95%)",
         "",
-        "| arm | lr | starts | runs | collapsed [interval] | T=1 acc | finished-attempt acc | finished gain [interval] | greedy acc | cut share | length | guard fired |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| arm | lr | starts | runs | collapsed [interval] | accuracy-dead | T=1 acc | finished-attempt acc | "
+        "finished gain [interval] | greedy acc | cut share | length | guard fired |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    table: dict[str, Any] = {}
+    arms: dict[str, Any] = {}
     for (arm, lr), rs in sorted(cells.items()):
-        k, n, (lo, hi) = _share(rs)
-        m = _metrics(rs)
-        g = finished_gain(rs)
-        fired = sum(r["guard_fired_at"] is not None for r in rs)
-        starts = ",".join(sorted({str(r["start_name"]) for r in rs}))
-        lines.append(
-            f"| {arm} | {lr:g} | {starts} | {n} | {k} of {n} [{lo:.2f}, {hi:.2f}] | "
-            f"{m['t1'][0]:.3f} -> {m['t1'][1]:.3f} | {m['finished'][0]:.3f} -> {m['finished'][1]:.3f} | "
-            f"{g[0]:+.3f} [{g[1]:+.3f}, {g[2]:+.3f}] | {m['greedy'][0]:.3f} -> {m['greedy'][1]:.3f} | "
-            f"{m['cut'][0]:.2f} -> {m['cut'][1]:.2f} | {m['length'][0]:.1f} -> {m['length'][1]:.1f} | {fired} of {n} |"
-        )
-        table[f"{arm}@{lr:g}"] = {
-            "runs": n,
-            "collapsed": k,
-            "collapse_interval": [lo, hi],
-            "metrics": m,
-            "finished_gain": g,
-        }
+        line, doc = _cell_row(arm, lr, rs)
+        lines.append(line)
+        arms[f"{arm}@{lr:g}"] = doc
+    decisions: dict[str, Any] = {}
     lines += ["", "## Decisions (PROTOCOL.md, 6)", ""]
     up = cells.get(("upstream", COLLAPSE_RATE), [])
     pt = cells.get(("patched_default", COLLAPSE_RATE), [])
+    m_planned = [n for n, p in planned.items() if p.phase is Phase.MAIN and p.lr == COLLAPSE_RATE]
+    m_open = [n for n in m_planned if n not in done]
     if up and pt:
-        k, n, (lo, _) = _share(up)
-        kp = sum(bool(r["collapsed"]) for r in pt)
-        per_start = ", ".join(
-            f"start {s}: {sum(bool(r['collapsed']) for r in up if r['start_name'] == s)} of {sum(r['start_name'] == s for r in up)}"
-            for s in sorted({r["start_name"] for r in up})
+        p1 = decide_p1(up, pt, tuple(STARTS))
+        label = (
+            f" (provisional: {len(m_planned) - len(m_open)} of {len(m_planned)} planned runs)"
+            if m_open
+            else ""
         )
-        verdict = "supported" if lo > 0 and kp == 0 else "not shown"
-        lines.append(
-            f"- P1: upstream at 3e-4 collapses in {k} of {n} ({per_start}; Wilson lower bound {lo:.2f}); patched in {kp} of {len(pt)}: *patched prevents this collapse* {verdict}."
-        )
-    if chosen.get("upstream") is not None and chosen.get("patched_default") is not None:
+        lines += _p1_lines(p1, label)
+        decisions["P1"] = {**_p1_doc(p1), "final": not m_open}
+        if crashed or m_open:
+            as_collapsed = [
+                {"start_name": planned[n].start, "collapsed": True, "dead": True, "arm": planned[n].arm}
+                for n in m_open
+            ]
+            p1s = decide_p1(
+                up + [r for r in as_collapsed if r["arm"] == "upstream"],
+                pt + [r for r in as_collapsed if r["arm"] == "patched_default"],
+                tuple(STARTS),
+            )
+            lines.append(
+                f"- P1, sensitivity (the {len(m_open)} unfinished or missing M runs at 3e-4 counted as collapsed): "
+                f"**{'supported' if p1s.supported else 'not shown'}** ({p1s.why})."
+            )
+            decisions["P1_sensitivity"] = _p1_doc(p1s)
+    if "upstream" in chosen and "patched_default" in chosen:
         a = cells.get(("patched_default", chosen["patched_default"]), [])
         b = cells.get(("upstream", chosen["upstream"]), [])
         if a and b:
-            d, lo, hi = finished_difference(a, b)
-            word = (
-                "patched teaches more"
-                if lo > 0
-                else ("upstream teaches more" if hi < 0 else "no difference shown")
-            )
+            p2 = decide_p2(a, b, finished_difference(a, b))
+            d, lo, hi = p2.finished
             lines.append(
-                f"- P2: finished-attempt gain, patched at {chosen['patched_default']:g} minus upstream at {chosen['upstream']:g}: {d:+.3f} [{lo:+.3f}, {hi:+.3f}]: *{word}*."
+                f"- P2: finished-attempt gain, patched at {chosen['patched_default']:g} minus upstream at "
+                f"{chosen['upstream']:g}: {d:+.3f} [{lo:+.3f}, {hi:+.3f}]; T=1 gain difference {p2.t1:+.3f}, "
+                f"greedy {p2.greedy:+.3f}: **{p2.reading.value}**."
             )
-            table["P2"] = {"difference": [d, lo, hi], "reading": word}
-    ablated = {arm: cells.get((arm, COLLAPSE_RATE), []) for arm in ABLATIONS}
-    upA = [r for r in up if r["start_name"] == "A"]
-    if upA and all(ablated.values()):
-        ku = sum(bool(r["collapsed"]) for r in upA)
-        parts, drivers = [], []
-        for arm in ("upstream_no_cosine", "upstream_no_steps"):
-            rs = ablated[arm]
-            ka = sum(bool(r["collapsed"]) for r in rs)
-            p = fisher_exact(ku, len(upA), ka, len(rs))
-            parts.append(f"{arm} {ka} of {len(rs)} (Fisher p {p:.3f} against upstream's {ku} of {len(upA)})")
-            if ka < ku and p < 0.05:
-                drivers.append(arm)
-        kc = sum(bool(r["collapsed"]) for r in ablated["patched_upstream_cosine"])
-        if drivers == ["upstream_no_cosine"]:
-            word = "the cosine term drives the collapse" + (
-                " (confirmed: patched with upstream's cosine collapses)"
-                if kc >= 1
-                else " (not confirmed by patched with upstream's cosine)"
+            decisions["P2"] = {
+                "finished": p2.finished,
+                "t1": p2.t1,
+                "greedy": p2.greedy,
+                "reading": p2.reading.value,
+            }
+    up_a = [r for r in up if r["start_name"] == "A"]
+    if up_a:
+        est = []
+        for arm in ABLATIONS:
+            rs = cells.get((arm, COLLAPSE_RATE), [])
+            if rs:
+                e = estimate_p3(up_a, arm, rs)
+                d, lo, hi = e.against_upstream
+                est.append(
+                    f"{arm} {e.k} of {e.n} (minus upstream's: {d:+.2f} [{lo:+.2f}, {hi:+.2f}], Fisher p {e.p:.3f})"
+                )
+                decisions.setdefault("P3", {})[arm] = {
+                    "collapsed": [e.k, e.n],
+                    "difference": e.against_upstream,
+                    "fisher_p": e.p,
+                }
+        if est:
+            lines.append(
+                "- P3 (an estimate, no mechanism decided): upstream on start A as reference; "
+                + "; ".join(est)
+                + "."
             )
-        elif drivers == ["upstream_no_steps"]:
-            word = "reasoning_steps drives the collapse"
-        else:
-            word = "the terms are not separated"
-        lines.append(
-            f"- P3: {'; '.join(parts)}; patched_upstream_cosine {kc} of {len(ablated['patched_upstream_cosine'])}: *{word}*."
-        )
-    lines += dschat_lines(out, flags)
-    lines += ["", "## Flags", ""] + ([f"- {f}" for f in flags] or ["- none"])
+    ds_lines, ds_doc = dschat_section(out)
+    lines += ds_lines
+    decisions.update(ds_doc)
+    lines += ["", "## The planned grid", ""]
+    lines.append(f"- planned GRPO runs: {len(planned)}; finished: {len(done)}")
+    lines += [f"- missing: {n}" for n in missing[:20]] + (
+        [f"- ... and {len(missing) - 20} more missing"] if len(missing) > 20 else []
+    )
+    lines += [f"- {n}: {why}: left out" for n, why in sorted(crashed.items())]
+    lines += [f"- extra (not planned): {n}: left out" for n in extra]
     text = "\n".join(lines)
+    runs_per_arm: dict[str, int] = defaultdict(int)
+    for r in runs:
+        runs_per_arm[f"{r['arm']}@{r['lr']:g}"] += 1
     doc = {
         "command": command,
+        "provenance_checked": prov is not None,
+        "protocol_commit": None if prov is None else prov.protocol_commit,
+        "campaign_commit": None if prov is None else prov.campaign_commit,
         "chosen_lr": chosen,
-        "cells": table,
-        "flags": flags,
-        "runs": [{k: v for k, v in r.items() if k not in ("start", "end", "validation_end")} for r in runs],
+        "arms": arms,
+        "runs_per_arm": dict(runs_per_arm),
+        "decisions": decisions,
+        "grid": {
+            "planned": len(planned),
+            "finished": len(done),
+            "missing": missing,
+            "unfinished": crashed,
+            "extra": extra,
+        },
+        "runs": [{k: v for k, v in r.items() if k not in ("start", "end")} for r in runs],
     }
     (json_path or out / "summary.json").write_text(json.dumps(doc, indent=1, default=str) + "\n")
     if markdown_path is not None:
         markdown_path.write_text(text + "\n")
     return text
-
-
-D1_ORDER = ("eos_as_pad", "actor_lr", "frozen_critic", "actor_lr_frozen_critic")  # PROTOCOL.md, 7
-
-
-def signature(run: Path) -> dict[str, Any] | None:
-    """The seed's signature on one PPO run: flat score (std of the per-step mean over the last 20 steps) and
-    gibberish by the independent judge; None when the run has no judge files."""
-    from experiments.dschat.judge import gibberish
-
-    s = _json(run / "summary.json")
-    if s is None or not s.get("judge_start") or not s.get("judge_end"):
-        return None
-    rows = read_csv(run / "metrics.csv")
-    scores = [r["rm_score"] for r in rows[-20:]]
-    std = float(np.std(scores)) if len(scores) > 1 else float("nan")
-    return {
-        "steps": len(rows),
-        "score_std_last20": std,
-        "score_last": scores[-1] if scores else None,
-        "gibberish": gibberish(s["judge_start"], s["judge_end"]),
-        "flat": std <= 0.01,
-        "accuracy": (s["judge_start"]["accuracy"], s["judge_end"]["accuracy"]),
-        "perplexity": (s["judge_start"]["sft_perplexity"], s["judge_end"]["sft_perplexity"]),
-        "no_answer": (s["judge_start"]["no_answer_share"], s["judge_end"]["no_answer_share"]),
-        "stopped_at": s.get("stopped_at"),
-    }
-
-
-def dschat_lines(out: Path, flags: list[str]) -> list[str]:
-    ds = out / "dschat"
-    if not ds.is_dir():
-        return []
-    lines = [
-        "",
-        "## DeepSpeed-Chat (PROTOCOL.md, 7)",
-        "",
-        "| run | steps | score std (last 20) | gibberish | SFT perplexity | no answer | gold accuracy |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    selected = None
-    for name in ("collapse", *D1_ORDER):
-        sig = signature(ds / f"d1-{name}")
-        if sig is None:
-            continue
-        lines.append(
-            f"| d1-{name} | {sig['steps']} | {sig['score_std_last20']:.4f} | {sig['gibberish']} | "
-            f"{sig['perplexity'][0]:.1f} -> {sig['perplexity'][1]:.1f} | {sig['no_answer'][0]:.2f} -> {sig['no_answer'][1]:.2f} | "
-            f"{sig['accuracy'][0]:.3f} -> {sig['accuracy'][1]:.3f} |"
-        )
-        if selected is None and name in D1_ORDER and sig["flat"] and sig["gibberish"]:
-            selected = name
-    lines += [
-        "",
-        f"D1 selects: {selected or 'none (the seed signature is not reproduced by any candidate)'}",
-        "",
-    ]
-    for kind in ("", "-cure"):
-        held = total = 0
-        for run in sorted(ds.glob(f"d2-*{kind}-s*")):
-            if kind == "" and "-cure-" in run.name:
-                continue
-            sig = signature(run)
-            if sig is None:
-                flags.append(f"dschat/{run.name}: no judge files: left out")
-                continue
-            total += 1
-            holds = sig["accuracy"][1] >= sig["accuracy"][0] - 0.05 and not sig["gibberish"]
-            held += holds
-        if total:
-            lines.append(f"- D2 {'cure' if kind else 'collapse setting'}: holds in {held} of {total} seeds")
-    return lines

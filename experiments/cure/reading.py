@@ -6,7 +6,7 @@ greedy accuracy and length at start and end per arm; upstream against patched pe
 reasoning_steps gate's effect at 3e-4 with an interval; DeepSpeed-Chat scores, accuracy and the guarded run's
 repeated answer; and the holes in the record (truncated runs).
 
->>> finished_accuracy({"accuracy": 0.3, "truncated_rate": 0.25})
+>>> round(finished_accuracy({"accuracy": 0.3, "truncated_rate": 0.25}), 6)
 0.4
 """
 

@@ -27,7 +27,7 @@ from experiments.repro.tokenizer import load_tokenizer
 from .evaluation import evaluate_checkpoint, held_out_problems, write_evaluation
 from .groups import GroupLog
 from .recipe import CureRecipe
-from .record import code_record
+from .record import append_code_record
 
 __all__ = ["run_arm", "run_name"]
 
@@ -99,9 +99,7 @@ def run_arm(
     if command:
         with (run_dir / "command.txt").open("a") as handle:
             handle.write(command + "\n")
-    record = code_record()
-    with (run_dir / "code.jsonl").open("a") as handle:  # one line per session that worked on the run
-        handle.write(json.dumps({**record, "resume": resume}) + "\n")
+    record = append_code_record(run_dir, resume=resume)  # one line per session that worked on the run
     tokenizer = load_tokenizer(ckpt)
     starts: dict[str, dict[str, Any]] = {}
     for split in splits:

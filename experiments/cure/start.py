@@ -21,6 +21,7 @@ from experiments.repro.tokenizer import load_tokenizer, train_tokenizer
 
 from .evaluation import evaluate_checkpoint, held_out_problems, write_evaluation
 from .recipe import CureRecipe
+from .record import append_code_record
 
 __all__ = ["prepare_start", "VALIDATION_SEED"]
 
@@ -46,6 +47,8 @@ def prepare_start(
     split = "validation" if name else "eval"
     ckpt = folder / "checkpoint"
     folder.mkdir(parents=True, exist_ok=True)
+    if name:  # a protocol start records the code of each session that worked on it
+        append_code_record(folder)
     if not (ckpt / "config.json").is_file():
         corpus = tokenizer_corpus(recipe.sft.mix, recipe.corpus_examples, recipe.sft.seed + 1)
         tokenizer = train_tokenizer(corpus, recipe.vocab_size)

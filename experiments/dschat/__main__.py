@@ -2,7 +2,8 @@
 
     python -m experiments.dschat pairs OUT --actor CKPT              # chosen/rejected pairs (train + held-out)
     python -m experiments.dschat rm OUT --actor CKPT --pairs P.jsonl [--extra HARDEN.jsonl]   # step 2
-    python -m experiments.dschat ppo OUT --actor CKPT --rm RM [--guard]                      # step 3
+    python -m experiments.dschat ppo OUT --actor CKPT --rm RM [--guard] [--regime forced_length]  # step 3
+    python -m experiments.dschat plateau OUT --actor CKPT --rm RM     # the RM on degenerate answers, last token
     python -m experiments.dschat smoke OUT                            # all of it at toy scale, seconds (CI)
 
 Every subcommand takes ``--threads`` (default 1) and writes its command line to ``OUT/command.txt``.
@@ -15,6 +16,7 @@ import shlex
 import sys
 from pathlib import Path
 
+from experiments.cure.record import append_code_record
 from experiments.dschat.pairs import make_pairs, write_jsonl
 from experiments.dschat.ppo import PPOSettings
 from rewardcheck.bench.jsonl import read_jsonl
@@ -27,6 +29,7 @@ def _tokenizer(actor: str) -> object:
 
 
 def cmd_pairs(a: argparse.Namespace) -> int:
+    append_code_record(Path(a.out))
     tok = _tokenizer(a.actor)
     eos = str(tok.eos_token)  # type: ignore[attr-defined]
     out = Path(a.out)
@@ -41,6 +44,7 @@ def cmd_pairs(a: argparse.Namespace) -> int:
 def cmd_rm(a: argparse.Namespace) -> int:
     from experiments.dschat.rm import train_reward_model
 
+    append_code_record(Path(a.out))
     rows = read_jsonl(a.pairs)
     for extra in a.extra:
         rows += read_jsonl(extra)
@@ -81,8 +85,21 @@ def cmd_ppo(a: argparse.Namespace) -> int:
         split=a.split,
         eval_split=a.eval_split,
         guard_stop=a.guard_stop,
+        regime=a.regime,
     )
     print(f"PPO run written to {a.out}: {summary['steps_logged']} steps in {summary['seconds']} s")
+    return 0
+
+
+def cmd_plateau(a: argparse.Namespace) -> int:
+    from experiments.dschat.plateau import plateau_probe
+
+    append_code_record(Path(a.out))
+    doc = plateau_probe(
+        Path(a.out), Path(a.actor), Path(a.rm), prompts=a.prompts, max_new_tokens=a.max_new_tokens
+    )
+    for kind, s in doc["kinds"].items():
+        print(f"{kind:>10}: mean {s['mean']:+.3f} std {s['std']:.3f} [{s['min']:+.3f}, {s['max']:+.3f}]")
     return 0
 
 
@@ -138,12 +155,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--read", choices=["end", "eos_as_pad"], default="end", help="where the reward model is read"
     )
+    p.add_argument(
+        "--regime",
+        choices=["pr620", "forced_length"],
+        default="pr620",
+        help="step 3 as after PR #620 (default) or as at the seed's date (forced length, EOS as pad, kl 0.02)",
+    )
     p.add_argument("--split", choices=["train"], help="PPO prompts from this split (the protocol: train)")
     p.add_argument("--eval-split", choices=["validation", "test"], help="the independent judge's prompts")
     p.add_argument(
         "--guard-stop", action="store_true", help="the live guard stops the run at its first finding"
     )
     p.set_defaults(func=cmd_ppo)
+    p = sub.add_parser("plateau", help="the reward model on degenerate answers read at the last position")
+    p.add_argument("out")
+    p.add_argument("--actor", required=True)
+    p.add_argument("--rm", required=True)
+    p.add_argument("--prompts", type=int, default=48)
+    p.add_argument("--max-new-tokens", type=int, default=128)
+    p.set_defaults(func=cmd_plateau)
     p = sub.add_parser("smoke", help="the whole pipeline at toy scale (seconds)")
     p.add_argument("out")
     p.set_defaults(func=cmd_smoke)

@@ -53,6 +53,9 @@ class PPOSettings:
     ppo_epochs: int = 1
     temperature: float = 1.0
     seed: int = 0
+    min_new_tokens: int = (
+        0  # the seed-era regime (95adffb1): min_length = max_length, every answer full length
+    )
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -172,6 +175,7 @@ class DSChatPPO:
                 top_k=0,
                 top_p=1.0,
                 max_new_tokens=self.s.max_new_tokens,
+                min_new_tokens=self.s.min_new_tokens or None,
                 pad_token_id=self.pad_id,
                 eos_token_id=self.eos_id,
             )

@@ -11,6 +11,7 @@ answers as ``{prompt, completion}`` for ``rewardcheck probe-rm --outputs``), ``s
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import sys
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from experiments.cure.record import code_record
+from experiments.cure.record import append_code_record
 from experiments.dschat.judge import judge_outputs
 from experiments.dschat.pairs import prompt_text, write_jsonl
 from experiments.dschat.ppo import DSChatPPO, PPOSettings
@@ -29,9 +30,26 @@ from experiments.repro.report import write_csv
 from experiments.repro.tasks import boxed_answer, make_problem
 from rewardcheck.rewards.degenerate import degenerate_kind
 
-__all__ = ["answer_stats", "run_ppo", "guard_reward_fn"]
+__all__ = ["answer_stats", "run_ppo", "guard_reward_fn", "REGIMES", "regime_settings"]
 
 OUTPUT_STEPS = 5  # the last steps whose answers go to outputs.jsonl
+REGIMES = ("pr620", "forced_length")
+FORCED_KL_CTL = 0.02  # step 3 at the seed's date (DeepSpeedExamples 95adffb1)
+
+
+def regime_settings(settings: PPOSettings, regime: str) -> PPOSettings:
+    """``pr620``: step 3 as after PR #620 (9cf985e4), unchanged. ``forced_length``: as at the seed's date
+    (95adffb1): every answer generated to ``max_new_tokens`` (EOS banned until then), EOS as the pad token
+    (so the reward model reads the last token of the forced continuation), ``kl_ctl`` 0.02.
+
+    >>> regime_settings(PPOSettings(max_new_tokens=128), "forced_length").min_new_tokens
+    128
+    """
+    if regime == "pr620":
+        return settings
+    if regime == "forced_length":
+        return dataclasses.replace(settings, min_new_tokens=settings.max_new_tokens, kl_ctl=FORCED_KL_CTL)
+    raise ValueError(f"regime must be one of {', '.join(REGIMES)}, got {regime!r}")
 
 
 def _log(message: str) -> None:
@@ -80,6 +98,7 @@ def run_ppo(
     split: str | None = None,
     eval_split: str | None = None,
     guard_stop: bool = False,
+    regime: str = "pr620",
 ) -> dict[str, Any]:
     """Train from ``actor_path`` (critic from ``rm_path``) for ``settings.steps``; returns the summary.
 
@@ -87,7 +106,8 @@ def run_ppo(
     (the independent judge on 96 held-out prompts at the start and the end: ``judge_start.json``,
     ``judge_end.json``), ``read`` (``eos_as_pad``: EOS is the pad token, as with a tokenizer whose pad is its
     EOS: the attention masks and the reward model's read position treat it as padding) and ``guard_stop``
-    (the live guard observes every step and stops the run at its first stopping finding)."""
+    (the live guard observes every step and stops the run at its first stopping finding) and ``regime``
+    (:func:`regime_settings`)."""
     import torch
     from transformers import AutoModelForCausalLM
 
@@ -95,6 +115,7 @@ def run_ppo(
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    settings = regime_settings(settings, regime)
     if command:
         (out / "command.txt").write_text(command + "\n")
     torch.manual_seed(settings.seed)
@@ -102,11 +123,11 @@ def run_ppo(
     actor = AutoModelForCausalLM.from_pretrained(str(actor_path))
     rm, critic = load_rm(rm_path), load_rm(rm_path)
     trainer = DSChatPPO(actor, tok, rm, critic, settings, reward_fn=guard_reward_fn() if guard else None)
-    if read == "eos_as_pad":
+    if read == "eos_as_pad" or regime == "forced_length":
         trainer.pad_id = rm.pad_id = critic.pad_id = trainer.eos_id
     elif read != "end":
         raise ValueError(f"read must be 'end' or 'eos_as_pad', got {read!r}")
-    record = code_record()
+    record = append_code_record(out)
     sft_actor = AutoModelForCausalLM.from_pretrained(str(actor_path)).eval()
     held_out = (
         eval_problems(96, seed=4242, kinds=tuple(kinds), split=eval_split) if eval_split else []  # type: ignore[arg-type]
@@ -123,7 +144,6 @@ def run_ppo(
             [p.answer for p in held_out],
             seed=settings.seed,
             max_new_tokens=settings.max_new_tokens,
-            pad_id=trainer.pad_id,
         )
         (out / f"judge_{name}.json").write_text(json.dumps(result, indent=1) + "\n")
         return result
@@ -216,6 +236,7 @@ def run_ppo(
     summary = {
         "code": record,
         "read": read,
+        "regime": regime,
         "prompt_split": split,
         "eval_split": eval_split,
         "guard_stop": guard_stop,

@@ -152,3 +152,38 @@ def test_cli_harden_and_outputs(smoke: Path, tmp_path: Path, capsys: pytest.Capt
     bad.write_text('{"prompt": "x"}\n')
     assert main(["probe-rm", str(smoke / "rm"), "--input", str(prefs), "--outputs", str(bad), "--quiet"]) == 2
     assert "bad.jsonl:1" in capsys.readouterr().err
+
+
+def test_forced_length_regime_runs_every_answer_to_full_length_and_the_plateau_probe_reads_it(
+    smoke: Path, tmp_path: Path
+) -> None:
+    from experiments.dschat.plateau import KINDS, plateau_probe
+    from experiments.dschat.ppo import PPOSettings
+    from experiments.dschat.run import run_ppo
+
+    s = PPOSettings(steps=2, batch_size=4, max_new_tokens=12)
+    forced = run_ppo(tmp_path / "forced", smoke / "actor", smoke / "rm", s, regime="forced_length")
+    assert forced["regime"] == "forced_length" and forced["settings"]["kl_ctl"] == 0.02
+    assert forced["settings"]["min_new_tokens"] == 12
+    rows = (tmp_path / "forced" / "metrics.csv").read_text().splitlines()
+    header = rows[0].split(",")
+    # every answer runs to the budget: the last generated token is never EOS or pad
+    assert all(float(r.split(",")[header.index("truncated")]) == 1.0 for r in rows[1:])
+    assert (tmp_path / "forced" / "code.jsonl").is_file()
+    doc = plateau_probe(tmp_path / "plateau", smoke / "actor", smoke / "rm", prompts=4, max_new_tokens=12)
+    assert set(doc["kinds"]) == set(KINDS) and all(k["n"] == 4 for k in doc["kinds"].values())
+    assert doc["kinds"]["one_token"]["std"] >= 0.0
+
+
+def test_the_judge_reports_repetition(smoke: Path) -> None:
+    from transformers import AutoModelForCausalLM
+
+    from experiments.dschat.judge import judge_outputs
+    from experiments.dschat.pairs import prompt_text
+
+    tok = load_tokenizer(smoke / "actor")
+    actor = AutoModelForCausalLM.from_pretrained(str(smoke / "actor"))
+    result = judge_outputs(
+        actor, actor, tok, [prompt_text("What is 2 + 3?")] * 3, [5, 5, 5], seed=0, max_new_tokens=16
+    )
+    assert 0.0 < result["distinct_4gram"] <= 1.0 and result["prompts"] == 3
