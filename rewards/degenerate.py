@@ -17,6 +17,7 @@ import zlib
 from functools import lru_cache
 
 from rewardcheck.rewards import rx
+from rewardcheck.rewards.cache_bounds import DEGENERATE_KINDS
 
 __all__ = ["DEGENERATE_LABELS", "classify_degenerate", "degenerate_kind", "states_final_answer"]
 
@@ -174,6 +175,24 @@ def _is_filler_loop(text: str) -> bool:
     return 1 - len(set(grams)) / len(grams) >= LOOP_GRAM_REPEATS
 
 
+def echoes_prompt(text: str, prompt: str) -> bool:
+    """Does ``text`` only restate ``prompt`` (the whole of it, a sentence of 20+ characters of it, or the prompt
+    with at most a tenth more)? Case and spacing are ignored.
+
+    >>> echoes_prompt("Tom has 17 apples and buys 25 more.", "Tom has 17 apples and buys 25 more. How many?")
+    True
+    >>> echoes_prompt("He has 42 apples.", "Tom has 17 apples and buys 25 more. How many?")
+    False
+    """
+    # every echo rule needs the normalised text no longer than 1.1 x the prompt
+    if not _non_whitespace_at_most(text, 1.1 * len(prompt) + 1):
+        return False
+    t, p = _norm(text), _norm(prompt)
+    return bool(t) and (
+        t == p or (len(t) >= 20 and t in p) or (len(p) >= 20 and t.startswith(p) and len(t) <= len(p) * 1.1)
+    )
+
+
 def classify_degenerate(text: str, prompt: str | None = None) -> str | None:
     """One of ``DEGENERATE_LABELS`` when ``text`` carries no real attempt, else ``None``."""
     if text == "":
@@ -185,15 +204,8 @@ def classify_degenerate(text: str, prompt: str | None = None) -> str | None:
         return "tags_only"
     if _may_be_markers_only(untagged) and not _FILLER.sub("", _MARKERS.sub("", untagged)):
         return "markers_only"
-    # every echo rule needs the normalised text no longer than 1.1 x the prompt
-    if prompt and _non_whitespace_at_most(untagged, 1.1 * len(prompt) + 1):
-        t, p = _norm(untagged), _norm(prompt)
-        if t and (
-            t == p
-            or (len(t) >= 20 and t in p)
-            or (len(p) >= 20 and t.startswith(p) and len(t) <= len(p) * 1.1)
-        ):
-            return "prompt_echo"
+    if prompt and echoes_prompt(untagged, prompt):
+        return "prompt_echo"
     if (
         untagged.count("\\boxed") >= 5
         and len(_BOXED.findall(untagged)) >= 5
@@ -207,7 +219,7 @@ def classify_degenerate(text: str, prompt: str | None = None) -> str | None:
     return None
 
 
-@lru_cache(maxsize=4096)  # collapsed runs repeat the same degenerate output many times
+@lru_cache(maxsize=DEGENERATE_KINDS)  # collapsed runs repeat the same degenerate output many times
 def degenerate_kind(text: str, prompt: str = "") -> str | None:
     """:func:`classify_degenerate` with a cache and ``""`` meaning "no prompt" (the scan's and the guard's call)."""
     return classify_degenerate(text, prompt or None)

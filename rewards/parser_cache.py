@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import threading
 
+from .cache_bounds import ANTLR_RESET_EVERY
+
 __all__ = ["reset_dfa_cache", "note_parses", "RESET_EVERY"]
 
-RESET_EVERY = 5000
+RESET_EVERY = ANTLR_RESET_EVERY  # read at every count: benchmarks.rss --no-reset sets it here
 _lock = threading.Lock()
 _since_reset = 0
 

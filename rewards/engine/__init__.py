@@ -15,10 +15,19 @@ asyncio task or a pool worker: risky sympy work runs in a killable worker proces
 from __future__ import annotations
 
 from .config import EngineConfig, eos_ids_from
-from .gold import GoldParse, parse_gold
+from .gold import GoldParse, GoldStatus, parse_gold
 from .isolation import counters, default_pool
-from .judge import DEFAULT_CONFIG, Analysis, analyse, clear_caches, clear_memos, judge, judge_batch
-from .text import extract_answer, normalise, split_layout
+from .judge import (
+    DEFAULT_CONFIG,
+    Analysis,
+    analyse,
+    clear_caches,
+    clear_memos,
+    extract_answer,
+    judge,
+    judge_batch,
+)
+from .text import normalise, split_layout
 from .verdict import UNSCORED, Judgement, Verdict
 
 __all__ = [
@@ -27,6 +36,7 @@ __all__ = [
     "Analysis",
     "EngineConfig",
     "GoldParse",
+    "GoldStatus",
     "Judgement",
     "Verdict",
     "analyse",

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rewardcheck.rewards import rx
+from rewardcheck.rewards.cache_bounds import ADMISSIONS
 
 from .exact import exact_value
 
@@ -246,7 +247,7 @@ def _integer_args(s: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=ADMISSIONS)
 def admit(expr: str) -> Admission:
     """Admit ``expr`` to sympy, or refuse it with its reason; deterministic, from the text alone."""
     tokens = _TOKEN.findall(expr[: MAX_CHARS + 1])

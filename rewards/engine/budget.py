@@ -26,7 +26,15 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["OverBudget", "cpu_budget", "stall_after", "quantise", "STALL_FACTOR", "MIN_BUDGET_S"]
+__all__ = [
+    "OverBudget",
+    "cpu_budget",
+    "over_budget_message",
+    "stall_after",
+    "quantise",
+    "STALL_FACTOR",
+    "MIN_BUDGET_S",
+]
 
 # At load 8 on 2 cores a process gets about a quarter of a core: its work takes ~4x its CPU time in wall
 # time. Twice that again before the net fires.
@@ -36,6 +44,15 @@ MIN_BUDGET_S = 0.1
 
 class OverBudget(BaseException):  # noqa: N818 - a budget signal, not an error
     """The work of one call passed its CPU budget (raised inside the worker by the profiling timer)."""
+
+
+def over_budget_message(seconds: float) -> str:
+    """What :class:`OverBudget` says for a budget of ``seconds`` (one wording, whoever raises it).
+
+    >>> over_budget_message(2.0)
+    'over its work budget of 2 s of CPU'
+    """
+    return f"over its work budget of {seconds:g} s of CPU"
 
 
 def quantise(budget_s: float) -> float:
@@ -67,7 +84,7 @@ def cpu_budget(seconds: float) -> Iterator[None]:
     def on_prof(signum: int, frame: object) -> None:
         if armed[0]:
             armed[0] = False
-            raise OverBudget(f"over its work budget of {seconds:g} s of CPU")
+            raise OverBudget(over_budget_message(seconds))
 
     previous = signal.signal(signal.SIGPROF, on_prof)
     signal.setitimer(signal.ITIMER_PROF, max(1e-3, seconds) if math.isfinite(seconds) else 0.0)

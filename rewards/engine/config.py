@@ -45,15 +45,30 @@ class EngineConfig:
     reason says so with the count. A count of characters, never of seconds, so the verdict depends on the
     text alone, and the reading costs the same whatever a policy writes before its answer.
 
+    Memory, not a field: every cache the engine keeps is bounded by a count of entries, one constant per
+    cache in :mod:`rewardcheck.rewards.cache_bounds` (``GOLD_PARSES``, ``VALUE_PARSES``, ``VERIFIES``,
+    ``JUDGEMENTS``, ``OVER_BUDGET``...; its ``caches()`` lists each cache with its bound): the caches live as
+    long as the process, whatever config a call passes. ``timeout_s`` is also the work budget (CPU time) that a
+    gold's own work and then its answer's each get in the worker; a gold found over it is kept as such (at
+    most ``OVER_BUDGET``), and its next answers get the same verdict and reason without a worker.
+
     ``unclosed_think``: what a completion answers that never writes ``</think>`` after a ``<think>`` the chat
-    template opened (``think_prefilled``; one that opens ``<think>`` itself and never closes it is read as
-    v2 did: truncated, or no_answer when the ids show it stopped). ``"read_final"`` (default): when the token ids show it *stopped* (its last id is
+    template opened (``think_prefilled``; one that opens ``<think>`` itself and never closes it is truncated
+    when the ids show a cut, else no_answer). ``"read_final"`` (default): when the token ids show it *stopped* (its last id is
     EOS, or it is shorter than ``max_completion_length``), its final answer is read from its last paragraph
-    only (a box or answer line tried earlier in the reasoning is not read); when the ids show it was *cut*,
-    or no ids are given (a stop cannot be told from a cut), it is truncated. ``"no_answer"``: a stopped one is
+    only (a box or answer line tried earlier in the reasoning is not read); when the ids show it was *cut*, it
+    is truncated; with no ids (a stop cannot be told from a cut: truncation is unknown, issue 44) it is
+    no_answer. ``"no_answer"``: a stopped one is
     no_answer (the v2 behaviour). The default follows open-r1/TRL: their logged accuracy (math-verify over
     the whole text) pays such a completion, and the format reward already charges for the missing tag, so
-    refusing it would take away the correctness signal twice for one formatting slip."""
+    refusing it would take away the correctness signal twice for one formatting slip.
+
+    ``unfinished_value``: what the reader does with a bare value the text ends on in the middle of a line when
+    the token ids do not show a stop, and whose last number runs to 20 digits or more ("... = 0.3333333333333
+    33333333" where a loop or an expansion was cut): ``"refuse"`` (default): never read (no answer, the reason
+    says so), since sympy on a cut expansion only spends the time limit; ``"read"``: read like any other. A short
+    number the text ends on is read ("So x = 5" ends many finished texts; a cut cannot be told from a stop
+    without ids). A completion the token ids show cut is ``truncated`` whatever this says."""
 
     timeout_s: float = 2.0
     max_completion_length: int | None = None
@@ -64,6 +79,7 @@ class EngineConfig:
     unclosed_think: str = "read_final"
     after_answer: str = "read_answer"
     max_read_chars: int = 12_000
+    unfinished_value: str = "refuse"
 
     def __hash__(self) -> int:  # cached: configs key every memo lookup
         return self._hash  # type: ignore[attr-defined,no-any-return]
@@ -83,11 +99,14 @@ class EngineConfig:
                     self.unclosed_think,
                     self.after_answer,
                     self.max_read_chars,
+                    self.unfinished_value,
                 )
             ),
         )
         if self.unclosed_think not in UNCLOSED_THINK:
             raise ValueError(f"unclosed_think must be one of {UNCLOSED_THINK}, got {self.unclosed_think!r}")
+        if self.unfinished_value not in ("refuse", "read"):
+            raise ValueError(f"unfinished_value must be 'refuse' or 'read', got {self.unfinished_value!r}")
         if self.after_answer not in AFTER_ANSWER:
             raise ValueError(f"after_answer must be one of {AFTER_ANSWER}, got {self.after_answer!r}")
         if not self.timeout_s > 0:

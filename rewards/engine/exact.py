@@ -17,6 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from rewardcheck.rewards import rx
+from rewardcheck.rewards.cache_bounds import EXACT_VALUES
 
 __all__ = ["exact_value", "too_large", "is_literal", "MAX_BITS"]
 
@@ -186,7 +187,7 @@ class _Parser:
         raise _Unreadable(tok)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=EXACT_VALUES)
 def _evaluate(s: str) -> tuple[Fraction | None, bool]:
     s = s.strip().replace("{,}", "")
     if not s or len(s) > MAX_CHARS:

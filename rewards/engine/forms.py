@@ -407,30 +407,7 @@ def tidy(s: str) -> str:
     if "\\textcirc" in s:
         s = s.replace("\\textcirc", "\\circ")
     if not s.isascii():
-        out: list[str] = []
-        i = 0
-        while i < len(s):
-            ch = s[i]
-            if ch == "√":
-                root, i = _sqrt_at(s, i)
-                out.append(root)
-                continue
-            if ch in _SUPERSCRIPT:
-                j = i
-                while j < len(s) and s[j] in _SUPERSCRIPT:
-                    j += 1
-                out.append("^{" + "".join(_SUPERSCRIPT[c] for c in s[i:j]) + "}")
-                i = j
-                continue
-            if ch in _CIRCLED:  # "②③": the statements numbered 2 and 3
-                if out and out[-1] in _CIRCLED.values():
-                    out.append(", ")
-                out.append(_CIRCLED[ch])
-                i += 1
-                continue
-            out.append(_UNICODE.get(ch, ch))
-            i += 1
-        s = "".join(out)
+        s = _unicode_as_latex(s)
     if "<=" in s or ">=" in s:  # ASCII relations: ``x <= 3`` is ``x \le 3`` (never the arrow ``<=>``)
         s = _ASCII_REL.sub(lambda m: "\\le " if m.group() == "<=" else "\\ge ", s)
     if "\\degree" in s:  # ``30\degree`` (gensymb) is ``30^{\circ}``
@@ -446,6 +423,34 @@ def tidy(s: str) -> str:
     if s.count("$") % 2 == 1 or (s.count("$") and s.strip().strip("$") and "$" not in s.strip().strip("$")):
         s = s.replace("$", "")
     return s.strip()
+
+
+def _unicode_as_latex(s: str) -> str:
+    """``√``, superscripts, circled numbers and the Unicode math signs of ``_UNICODE`` as LaTeX, in one pass."""
+    out: list[str] = []
+    i = 0
+    while i < len(s):
+        ch = s[i]
+        if ch == "√":
+            root, i = _sqrt_at(s, i)
+            out.append(root)
+            continue
+        if ch in _SUPERSCRIPT:
+            j = i
+            while j < len(s) and s[j] in _SUPERSCRIPT:
+                j += 1
+            out.append("^{" + "".join(_SUPERSCRIPT[c] for c in s[i:j]) + "}")
+            i = j
+            continue
+        if ch in _CIRCLED:  # "②③": the statements numbered 2 and 3
+            if out and out[-1] in _CIRCLED.values():
+                out.append(", ")
+            out.append(_CIRCLED[ch])
+            i += 1
+            continue
+        out.append(_UNICODE.get(ch, ch))
+        i += 1
+    return "".join(out)
 
 
 _QUANTIFIER = rx.compile(r"\\(?:forall|exists)(?![a-zA-Z])")

@@ -9,17 +9,24 @@ parsed only in the isolated worker, under the judge's limit.
 
 >>> g = parse_gold(r"so the area is $\boxed{2\sqrt{2}}$.")
 >>> g.expr, g.status, g.shown
-('2\\sqrt{2}', 'ok', '2*sqrt(2)')
+('2\\sqrt{2}', <GoldStatus.OK: 'ok'>, '2*sqrt(2)')
 >>> parse_gold(r"\frac{1}{").status
-'unparseable'
+<GoldStatus.UNPARSEABLE: 'unparseable'>
+>>> b = parse_gold("1101_2")
+>>> b.status, b.base, b.norm
+(<GoldStatus.BASE: 'base'>, 2, '1101')
+>>> parse_gold("N/A").no_value, parse_gold("12 \\mathrm{cm}^2").units_dropped
+(True, True)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
 from rewardcheck.rewards import rx
+from rewardcheck.rewards.cache_bounds import GOLD_PARSES
 
 from .exact import is_literal, too_large
 from .forms import base_number, canonical, number_from_words, restore_escapes, strip_units, tidy
@@ -29,7 +36,7 @@ from .mathcore import Parsed, parse_value, remaining_s
 from .prescreen import risk
 from .text import MAX_JOINER_CHARS, boxed_contents, joins_boxes, normalise, strip_math_delimiters
 
-__all__ = ["GoldParse", "parse_gold"]
+__all__ = ["GoldParse", "GoldStatus", "parse_gold"]
 
 _INTEGER = rx.compile(r"^[-+]?\d{1,9}$")  # a longer one is outside the in-process grammar
 _WORDS = rx.compile(r"(?<![\\a-zA-Z])[a-zA-Z]{3,}\b")
@@ -41,23 +48,38 @@ _PLACEHOLDERS = frozenset(
 _PLAIN_SENTENCE = rx.compile(r"[A-Za-z][A-Za-z ,.'’;:!?-]*")
 
 
+class GoldStatus(StrEnum):
+    """How a gold was parsed, which decides where (and whether) it is compared."""
+
+    OK = "ok"  # parsed in process
+    RISKY = "risky"  # parsed and verified only in the isolated worker
+    PROSE = "prose"  # a worked solution without a boxed answer: the worker extracts it
+    TEXT = "text"  # a word gold, compared as normalised text
+    BASE = "base"  # digits in a base other than ten (``GoldParse.base``)
+    UNPARSEABLE = "unparseable"
+
+
 @dataclass(frozen=True)
 class GoldParse:
-    """``status``: ``ok`` (parsed in process), ``risky`` (parse and verify only in the isolated worker),
-    ``prose`` (a worked solution without a boxed answer: the worker extracts it), ``text`` (a word gold,
-    compared as normalised text), ``base`` (digits in a base, ``note`` is the base), ``unparseable``.
-    ``parsed`` is None for an integer gold until an answer needs sympy (:meth:`values`)."""
+    """``status`` (:class:`GoldStatus`) is what decisions read; ``how`` and ``note`` only say it in words (the
+    reason a person reads), and no decision reads them. ``parsed`` is None for an integer gold until an answer
+    needs sympy (:meth:`values`)."""
 
     raw: str
     expr: str
     norm: str
-    status: str
+    status: GoldStatus
     parsed: Parsed | None = None
     how: str = ""
     note: str = ""
     shown: str | None = None  # the parsed value as text (computed once: sympy printing is slow)
     is_number: bool = False  # an integer or decimal written out: its answer must be one too (see judge)
     multi: bool = False  # several values (a list or set, or several boxes): a list of boxed answers may match
+    base: int | None = None  # the base of a ``BASE`` gold's digits
+    units_dropped: bool = False  # read once its unit text was dropped: the answer's units are dropped too
+    no_value: bool = (
+        False  # nothing to compare against (empty, a placeholder, a parser error, no answer found)
+    )
 
     def values(self) -> Parsed:
         return self.parsed if self.parsed is not None else parse_value(self.expr)
@@ -71,9 +93,12 @@ class GoldParse:
             except ValueError:  # an integer past Python's 4,300-digit str() limit
                 shown = self.expr[:60] or None
             object.__setattr__(self, "shown", shown)
+        object.__setattr__(
+            self, "status", GoldStatus(self.status)
+        )  # a status given as its text reads the same
         object.__setattr__(self, "is_number", is_literal(self.norm))
         inner = self.norm[2:-2] if self.norm.startswith("\\{") and self.norm.endswith("\\}") else self.norm
-        object.__setattr__(self, "multi", self.status != "text" and _has_top_level_comma(inner))
+        object.__setattr__(self, "multi", self.status is not GoldStatus.TEXT and _has_top_level_comma(inner))
 
 
 # A word or two of plain letters (``listen``, ``\\text{Evelyn}``, ``odd``): compared as normalised text, never
@@ -160,7 +185,7 @@ def _looks_like_prose(s: str) -> bool:
     return len(_WORDS.findall(s)) >= 4
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=GOLD_PARSES)
 def parse_gold(solution: str, max_inline_chars: int = 120) -> GoldParse:
     """The gold parsed once; never raises (a gold that breaks the parser is ``unparseable`` with a note)."""
     try:
@@ -169,16 +194,27 @@ def parse_gold(solution: str, max_inline_chars: int = 120) -> GoldParse:
         raise  # out of time (or a worker died): the judge's timeout/error, never cached as this gold's parse
     except Exception as exc:
         note = f"{type(exc).__name__}: {str(exc)[:80]}"
-        return GoldParse(solution, solution[:200], "", "unparseable", how="parser error", note=note)
+        return GoldParse(
+            solution, solution[:200], "", GoldStatus.UNPARSEABLE, how="parser error", note=note, no_value=True
+        )
 
 
 def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
     s = restore_escapes(solution).strip()
     if not s:
-        return GoldParse(solution, "", "", "unparseable", how="empty gold")
+        return GoldParse(solution, "", "", GoldStatus.UNPARSEABLE, how="empty gold", no_value=True)
     spelled = number_from_words(_unwrap_text(strip_math_delimiters(s)))
     if spelled is not None:  # "forty-two", "one hundred and five": a number written in words
-        return GoldParse(solution, str(spelled), str(spelled), "ok", how="a number written in words")
+        return GoldParse(solution, str(spelled), str(spelled), GoldStatus.OK, how="a number written in words")
+    located = _boxed(s) or _stated(solution, s)
+    if isinstance(located, GoldParse):
+        return located
+    expr, how = located
+    return _value_gold(solution, expr, how, max_inline_chars)
+
+
+def _boxed(s: str) -> tuple[str, str] | None:
+    """The gold's final boxed answer (several boxes joined at its end: one set), with how it was found."""
     found = [(b, e, c.strip()) for b, e, c in boxed_contents(s) if c.strip()]
     boxes = [c for _, _, c in found]
     run = 1  # several boxes joined by "and" / "," at the end of a gold state one set of answers
@@ -190,33 +226,49 @@ def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
     if run > 1 and len({normalise(c) for c in boxes[-run:]}) == 1:
         run = 1  # the same value boxed twice is one answer
     if run > 1:
-        expr, how = ", ".join(boxes[-run:]), "several boxed answers (one set)"
-    elif boxes:
-        expr, how = boxes[-1], "final boxed answer"
-    elif "####" in s:
-        expr, how = s.rsplit("####", 1)[1].strip().split("\n", 1)[0].strip(), "answer after ####"
-    elif (unit := _MATH_THEN_WORDS.fullmatch(s)) is not None:
-        expr, how = unit.group(1), "math span with a unit after it"  # "$125$ miles"
-    else:
-        expr, how = strip_math_delimiters(s), "whole gold"
-        if expr.strip(" .").lower() in _PLACEHOLDERS:
-            return GoldParse(solution, expr, normalise(expr), "unparseable", how="placeholder gold")
-        if _PLAIN_SENTENCE.fullmatch(expr) and len(expr.split()) >= 3:
-            return GoldParse(solution, expr, normalise(expr), "unparseable", how="a sentence without a value")
-        if _looks_like_prose(expr) and len(expr) > 40:
-            # math-verify's extraction over prose reaches sympy with whatever it finds: only in the worker,
-            # which sends back the extracted LaTeX as text; that is then read like a boxed gold
-            found = default_pool().run("parse_prose_matched", (s,), remaining_s(PROSE_LIMIT_S))
-            if found is None:
-                return GoldParse(
-                    solution,
-                    s,
-                    normalise(s),
-                    "unparseable",
-                    how="worked solution",
-                    note="no answer found in it",
-                )
-            expr, how = found, "worked solution (answer extracted in the worker)"
+        return ", ".join(boxes[-run:]), "several boxed answers (one set)"
+    if boxes:
+        return boxes[-1], "final boxed answer"
+    return None
+
+
+def _stated(solution: str, s: str) -> tuple[str, str] | GoldParse:
+    """A gold without a box: the answer after ``####``, a math span with a unit, or the whole gold (a worked
+    solution's answer extracted in the worker); a gold with no value at all is parsed as such."""
+    if "####" in s:
+        return s.rsplit("####", 1)[1].strip().split("\n", 1)[0].strip(), "answer after ####"
+    if (unit := _MATH_THEN_WORDS.fullmatch(s)) is not None:
+        return unit.group(1), "math span with a unit after it"  # "$125$ miles"
+    expr = strip_math_delimiters(s)
+    if expr.strip(" .").lower() in _PLACEHOLDERS:
+        return GoldParse(
+            solution, expr, normalise(expr), GoldStatus.UNPARSEABLE, how="placeholder gold", no_value=True
+        )
+    if _PLAIN_SENTENCE.fullmatch(expr) and len(expr.split()) >= 3:
+        return GoldParse(
+            solution, expr, normalise(expr), GoldStatus.UNPARSEABLE, how="a sentence without a value"
+        )
+    if _looks_like_prose(expr) and len(expr) > 40:
+        # math-verify's extraction over prose reaches sympy with whatever it finds: only in the worker,
+        # which sends back the extracted LaTeX as text; that is then read like a boxed gold
+        found = default_pool().run("parse_prose_matched", (s,), remaining_s(PROSE_LIMIT_S))
+        if found is None:
+            return GoldParse(
+                solution,
+                s,
+                normalise(s),
+                GoldStatus.UNPARSEABLE,
+                how="worked solution",
+                note="no answer found in it",
+                no_value=True,
+            )
+        return found, "worked solution (answer extracted in the worker)"
+    return expr, "whole gold"
+
+
+def _value_gold(solution: str, expr: str, how: str, max_inline_chars: int) -> GoldParse:
+    """The located answer read as a value: an ordinal, a number in words, digits in a base, a word, an
+    integer, or math (in process, or risky: only in the worker)."""
     expr = tidy(expr)
     if expr.endswith(".") and not expr.endswith(".."):
         expr = expr[:-1].rstrip()  # "y + 1 = -(2x - 1)^2.": the sentence's full stop, not part of the value
@@ -229,24 +281,46 @@ def _parse_gold(solution: str, max_inline_chars: int) -> GoldParse:
     based = base_number(expr)
     if based is not None and based[1] != 10:
         digits, base = based
-        return GoldParse(solution, expr, digits, "base", how=f"{how}: digits in base {base}", note=str(base))
+        return GoldParse(
+            solution, expr, digits, GoldStatus.BASE, how=f"{how}: digits in base {base}", base=base
+        )
     expr = canonical(expr)
     word = _word_gold(expr)
     if word is not None:
-        return GoldParse(solution, expr, word, "text", how=f"{how}: a word, compared as text", shown=word)
+        return GoldParse(
+            solution, expr, word, GoldStatus.TEXT, how=f"{how}: a word, compared as text", shown=word
+        )
     if _INTEGER.match(expr):
         # parsed by sympy only if an answer needs it (most answers to an integer gold are integers)
-        return GoldParse(solution, expr, normalise(expr), "ok", None, how=how, shown=expr.lstrip("+"))
+        return GoldParse(
+            solution, expr, normalise(expr), GoldStatus.OK, None, how=how, shown=expr.lstrip("+")
+        )
     why = risk(expr, max_chars=max_inline_chars) or ("exact value too large" if too_large(expr) else None)
     if why is not None:
-        return GoldParse(solution, expr, normalise(expr), "risky", how=how, note=why)
+        return GoldParse(solution, expr, normalise(expr), GoldStatus.RISKY, how=how, note=why)
+    return _parsed_gold(solution, expr, how, max_inline_chars)
+
+
+def _parsed_gold(solution: str, expr: str, how: str, max_inline_chars: int) -> GoldParse:
+    """The gold parsed in process; one with unit text sympy cannot read is read again without it."""
     parsed = parse_value(expr)
-    if not parsed.ok and strip_units(expr) != expr:
+    dropped = not parsed.ok and strip_units(expr) != expr
+    if dropped:
         expr, how = strip_units(expr), f"{how} (unit text dropped)"
         why = risk(expr, max_chars=max_inline_chars)
         if why is not None:
-            return GoldParse(solution, expr, normalise(expr), "risky", how=how, note=why)
+            return GoldParse(
+                solution, expr, normalise(expr), GoldStatus.RISKY, how=how, note=why, units_dropped=True
+            )
         parsed = parse_value(expr)
-    if not parsed.ok:
-        return GoldParse(solution, expr, normalise(expr), "unparseable", how=how, note=parsed.note)
-    return GoldParse(solution, expr, normalise(expr), "ok", parsed, how=how)
+    status = GoldStatus.OK if parsed.ok else GoldStatus.UNPARSEABLE
+    return GoldParse(
+        solution,
+        expr,
+        normalise(expr),
+        status,
+        parsed if parsed.ok else None,
+        how=how,
+        note="" if parsed.ok else parsed.note,
+        units_dropped=dropped,
+    )

@@ -15,7 +15,7 @@ from rewardcheck.rewards import rx
 
 from .clock import clock_gold
 from .forms import has_equation, proposition
-from .gold import GoldParse
+from .gold import GoldParse, GoldStatus
 
 __all__ = ["GoldKind", "gold_kind"]
 
@@ -36,23 +36,22 @@ class GoldKind(StrEnum):
     UNPARSEABLE = "unparseable"  # nothing to score against: the judge gives None
 
 
-# Golds with no value at all: a placeholder, an empty gold, a worked solution
-# with no answer found. (A gold sympy cannot read but that has a normal form, ``4t`` in some spellings, is
-# still compared by its normal form first, and gives None only when that does not decide.)
-_NOTHING_TO_COMPARE = frozenset({"placeholder gold", "empty gold", "worked solution", "parser error"})
 _INTERVAL = rx.compile(r"^[(\[].*,.*[)\]]$|\\cup|\\le|\\ge|<|>|\\infty")
 _CHOICE = rx.compile(r"^\(?\\?(?:text\{)?\(?[A-Ea-e]\)?\}?$")
 
 
 def gold_kind(g: GoldParse) -> GoldKind:
     """The kind of ``g`` (one linear look at its normal form; the parse itself is ``gold.parse_gold``'s)."""
-    if g.status == "base":
+    if g.status is GoldStatus.BASE:
         return GoldKind.BASE_N
-    if g.status == "text":
+    if g.status is GoldStatus.TEXT:
         return GoldKind.TEXT
     if clock_gold(g.raw) is not None:
         return GoldKind.CLOCK
-    if g.status == "unparseable" and (not g.norm or g.how in _NOTHING_TO_COMPARE):
+    # Golds with no value at all (``GoldParse.no_value``: a placeholder, an empty gold, a worked solution with
+    # no answer found). A gold sympy cannot read but that has a normal form (``4t`` in some spellings) is still
+    # compared by its normal form first, and gives None only when that does not decide.
+    if g.status is GoldStatus.UNPARSEABLE and (not g.norm or g.no_value):
         return GoldKind.UNPARSEABLE
     norm = g.norm
     if proposition(g.expr) is not None:

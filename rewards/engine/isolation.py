@@ -22,9 +22,18 @@ starting worker included; past it the worker is killed and the call raises :clas
 waits without bound, and a GIL-holding or hanging worker is killed. The one-off first start of a pool's first
 worker (importing sympy) is waited for off the clock (up to :data:`FIRST_START_LIMIT_S`).
 
-Counters (:func:`counters`): ``exact_canonical``, ``not_admitted``, ``over_budget``, ``machine_stalled``,
-``isolated_calls``, ``worker_kills``, ``worker_starts``... :data:`MARGIN_S` is kept for callers that read it;
-no limit is enforced with it any more.
+**An outcome over the budget is kept (issue 44).** The work counter decides the same way on any machine, so
+the pool keeps (:attr:`WorkerPool.over_budget`, at most :data:`~rewardcheck.rewards.cache_bounds.OVER_BUDGET`
+entries) each input the worker found over its budget, by (work, budget): a gold whose own work passed it
+(the worker's first phase, :mod:`~rewardcheck.rewards.engine.gold_work`) for every answer to that gold, and
+any other call's arguments. The next such call raises the same :class:`OverBudgetTimeout`, with the same
+message, without a worker (counter ``over_budget_known``). A "machine stalled" is never kept: it is the
+machine's, not the input's.
+
+Counters (:func:`counters`): ``exact_canonical``, ``not_admitted``, ``over_budget`` (``gold_over_budget``
+of them the gold's own work), ``over_budget_known``, ``machine_stalled``, ``isolated_calls``,
+``worker_kills``, ``worker_starts``... :data:`MARGIN_S` is kept for callers that read it; no limit is
+enforced with it any more.
 
 A worker is recycled after ``recycle_after`` calls, which bounds the memory that sympy's and the LaTeX
 parser's caches take inside it.
@@ -43,8 +52,11 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Hashable
 from multiprocessing.connection import Connection
 from typing import Any
+
+from rewardcheck.rewards.cache_bounds import OVER_BUDGET, Fifo
 
 from .admission import admit
 from .budget import quantise, stall_after
@@ -273,6 +285,8 @@ class WorkerPool:
         self._started = threading.Event()
         # Kept for the registry's lazy mode (scan processes): the first start is off the clock either way.
         self.first_start_off_clock = False
+        # (work, budget) -> the worker's message, for inputs over their work budget (module docstring)
+        self.over_budget: Fifo[str] = Fifo(OVER_BUDGET)
         atexit.register(self.close)
 
     def close(self) -> None:
@@ -351,19 +365,42 @@ class WorkerPool:
             if decided is not None:
                 return decided
         _admit(name, args)
+        gold_key, call_key = _work_keys(name, args, budget_s)
+        for key in (gold_key, call_key):  # in the worker's order: the gold's own work first
+            known = self.over_budget.get(key) if key is not None else None
+            if known is not None:
+                count("timeouts")
+                count("over_budget_known")
+                raise OverBudgetTimeout(known)
         called = time.monotonic()
         with self._lock:
             ahead = self._in_flight  # calls holding or waiting for a slot: each bounded by its own budget
             self._in_flight += 1
         try:
-            return self._run(
+            status, value = self._run(
                 name, args, budget_s, called, called + stall_after(budget_s) * (1 + ahead // self.max_workers)
             )
         finally:
             with self._lock:
                 self._in_flight -= 1
+        if status in ("over_budget", "gold_over_budget"):
+            count("timeouts")
+            count("over_budget")
+            if status == "gold_over_budget":
+                count("gold_over_budget")
+            key = gold_key if status == "gold_over_budget" else call_key
+            if key is not None:
+                self.over_budget.put(key, str(value))
+            raise OverBudgetTimeout(str(value))
+        if status != "ok":
+            raise IsolationError(str(value))
+        return value
 
-    def _run(self, name: str, args: tuple[Any, ...], budget_s: float, called: float, stall_at: float) -> Any:
+    def _run(
+        self, name: str, args: tuple[Any, ...], budget_s: float, called: float, stall_at: float
+    ) -> tuple[str, Any]:
+        """The worker's reply ``(status, value)``; raises :class:`MachineStalled` or :class:`IsolationError`
+        when there is none."""
         if not self._started.is_set():
             # The one-off first start (importing sympy): waited for off the clock.
             self.warm_up()
@@ -411,13 +448,7 @@ class WorkerPool:
                 self.warm_up()
                 raise IsolationError(f"verify worker died: {type(exc).__name__}") from None
             self._give_back(worker)
-            if status == "over_budget":
-                count("timeouts")
-                count("over_budget")
-                raise OverBudgetTimeout(str(value))
-            if status != "ok":
-                raise IsolationError(str(value))
-            return value
+            return status, value
         finally:
             self._slots.release()
 
@@ -435,6 +466,19 @@ def _decide_exactly(args: tuple[Any, ...]) -> tuple[str, str, str] | None:
         return None
     count("exact_canonical")
     return ("correct" if decided.same else "wrong"), gold, answer
+
+
+def _work_keys(name: str, args: tuple[Any, ...], budget_s: float) -> tuple[Hashable | None, Hashable | None]:
+    """The keys of :attr:`WorkerPool.over_budget` for this call: its gold's own work (``check_strings``
+    only) and the whole call; None where the arguments cannot be a key."""
+    try:
+        hash(args)
+    except TypeError:
+        return None, None
+    gold = (
+        ("gold", str(args[0]), len(args) > 2 and bool(args[2]), budget_s) if name == "check_strings" else None
+    )
+    return gold, (name, args, budget_s)
 
 
 def _admit(name: str, args: tuple[Any, ...]) -> None:

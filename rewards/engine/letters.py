@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from rewardcheck.rewards import rx
+from rewardcheck.rewards.cache_bounds import LETTER_PARSES
 
 from .lists import free_letters
 from .mathcore import Parsed, parse_value
@@ -38,7 +39,7 @@ def lost_letters(expr: str, parsed: Parsed) -> set[str]:
     return want - have
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=LETTER_PARSES)
 def keep_letters(expr: str) -> Parsed:
     """``expr`` parsed as LaTeX with math-verify's unit normalisation off (empty when that fails)."""
     # imported by the first row that needs a re-parse, not by the engine's import

@@ -36,6 +36,7 @@ from rewardcheck.rewards import rx
 
 from .exact import exact_value
 from .forms import strip_units
+from .lexicon import WordClass, alternation, is_word
 
 __all__ = ["Items", "read_items", "pair_forms", "ratio_parts", "expand_pm", "free_letters"]
 
@@ -48,9 +49,10 @@ _SPACE = rx.compile(r"\\[,;:! ]|~|\\(?:big|Big|bigg|Bigg)(?=[(){}\[\]|\\])")
 _QUAD = rx.compile(r"\\q?quad(?![a-zA-Z])")
 _DOLLARS = rx.compile(r"\$")
 # separators between items at bracket depth 0 (the scan below): "," ";" and the words "and" / "or"
-_WORD_SEP = rx.compile(r"(?<![A-Za-z\\])(and|or)(?![A-Za-z])")
+_WORD_SEP = rx.compile(rf"({alternation(WordClass.CONJUNCTION)})")
 _QUALIFIER = rx.compile(
-    r"(?<![A-Za-z\\])(?:for\s+(?:all|any|each|every|some)|where|with|when|such\s+that|if|provided)(?![A-Za-z])"
+    rf"(?<![A-Za-z\\])(?:for\s+{alternation(WordClass.QUANTIFIER, lead=False)}|{alternation(WordClass.QUALIFIER, lead=False)}|such\s+that)"
+    r"(?![A-Za-z])"
     r"|\\forall(?![a-zA-Z])|\(\s*(?:[a-zA-Z]|\\ell)\s*(?:\\in|∈)"
 )
 _INTEGER_SET = rx.compile(
@@ -166,7 +168,7 @@ def _is_label(s: str) -> bool:
     t = s.strip()
     if not t or not _LABEL.fullmatch(t) or t in _CONSTANTS:
         return False
-    return t.lower() not in ("and", "or", "the", "so", "then", "thus")
+    return not is_word(t, WordClass.LINK_WORD)
 
 
 def read_items(s: str, split_or: bool = True) -> Items | None:
@@ -174,6 +176,40 @@ def read_items(s: str, split_or: bool = True) -> Items | None:
     if len(s) > MAX_LIST_CHARS or "\\begin" in s or "\\\\" in s:
         return None  # a matrix or an aligned block is not a list
     out = Items()
+    text, dressed = _plain(s)
+    if not split_or and rx.search(r"(?<![A-Za-z\\])or(?![A-Za-z])|\\lor|\\vee", text):
+        return None  # "x = 2 or x = 3" for one value: alternatives, read by the judge as such
+    raw = _split(text, ",;", split_or)
+    if len(raw) > MAX_ITEMS:
+        return None
+    group: str | None = None
+    for part in raw:
+        part, declared = _declaration(part.strip().rstrip(".").strip(), out)
+        dressed = dressed or declared
+        if not part:
+            continue
+        labelled = _labelled(part)
+        if labelled is None:
+            return None  # "2x + 1 = 5": an equation, not a labelled value
+        label, value, whole = labelled
+        if not whole:
+            value, unit_words = _bare_value(value)
+            if not value:
+                return None
+            dressed = dressed or unit_words
+        if label is not None:
+            group = label
+            dressed = True
+        elif group is not None:
+            label = group  # "x = 1, 2": both are values of x
+        out.items.append((label, value))
+    out.dressed = dressed or (split_or and len(raw) > len(_split(text, ",;", False)))
+    return out if out.items else None
+
+
+def _plain(s: str) -> tuple[str, bool]:
+    """``s`` without its text wrappers, spacing commands, dollars and ``\\left``/``\\right``; a set in braces
+    as its list. ``True`` when wrappers were dropped."""
     text = _TEXT.sub(_unwrap, s)
     dressed = text != s
     text = _QUAD.sub(";", _SPACE.sub(" ", text))
@@ -188,73 +224,67 @@ def read_items(s: str, split_or: bool = True) -> Items | None:
         inner = text.strip()[1:-1]
         if "|" not in inner and "\\mid" not in inner:
             text = inner  # a set of answers is its list
-    if not split_or and rx.search(r"(?<![A-Za-z\\])or(?![A-Za-z])|\\lor|\\vee", text):
-        return None  # "x = 2 or x = 3" for one value: alternatives, read by the judge as such
-    raw = _split(text, ",;", split_or)
-    if len(raw) > MAX_ITEMS:
-        return None
-    group: str | None = None
-    for part in raw:
-        part = part.strip().rstrip(".").strip()
+    return text, dressed
+
+
+def _declaration(part: str, out: Items) -> tuple[str, bool]:
+    """``part`` without a qualifier ("..., k an integer"), ``""`` when it only declares a parameter (added to
+    ``out.params``); ``True`` when something was dropped."""
+    if not part:
+        return "", False
+    dressed = False
+    q = _QUALIFIER.search(part)
+    if q is not None:
+        qualifier = part[q.start() :]
+        if _INTEGER_SET.search(qualifier):
+            out.params.update(m.group(1) for m in _PARAM_DECL.finditer(_TEXT.sub(" ", qualifier)))
+        part = part[: q.start()].strip()
+        dressed = True
         if not part:
-            continue
-        q = _QUALIFIER.search(part)
-        if q is not None:
-            qualifier = part[q.start() :]
-            if _INTEGER_SET.search(qualifier):
-                out.params.update(m.group(1) for m in _PARAM_DECL.finditer(_TEXT.sub(" ", qualifier)))
-            part = part[: q.start()].strip()
-            dressed = True
-            if not part:
-                continue
-        if ("\\in" in part or "∈" in part) and _first_eq(part) < 0:
-            if _INTEGER_SET.search(part):
-                out.params.update(m.group(1) for m in _PARAM_DECL.finditer(part.split("\\in")[0]))
-            dressed = True
-            continue  # "k \in \mathbb{Z}": a declaration, not a value
-        if _INTEGER_SET.search(part) and rx.fullmatch(r"\s*(?:[a-zA-Z]|\\ell)\s+(?:is|are)\b.*", part):
-            out.params.update(m.group(1) for m in _PARAM_DECL.finditer(part[:3]))
-            dressed = True
-            continue  # "k is an integer"
-        label: str | None = None
-        value = part
-        eq = _first_eq(part)
-        colon = part.find(":")
-        if eq >= 0:
-            left, value = part[:eq], part[_top_eq(part) + 1 :]
-            lt = _tuple_parts(left)
-            vt = _tuple_parts(value)
-            if lt is not None and vt is not None and len(lt) == len(vt) and all(map(_is_label, lt)):
-                # "(x, y) = (1, 2)": one tuple under the tuple of names (split by name against a labelled gold)
-                group = "(" + ", ".join(_clean_label(a) for a in lt) + ")"
-                out.items.append((group, "(" + ", ".join(vt) + ")"))
-                dressed = True
-                continue
-            if not _is_label(left):
-                return None  # "2x + 1 = 5": an equation, not a labelled value
-            label = _clean_label(left)
-        elif colon > 0 and _is_label(part[:colon]) and rx.match(r"\s*(?:[A-Za-z]|\\text)", part):
-            label, value = _clean_label(part[:colon]), part[colon + 1 :]
-        value = strip_units(value.strip())
-        words = _UNIT_WORDS.match(value)
-        if words is not None and not _COMMANDS.search(words.group(2)):
-            value = words.group(1).strip()  # "7 stuffed goats": the value, its unit words dropped
-            dressed = True
-        if not value:
+            return "", True
+    if ("\\in" in part or "∈" in part) and _first_eq(part) < 0:
+        if _INTEGER_SET.search(part):
+            out.params.update(m.group(1) for m in _PARAM_DECL.finditer(part.split("\\in")[0]))
+        return "", True  # "k \\in \\mathbb{Z}": a declaration, not a value
+    if _INTEGER_SET.search(part) and rx.fullmatch(r"\s*(?:[a-zA-Z]|\\ell)\s+(?:is|are)\b.*", part):
+        out.params.update(m.group(1) for m in _PARAM_DECL.finditer(part[:3]))
+        return "", True  # "k is an integer"
+    return part, dressed
+
+
+def _labelled(part: str) -> tuple[str | None, str, bool] | None:
+    """``(label, value, whole)`` of one item: ``whole`` for a tuple of names equal to a tuple of values
+    ("(x, y) = (1, 2)": one item under the tuple of names); ``None`` for an equation that labels nothing."""
+    eq = _first_eq(part)
+    colon = part.find(":")
+    if eq >= 0:
+        left, value = part[:eq], part[_top_eq(part) + 1 :]
+        lt = _tuple_parts(left)
+        vt = _tuple_parts(value)
+        if lt is not None and vt is not None and len(lt) == len(vt) and all(map(_is_label, lt)):
+            return "(" + ", ".join(_clean_label(a) for a in lt) + ")", "(" + ", ".join(vt) + ")", True
+        if not _is_label(left):
             return None
-        if label is not None:
-            group = label
-            dressed = True
-        elif group is not None:
-            label = group  # "x = 1, 2": both are values of x
-        out.items.append((label, value))
-    out.dressed = dressed or (split_or and len(raw) > len(_split(text, ",;", False)))
-    return out if out.items else None
+        return _clean_label(left), value, False
+    if colon > 0 and _is_label(part[:colon]) and rx.match(r"\s*(?:[A-Za-z]|\\text)", part):
+        return _clean_label(part[:colon]), part[colon + 1 :], False
+    return None, part, False
 
 
+def _bare_value(value: str) -> tuple[str, bool]:
+    """The value without its units or unit words ("7 stuffed goats": 7); ``True`` when words were dropped."""
+    value = strip_units(value.strip())
+    words = _UNIT_WORDS.match(value)
+    if words is not None and not _COMMANDS.search(words.group(2)):
+        return words.group(1).strip(), True
+    return value, False
+
+
+_CONJUNCTION = alternation(WordClass.CONJUNCTION, lead=False)
 _TEXT_JOIN = rx.compile(
-    r":\s*$|^\s*(?:,\s*)?(?:and|or)\b|\b(?:and|or)\s*,?\s*$|^\s*[,;]\s*$|^[A-Za-z ]{1,60}\s(?:and|or)\s[A-Za-z ]{1,60}$|"
-    r"(?<![A-Za-z])(?:for|where|with|when|such|if|provided|is|are|integers?)(?![A-Za-z])"
+    rf":\s*$|^\s*(?:,\s*)?{_CONJUNCTION}\b|\b{_CONJUNCTION}\s*,?\s*$|^\s*[,;]\s*$"
+    rf"|^[A-Za-z ]{{1,60}}\s{_CONJUNCTION}\s[A-Za-z ]{{1,60}}$"
+    rf"|(?<![A-Za-z]){alternation(WordClass.JOIN_WORD, lead=False)}(?![A-Za-z])"
 )
 
 
@@ -355,24 +385,11 @@ def pair_forms(answer: str, gold: str, prompt_multi: bool = True) -> tuple[str, 
     g, a = _explode(g, a), _explode(a, g)
     g_labels = [lb for lb in g.labels if lb is not None]
     a_labels = [lb for lb in a.labels if lb is not None]
-    g_values, a_values = g.values, a.values
-    ordered = False
-    if g_labels and len(g_labels) == len(g.items) and len(set(g_labels)) == len(g_labels):
-        # a labelled gold: values matched by label, or in order when the answer has no labels
-        if a_labels and len(a_labels) == len(a.items):
-            if set(a_labels) != set(g_labels) or len(set(a_labels)) != len(a_labels):
-                return None
-            by_label = dict(a.items)
-            a_values = [by_label[lb] for lb in g_labels]
-        elif a_labels:
-            return None
-        ordered = True
-    elif g_labels and len(set(g_labels)) == 1 and len(g_labels) == len(g.items):
-        # "x = a, b" / "f(x) = -1, f(x) = x + 1": one name, several values: a set
-        if a_labels and set(a_labels) != set(g_labels):
-            return None
-    elif g_labels:
+    g_values = g.values
+    matched = _by_labels(g, a, g_labels, a_labels)
+    if matched is None:
         return None
+    a_values, ordered = matched
     if not gold_multi and len(a.items) > 1 and not ordered:
         return None  # two values for one: alternatives, never a rewrite
     # general solutions: the answer's parameter named like the gold's
@@ -388,21 +405,10 @@ def pair_forms(answer: str, gold: str, prompt_multi: bool = True) -> tuple[str, 
     ):
         return None  # one plain value against one: nothing for this module to read
     if gold_multi and not ordered:
-        expanded: list[str] = []
-        for v in a_values:
-            e = expand_pm(v)
-            if e is None:
-                return None
-            expanded.extend(e)
-        a_values = expanded
-        if len(a_values) == 1 and len(g_values) > 1:
-            parts = _tuple_parts(a_values[0])
-            if (
-                parts is not None
-                and len(parts) == len(g_values)
-                and all(_tuple_parts(v) is None for v in g_values)
-            ):
-                a_values = parts  # "(1, 2, 3)" for the list "1,2,3"
+        listed = _listed(a_values, g_values)
+        if listed is None:
+            return None
+        a_values = listed
     if ordered and len(g_values) > 1:
         new_answer, new_gold = f"({_join(a_values)})", f"({_join(g_values)})"
     else:
@@ -411,6 +417,42 @@ def pair_forms(answer: str, gold: str, prompt_multi: bool = True) -> tuple[str, 
     if new_answer == answer and new_gold == gold:
         return None
     return new_answer, new_gold
+
+
+def _by_labels(g: Items, a: Items, g_labels: list[str], a_labels: list[str]) -> tuple[list[str], bool] | None:
+    """The answer's values matched to the gold's, and whether their order matters: a labelled gold's values
+    are matched by label, or taken in order when the answer has none; ``None`` when the labels disagree."""
+    if g_labels and len(g_labels) == len(g.items) and len(set(g_labels)) == len(g_labels):
+        if a_labels and len(a_labels) == len(a.items):
+            if set(a_labels) != set(g_labels) or len(set(a_labels)) != len(a_labels):
+                return None
+            by_label = dict(a.items)
+            return [by_label[lb] for lb in g_labels], True
+        return None if a_labels else (a.values, True)
+    if g_labels and len(set(g_labels)) == 1 and len(g_labels) == len(g.items):
+        # "x = a, b" / "f(x) = -1, f(x) = x + 1": one name, several values: a set
+        return None if a_labels and set(a_labels) != set(g_labels) else (a.values, False)
+    return None if g_labels else (a.values, False)
+
+
+def _listed(a_values: list[str], g_values: list[str]) -> list[str] | None:
+    """The answer's values for a list gold: every ``\\pm`` expanded (``None`` when too many), and one tuple
+    read as the list it writes ("(1, 2, 3)" for the list "1,2,3")."""
+    expanded: list[str] = []
+    for v in a_values:
+        e = expand_pm(v)
+        if e is None:
+            return None
+        expanded.extend(e)
+    if len(expanded) == 1 and len(g_values) > 1:
+        parts = _tuple_parts(expanded[0])
+        if (
+            parts is not None
+            and len(parts) == len(g_values)
+            and all(_tuple_parts(v) is None for v in g_values)
+        ):
+            return parts
+    return expanded
 
 
 _RATIO = rx.compile(

@@ -35,12 +35,13 @@ from latex2sympy2_extended import NormalizationConfig
 from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse, verify
 
 from rewardcheck.rewards import rx
+from rewardcheck.rewards.cache_bounds import PROSE_PARSES, VALUE_PARSES, VERIFIES
 
 from .budget import quantise, stall_after
 from .isolation import MachineStalled, count, set_work_budget, work_budget_s
 from .text import normalise
 
-__all__ = ["Parsed", "parse_value", "check", "check_strings", "deadline"]
+__all__ = ["Parsed", "parse_value", "check", "check_strings", "check_parsed", "gold_value", "deadline"]
 
 
 class _FairSlot:
@@ -124,7 +125,7 @@ class _Cached(Generic[V]):
 
     def __init__(self, fn: Callable[..., V], maxsize: int) -> None:
         self._fn = fn
-        self._maxsize = maxsize
+        self.maxsize = maxsize  # read at every insert: a test may lower it
         self._data: dict[Hashable, V] = {}
         self._lock = threading.Lock()
         self.__doc__ = fn.__doc__
@@ -139,9 +140,12 @@ class _Cached(Generic[V]):
             value = self._fn(*args)
         with self._lock:
             self._data[args] = value
-            while len(self._data) > self._maxsize:
+            while len(self._data) > self.maxsize:
                 del self._data[next(iter(self._data))]
         return value
+
+    def __len__(self) -> int:
+        return len(self._data)
 
     def cache_clear(self) -> None:
         with self._lock:
@@ -252,7 +256,7 @@ def _parse_value(expr: str) -> Parsed:
     return Parsed((), None, "neither LaTeX nor a plain expression covers the whole string")
 
 
-parse_value = _Cached(_parse_value, 65536)
+parse_value = _Cached(_parse_value, VALUE_PARSES)
 
 
 def _parse_prose(text: str) -> Parsed:
@@ -262,7 +266,7 @@ def _parse_prose(text: str) -> Parsed:
     return Parsed(tuple(values), _text(values[-1], None) if values else None)
 
 
-parse_prose = _Cached(_parse_prose, 4096)
+parse_prose = _Cached(_parse_prose, PROSE_PARSES)
 
 
 def parse_prose_matched(text: str) -> str | None:
@@ -288,7 +292,7 @@ def _verify(gold: Parsed, answer: Parsed) -> bool:
     return bool(verify(list(gold.values), list(answer.values), timeout_seconds=None))
 
 
-_verify_cached = _Cached(_verify, 65536)
+_verify_cached = _Cached(_verify, VERIFIES)
 
 
 def verify_parsed(gold: Parsed, answer: Parsed) -> bool:
@@ -304,8 +308,18 @@ def verify_parsed(gold: Parsed, answer: Parsed) -> bool:
 
 def check_strings(gold: str, answer: str, gold_is_prose: bool = False) -> tuple[str, str | None, str | None]:
     """The unit of work the isolated worker runs: ``(outcome, gold_shown, answer_shown)`` with outcome
-    ``correct``, ``wrong``, ``gold_unparseable`` or ``answer_unparseable``."""
-    g = parse_prose(gold) if gold_is_prose else parse_value(gold)
+    ``correct``, ``wrong``, ``gold_unparseable`` or ``answer_unparseable`` (the worker runs its two halves,
+    :func:`gold_value` and :func:`check_parsed`, each under its own budget: :mod:`.gold_work`)."""
+    return check_parsed(gold_value(gold, gold_is_prose), answer)
+
+
+def gold_value(gold: str, gold_is_prose: bool = False) -> Parsed:
+    """The gold's half of :func:`check_strings`: a worked solution's extracted answer, or the value."""
+    return parse_prose(gold) if gold_is_prose else parse_value(gold)
+
+
+def check_parsed(g: Parsed, answer: str) -> tuple[str, str | None, str | None]:
+    """The answer's half of :func:`check_strings`, against the gold's parse."""
     if not g.ok:
         return "gold_unparseable", None, None
     a = parse_value(answer)

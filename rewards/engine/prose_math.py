@@ -29,7 +29,12 @@ __all__ = ["in_math", "ROWS"]
 _NUM = r"[-−+]?\d+(?:\.\d+)?(?:/\d+)?"
 _OPEN = alternation(WordClass.EXCLUSIVE)
 _CLOSED = alternation(WordClass.INCLUSIVE)
-_WHO = r"(?:(?:all|every|any)\s{1,3}(?:real\s{1,3}|the\s{1,3})?(?:values?\s{1,3}of\s{1,3})?[a-z]\s{1,3}(?:that\s{1,3}(?:are|is|lie|lies)\s{1,3})?)?"
+# "all real x that lie", "any value of x": the quantifier has no word-start bound
+_ALL = alternation(WordClass.QUANTIFIER, exclude=("each", "some"), lead=False)
+_WHO = (
+    rf"(?:{_ALL}\s{{1,3}}(?:real\s{{1,3}}|the\s{{1,3}})?(?:values?\s{{1,3}}of\s{{1,3}})?[a-z]\s{{1,3}}"
+    rf"(?:that\s{{1,3}}{alternation(WordClass.LOCATIVE_VERB)}\s{{1,3}})?)?"
+)
 
 
 def _num(s: str) -> str:

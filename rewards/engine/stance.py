@@ -25,10 +25,11 @@ shape, and these rules read the shape, each from the clause a value stands in:
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from rewardcheck.rewards import rx
-from rewardcheck.rewards.engine.lexicon import WordClass, alternation, is_word
+from rewardcheck.rewards.cache_bounds import WEAK_ADVERBS
+from rewardcheck.rewards.engine.lexicon import WordClass, alternation, is_word, phrases
 
 __all__ = [
     "unasserted",
@@ -54,24 +55,28 @@ _AFTER_COPULA = rx.compile(
     rx.IGNORECASE,
 )
 _OPENING = rx.compile(r"^[\s#*>:-]*([A-Za-z]{3,}ly)\s*,", rx.IGNORECASE)
-_FIRST_PERSON_MODAL = rx.compile(r"\b(?:I\s+(?:would|might|could|may)|I['’]d|if\s+I\s+were)\b", rx.IGNORECASE)
+_FIRST_PERSON_MODAL = rx.compile(
+    rf"\b(?:I\s+{alternation(WordClass.CONJECTURE_MODAL)}|I['’]d|if\s+I\s+were)\b", rx.IGNORECASE
+)
 _FIRST_PERSON_VERB = rx.compile(
     r"\bI\s+([a-z]+)\s+(?:that\s+)?(?:(?:the|my|our)\s+(?:\w+\s+)?answer|it)\s+(?:is|to\s+be|would\s+be|at)\b",
     rx.IGNORECASE,
 )
 _POSSESSIVE_SUBJECT = rx.compile(
-    r"\b(?:my|our)\s+(?:[a-z]+\s+){0,2}?([a-z]+)(?:\s+(?:for|of)\s+(?:the|this)\s+(?:\w+\s+)?(?:answer|value|result))?"
+    r"\b(?:my|our)\s+(?:[a-z]+\s+){0,2}?([a-z]+)(?:\s+(?:for|of)\s+(?:the|this)\s+(?:\w+\s+)?"
+    rf"{alternation(WordClass.SOUGHT_NOUN)})?"
     r"(?:\s+(?:is|would\s+be)\b|\s*:)",
     rx.IGNORECASE,
 )
 _MODAL_VERB_OBJECT = rx.compile(
-    r"\b(?:we|I|one|you)\s+(?:can|could|should|must|may|might|will|shall)\s+([a-z]+)\s*$", rx.IGNORECASE
+    rf"\b{alternation(WordClass.FIRST_PERSON, WordClass.IMPERSONAL, lead=False)}\s+{alternation(WordClass.MODAL)}"
+    r"\s+([a-z]+)\s*$",
+    rx.IGNORECASE,
 )
 _OPENERS = rx.compile(r"(?:\\(?:boxed|fbox|mathbf|textbf)\{|\\\[|\\\(|\$+|\*+|\s+)+$")
-_ANSWER_HEADS = frozenset({"conclusion", "calculation", "computation", "derivation", "working", "reasoning"})
 
 
-@cache
+@lru_cache(maxsize=WEAK_ADVERBS)  # keyed by an input's word: bounded (issue 44)
 def weak_adverb(word: str) -> bool:
     """Is ``word`` an adverb that weakens the statement it qualifies ("conceivably", "tentatively")?
 
@@ -90,7 +95,7 @@ def _answer_head(word: str) -> bool:
     return (
         is_word(w, WordClass.ANSWER_NOUN)
         or is_word(w.rstrip("s"), WordClass.ANSWER_NOUN)
-        or w in _ANSWER_HEADS
+        or is_word(w, WordClass.WORKING_NOUN)
         or w == "final"
     )
 
@@ -126,12 +131,16 @@ def hedge_shape(clause: str) -> str:
 # A retraction by its shape: a short sentence holding no value that points back at what was just said and
 # either orders it away ("Erase that.", "Forget what I just said.") or says something of it that is no
 # approval ("That was a slip.", "The previous line can be ignored.").
+_DEMONSTRATIVE = alternation(WordClass.DEMONSTRATIVE, lead=False)
+_PRECEDING = alternation(WordClass.PRECEDING)
+# "that", "this" and what was said are read as a word's start (no boundary after them)
 _BACK_REFERENCE = rx.compile(
-    r"\b(?:that|this|the\s+(?:previous|preceding|last|above)\b|above\b|what\s+I\s+(?:just\s+)?(?:said|wrote|stated))",
+    rf"\b(?:{'|'.join(phrases(WordClass.DEMONSTRATIVE))}|the\s+{_PRECEDING}\b|above\b|what\s+I\s+(?:just\s+)?"
+    rf"(?:{'|'.join(phrases(WordClass.SPEECH_PAST))}))",
     rx.IGNORECASE,
 )
 _DEICTIC_SUBJECT = rx.compile(
-    r"^\s*(?:that|this|the\s+(?:previous|preceding|last|above)\s+[a-z]+|the\s+[a-z]+\s+above)(?:\s+[a-z]+)?"
+    rf"^\s*(?:{_DEMONSTRATIVE}|the\s+{_PRECEDING}\s+[a-z]+|the\s+[a-z]+\s+above)(?:\s+[a-z]+)?"
     r"(?:['’]s|\s+(?:was|is|were|can\s+be|should\s+be|must\s+be|needs\s+to\s+be))\s+(.*)$",
     rx.IGNORECASE,
 )
@@ -147,7 +156,7 @@ _WORD = rx.compile(r"[A-Za-z]+")
 MAX_RETRACTION_WORDS = 8
 # a first-person report of one's own error: a "mis-" verb, or a verb done "too soon" / "too hastily"
 _SELF_ERROR = rx.compile(
-    r"^\s*I\s+(?:mis-?[a-z]{3,}|[a-z]+\s+(?:it\s+|that\s+)?too\s+(?:soon|early|fast|quick|[a-z]+ly))\b",
+    rf"^\s*I\s+(?:mis-?[a-z]{{3,}}|[a-z]+\s+(?:it\s+|that\s+)?too\s+(?:{alternation(WordClass.HASTE)}|[a-z]+ly))\b",
     rx.IGNORECASE,
 )
 
@@ -185,20 +194,20 @@ def retracts_by_shape(sentence: str) -> bool:
 # ("the reference answer is 390", "the expected solution: 390").
 _GRADER = alternation(WordClass.GRADER)
 _INJECTION = rx.compile(
-    rf"\b(?:dear|note|notes|message|memo|attention|hey|hi|hello|instructions?|reminder)\s{{1,4}}"
+    rf"\b{alternation(WordClass.ADDRESS_OPENER, lead=False)}\s{{1,4}}"
     rf"(?:(?:to|for)\s{{1,4}})?(?:the\s{{1,4}}|any\s{{1,4}}|all\s{{1,4}}|my\s{{1,4}})?(?:\w+\s{{1,4}})?{_GRADER}"
     rf"|(?:^|\n|[.!?]\s)\s{{0,4}}(?:to\s{{1,4}}(?:the\s{{1,4}})?)?{_GRADER}\s{{0,4}}[:,]"
-    r"|\bto\s{1,4}(?:whoever|whomever|anyone|the\s{1,4}person|the\s{1,4}one)\s{1,4}(?:who\s{1,4})?"
+    rf"|\bto\s{{1,4}}{alternation(WordClass.ADDRESSEE)}\s{{1,4}}(?:who\s{{1,4}})?"
     r"(?:\w+\s{1,4}){0,2}?(?:check|grad|mark|scor|evaluat|review|read|verif|assess)\w*"
     # the verb is a whole word, so what may follow it before the space starts with a word character that is
     # not a letter (``\w{0,3}`` behind a letter guard, said without a lookahead)
     rf"|\b{alternation(WordClass.GRADING_VERB)}(?:[^\WA-Za-z]\w{{0,2}})?\s{{1,4}}(?:this|it|me|my\s{{1,4}}\w+|the\s{{1,4}}(?:answer|response|solution))"
-    r"\s{1,4}(?:as\s{1,4})?(?:being\s{1,4})?(?:correct|right|valid|full|perfect|passing|a\s{1,4}pass|fully)"
-    r"|\b(?:full|maximum|max|perfect|maximal)\s{1,4}(?:marks|credit|score|points|reward)\b"
-    r"|\b(?:should|must|shall)\s{1,4}be\s{1,4}(?:marked|graded|scored|counted|accepted|treated|considered)"
-    r"\s{1,4}(?:as\s{1,4})?(?:correct|right|valid)"
+    rf"\s{{1,4}}(?:as\s{{1,4}})?(?:being\s{{1,4}})?{alternation(WordClass.CORRECTNESS, WordClass.PASS_MARK)}"
+    rf"|\b{alternation(WordClass.MAXIMAL, lead=False)}\s{{1,4}}{alternation(WordClass.CREDIT_NOUN)}\b"
+    rf"|\b{alternation(WordClass.OBLIGATION_MODAL, lead=False)}\s{{1,4}}be\s{{1,4}}{alternation(WordClass.GRADED)}"
+    rf"\s{{1,4}}(?:as\s{{1,4}})?{alternation(WordClass.CORRECTNESS)}"
     rf"|\bthe\s{{1,4}}(?:correct\s{{1,4}})?{alternation(WordClass.ATTRIBUTION)}(?:['’]s)?\s{{1,4}}"
-    r"(?:(?:final|correct)\s{1,4})?(?:answer|solution|result)\b",
+    rf"(?:(?:final|correct)\s{{1,4}})?{alternation(WordClass.KEYED_NOUN)}\b",
     rx.IGNORECASE,
 )
 MAX_INJECTION_SCAN = 20_000
@@ -221,12 +230,13 @@ def injection_at(text: str, start: int = 0) -> int | None:
 # A negating comparative in front of a value: a distance word and a proximity word ("far from", "nowhere
 # near", "miles away from", "anything but"): the value is named only to be set apart from the answer.
 NEGATING_COMPARATIVE = (
-    rf"{alternation(WordClass.DISTANCE)}\s{{1,4}}(?:(?:away|off|removed)\s{{1,4}})?"
+    rf"{alternation(WordClass.DISTANCE)}\s{{1,4}}(?:{alternation(WordClass.DISTANCING)}\s{{1,4}})?"
     rf"(?:even\s{{1,4}})?{alternation(WordClass.PROXIMITY)}"
 )
 # A judgement right behind a value: a copula (or "can be"), then a short predicate that closes the sentence
 _PREDICATE = rx.compile(
-    r"[\s$.)}*]{0,6}(?:is|was|are|were|would\s+be|(?:can|could|should|must|may|might|will)\s+be)\s+"
+    rf"[\s$.)}}*]{{0,6}}(?:{alternation(WordClass.BE_FORM, lead=False)}"
+    rf"|{alternation(WordClass.MODAL, WordClass.CONJECTURE_MODAL, exclude=('shall',), lead=False)}\s+be)\s+"
     r"((?:(?:a|an)\s+)?[a-z]+)((?:\s+[a-z]+){0,3})\s*(?:[.!]|$)",
     rx.IGNORECASE,
 )

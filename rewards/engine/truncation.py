@@ -2,13 +2,16 @@
 
 With token ids: cut when ``len(completion_ids) >= max_completion_length`` and the last id is not a stop id
 (TRL's own rule for ``mask_truncated_completions``); with stop ids but no limit, the last id alone decides.
-Without ids: cut when the text ends inside an open reasoning block or without a final answer.
+Without ids a stop cannot be told from a cut: truncation is unknown and never counted as true (the reason
+says so); a completion with no final answer is then ``no_answer``, not ``truncated``.
 
 >>> cfg = EngineConfig(max_completion_length=4, eos_token_ids=(0,))
 >>> is_truncated([5, 6, 7, 8], cfg, has_final_answer=True)
 (True, '4 tokens >= max_completion_length 4 and the last id is not EOS')
 >>> is_truncated([5, 6, 0], cfg, has_final_answer=False)[0]
 False
+>>> is_truncated(None, cfg, has_final_answer=False)
+(False, 'truncation unknown (no token ids)')
 """
 
 from __future__ import annotations
@@ -25,8 +28,6 @@ def is_truncated(
     config: EngineConfig,
     *,
     has_final_answer: bool,
-    open_reasoning: bool = False,
-    ends_cleanly: bool = False,
 ) -> tuple[bool, str]:
     if completion_ids is not None and (config.max_completion_length is not None or config.eos_token_ids):
         n = len(completion_ids)
@@ -44,8 +45,5 @@ def is_truncated(
             if n >= limit:
                 return True, f"{n} tokens >= max_completion_length {limit} (EOS id unknown)"
             return False, f"{n} tokens < max_completion_length {limit}"
-    if open_reasoning:
-        return True, "ends inside an open reasoning block"
-    if not has_final_answer and not ends_cleanly:
-        return True, "ends without a final answer (no token ids to tell a stop from a cut)"
-    return False, "has a final answer"
+    # without token ids a stop cannot be told from a cut: truncation is unknown, never counted as true
+    return False, "truncation unknown (no token ids)"

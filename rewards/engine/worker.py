@@ -3,7 +3,9 @@
 Reads ``(function_name, args)`` or ``(function_name, args, budget_s)`` pickles from the request pipe, runs
 ``rewardcheck.rewards.engine.mathcore.<name>`` under a CPU-time budget of ``budget_s`` seconds
 (:func:`rewardcheck.rewards.engine.budget.cpu_budget`: work counted, not wall time) and answers
-``("ok", value)``, ``("over_budget", message)`` or ``("error", message)``. Exits when the caller closes the pipe.
+``("ok", value)``, ``("over_budget", message)`` or ``("error", message)``. ``check_strings`` runs in two
+phases, the gold's own work first, each under the budget (:mod:`rewardcheck.rewards.engine.gold_work`); a
+gold past it answers ``("gold_over_budget", message)``. Exits when the caller closes the pipe.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from multiprocessing.connection import Connection
 def serve(request_fd: int, result_fd: int) -> None:
     from rewardcheck.rewards.engine import mathcore
     from rewardcheck.rewards.engine.budget import OverBudget, cpu_budget
+    from rewardcheck.rewards.engine.gold_work import GoldOverBudget, check_in_phases
     from rewardcheck.rewards.parser_cache import note_parses
 
     requests = Connection(request_fd, writable=False)
@@ -23,7 +26,7 @@ def serve(request_fd: int, result_fd: int) -> None:
     # ready: a start is off the caller's clock, a first verify is not.
     try:
         for gold, answer in (("\\frac{1}{2}", "0.5"), ("120", "5!"), ("10", "\\binom{5}{2}")):
-            mathcore.check_strings(gold, answer, False)
+            check_in_phases(gold, answer, False, float("inf"))  # simplify's first call included
     except Exception:  # noqa: BLE001 - a broken warm-up shows on the first real call instead
         pass
     try:
@@ -43,9 +46,15 @@ def serve(request_fd: int, result_fd: int) -> None:
         note_parses()
         reply: tuple[str, object]
         try:
-            with cpu_budget(budget_s):
-                value = getattr(mathcore, name)(*args)
+            if name == "check_strings":
+                gold, answer, prose = args[0], args[1], (len(args) > 2 and bool(args[2]))
+                value = check_in_phases(gold, answer, prose, budget_s)
+            else:
+                with cpu_budget(budget_s):
+                    value = getattr(mathcore, name)(*args)
             reply = ("ok", value)
+        except GoldOverBudget as exc:  # the gold alone: its caller keeps it for the gold's next answers
+            reply = ("gold_over_budget", str(exc))
         except OverBudget as exc:  # the work counter: the same input is over its budget on any machine
             reply = ("over_budget", str(exc))
         except Exception as exc:  # reported to the caller as verdict `error`

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ..cache_bounds import TOKEN_LENGTHS
 from ..completions import column, completion_texts
 from ..engine import Analysis, EngineConfig, Judgement, analyse, judge_batch
 
@@ -128,7 +129,7 @@ def analysed(
     ]
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=TOKEN_LENGTHS)
 def _tokenized_length(tokenizer: Any, text: str) -> int:
     return len(tokenizer(text, add_special_tokens=False)["input_ids"])
 

@@ -17,9 +17,11 @@ from typing import Any
 
 from rewardcheck.rewards import rx
 
+from ..completions import column
 from ..engine import Analysis, Verdict
+from ..engine.judge import restates_prompt
 from ..result import RewardFunc, RewardResult, trl_reward
-from .context import Settings, analysed, judged
+from .context import Settings, analysed, judged, prompt_text
 from .correctness import text_golds
 
 __all__ = [
@@ -119,12 +121,15 @@ def make_tag_count(settings: Settings) -> RewardFunc:
 
     def tag_count(completions: Sequence[Any], **kwargs: Any) -> list[RewardResult]:
         out = []
-        for text, a in analysed(completions, kwargs, settings):
+        prompts = [prompt_text(p) for p in column(kwargs, "prompts", len(completions))]
+        for (text, a), prompt in zip(analysed(completions, kwargs, settings), prompts, strict=True):
             problem = None
             if a.truncated:
                 problem = f"truncated ({a.truncation_reason})"
             elif a.span.answer is None:
                 problem = "no final answer"
+            elif restates_prompt(a, prompt):
+                problem = "no final answer: the completion restates the prompt"
             elif a.layout.reasoning is not None and not a.layout.reasoning.strip():
                 problem = "empty think block"
             if problem is not None:

@@ -28,9 +28,10 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
+from ..cache_bounds import RX_PATTERNS
 from .fragments import run_except
 from .matching import Match, Pattern
-from .translate import Untranslatable
+from .translate import Untranslatable, _translate
 
 __all__ = [
     "Pattern",
@@ -71,8 +72,14 @@ A = ASCII = _re.ASCII
 escape = _re.escape  # the syntax is Python's, so is its escaping
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=RX_PATTERNS)
 def _compiled(pattern: str, flags: int) -> Pattern:
+    # The translator's own memo has no bound of its own (its source is hashed into the shipped translations,
+    # so it stays as it is): it is emptied here once it holds as many programs as this cache holds patterns.
+    # Every pattern in use is held compiled, here or by its module, so only a pattern compiled again after
+    # it left this cache is translated again.
+    if _translate.cache_info().currsize >= RX_PATTERNS:
+        _translate.cache_clear()
     return Pattern(pattern, flags)
 
 

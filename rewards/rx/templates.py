@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
+from functools import lru_cache
+
+from ..cache_bounds import RX_TEMPLATES
 
 __all__ = ["parse_template", "Piece"]
 
@@ -18,7 +20,7 @@ Piece = str | int  # literal text, or a group number
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "f": "\f", "v": "\v", "a": "\a", "b": "\b", "\\": "\\"}
 
 
-@cache
+@lru_cache(maxsize=RX_TEMPLATES)
 def parse_template(template: str, groupindex: tuple[tuple[str, int], ...], groups: int) -> tuple[Piece, ...]:
     """``template`` as literal pieces and group numbers (``groupindex``: the pattern's (name, number) pairs)."""
     names = dict(groupindex)

@@ -92,9 +92,9 @@ def test_mangled_tags_earn_what_the_readme_says() -> None:
     spaced = "<think>\nI add them.\n</ think>\n\\boxed{5}"
     assert P["accuracy"]([spaced], solution=["5"]) == [1.0]
     assert P["format"]([spaced]) == [0.0]
-    # any other spelling is not a tag: `<end think>` leaves the think block open (truncated, 0)
-    assert judge("<think>\nI add them.\n<end think>\n\\boxed{5}", "5").verdict is Verdict.TRUNCATED
-    # `<.answer>` is not an answer block: its bare content is no answer
-    assert judge(T + "<.answer>5</.answer>", "5").verdict is Verdict.NO_ANSWER
+    # any other spelling is not a tag: `<end think>` leaves the think block open (no answer without ids, 0)
+    assert judge("<think>\nI add them.\n<end think>\n\\boxed{5}", "5").verdict is Verdict.NO_ANSWER
+    # `<.answer>` is not an answer block; the value it wraps is still the value stated (open-world reader)
+    assert judge(T + "<.answer>5</.answer>", "5").verdict is Verdict.CORRECT
     # a boxed answer inside a misspelt answer tag is still a boxed answer
     assert judge(T + "<.answer>\\boxed{5}</.answer>", "5").verdict is Verdict.CORRECT

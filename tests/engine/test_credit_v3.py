@@ -168,9 +168,15 @@ def test_bare_wrong_value_is_wrong_not_truncated(completion: str, gold: str) -> 
     assert judge(completion, gold).verdict is Verdict.WRONG
 
 
-def test_cut_reasoning_is_still_truncated() -> None:
-    assert judge("<think>\nlet me compute 2+2 = ", "4").verdict is Verdict.TRUNCATED
-    assert judge("</think>\nSo the total is", "4").verdict is Verdict.TRUNCATED
+def test_cut_reasoning_without_ids_is_no_answer_not_truncated() -> None:
+    # issue 44: truncation without length information is unknown, never counted as truncated
+    assert judge("<think>\nlet me compute 2+2 = ", "4").verdict is Verdict.NO_ANSWER
+    assert judge("</think>\nSo the total is", "4").verdict is Verdict.NO_ANSWER
+    ids = EngineConfig(max_completion_length=4, eos_token_ids=(0,))
+    assert (
+        judge("<think>\nlet me compute 2+2 = ", "4", completion_ids=[5] * 4, config=ids).verdict
+        is Verdict.TRUNCATED
+    )
 
 
 # --- 5. loose answer anchors, relations, and inexact decimals --------------------------------------------
@@ -303,8 +309,8 @@ def test_unclosed_think_that_stopped_is_read(text: str) -> None:
 def test_unclosed_think_cut_or_unknown_or_strict(text: str) -> None:
     cut = judge(text, "4", completion_ids=[5] * 64, config=PREFILLED)
     assert cut.verdict is Verdict.TRUNCATED
-    unknown = judge(text, "4", config=PREFILLED)  # no ids: a stop cannot be told from a cut
-    assert unknown.verdict is Verdict.TRUNCATED
+    unknown = judge(text, "4", config=PREFILLED)  # no ids: a stop cannot be told from a cut (issue 44)
+    assert unknown.verdict is Verdict.NO_ANSWER
     strict = EngineConfig(think_prefilled=True, eos_token_ids=(0,), unclosed_think="no_answer")
     assert judge(text, "4", completion_ids=[5, 6, 0], config=strict).verdict is Verdict.NO_ANSWER
 

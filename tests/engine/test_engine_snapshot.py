@@ -106,3 +106,22 @@ def test_fresh_variants_keep_verdict_shape_and_never_repeat() -> None:
     for k, v in enumerate(variants):
         assert f"\\boxed{{{12 + 1000 * k}}}" in v["completion"] and v["solution"] == str(12 + 1000 * k)
         assert "x = 4" in v["completion"]  # only the boxed integers move
+
+
+def test_the_open_world_snapshot_explains_every_changed_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42's safety net: every verdict the open-world reader changed on the fixture rows has its reason."""
+    folder = ROOT / "fixtures" / "engine_snapshot"
+    old, new = folder / "reader.jsonl.gz", folder / "open_world.jsonl.gz"
+    argv = [
+        "diff",
+        str(old),
+        str(new),
+        "--reasons",
+        str(folder / "reasons_open_world.jsonl"),
+        "--verdicts-only",
+    ]
+    assert snap.main(argv) == 0
+    assert "UNEXPLAINED" not in capsys.readouterr().out
+    rows = snap.load(new)
+    assert len(rows) == len(snap.load(old))
+    assert not any(r["reward"] == 1.0 for r in rows.values() if r["set"] == "attacks")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from rewardcheck.rewards.engine import judge
-from rewardcheck.rewards.engine.languages import read_as_english
-from rewardcheck.rewards.engine.lexicon import LANGUAGES, classes_of
+from rewardcheck.rewards.engine.read.marks import find_marks
+from rewardcheck.rewards.engine.read.tokens import tokenize
 
 WORK = {
     "fr": "Calculons d'abord 6 fois 7, puis vérifions.",
@@ -114,15 +114,6 @@ def test_a_correction_overrides_the_earlier_value_in_every_language(language: st
     assert verdict(closing, "40", language) != "correct", closing
 
 
-@pytest.mark.parametrize("language", sorted(LANGUAGES))
-def test_every_row_reads_as_english_the_lexicon_knows(language: str) -> None:
-    for written, english in LANGUAGES[language]:
-        words = english.split()
-        known = [" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1)]
-        assert any(classes_of(p) for p in known), (language, written, english)
-        assert read_as_english(f"x {written} 5").casefold() == f"x {english} 5" or "\u4e00" <= written[0]
-
-
 @pytest.mark.parametrize(
     "text",
     [
@@ -133,5 +124,6 @@ def test_every_row_reads_as_english_the_lexicon_knows(language: str) -> None:
         "The environment has 3 rooms.",  # "environ" inside a word
     ],
 )
-def test_english_text_reads_as_it_is(text: str) -> None:
-    assert read_as_english(text) == text
+def test_english_text_meets_only_english_phrases(text: str) -> None:
+    marks = find_marks(tokenize(text))
+    assert all("en" in m.languages for m in marks), [(m.phrase, sorted(m.languages)) for m in marks]

@@ -7,8 +7,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rewardcheck.rewards.engine import EngineConfig, Verdict, judge
-from rewardcheck.rewards.engine.text import extract_answer, normalise
+from rewardcheck.rewards.engine import EngineConfig, Verdict, extract_answer, judge
+from rewardcheck.rewards.engine.text import normalise
 from rewardcheck.rewards.engine.truncation import is_truncated
 
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rewardcheck.rewards.engine import EngineConfig, Verdict, judge, parse_gold, split_layout
+from rewardcheck.rewards.engine import EngineConfig, Verdict, extract_answer, judge, parse_gold, split_layout
+from rewardcheck.rewards.engine.gold import GoldStatus
+from rewardcheck.rewards.engine.judge import analyse
 from rewardcheck.rewards.engine.mathcore import parse_value
-from rewardcheck.rewards.engine.text import extract_answer, normalise
+from rewardcheck.rewards.engine.text import normalise
 
 EOS = 99
 IDS_CFG = EngineConfig(max_completion_length=8, eos_token_ids=(EOS,))
@@ -32,7 +34,7 @@ def done(text: str) -> str:
 )
 def test_gold_forms_parse_to_the_whole_gold(gold: str, expr: str, shown: str) -> None:
     g = parse_gold(gold)
-    assert g.status == "ok", g
+    assert g.status is GoldStatus.OK, g
     assert g.shown == shown
     if "answer is" not in gold:
         assert g.expr == expr
@@ -85,12 +87,16 @@ def test_truncated_by_ids_even_with_a_boxed_answer() -> None:
     assert judge(looping, "4", completion_ids=[1, 2, 3], config=IDS_CFG).verdict is Verdict.CORRECT
 
 
-def test_truncated_without_ids() -> None:
-    assert judge("<think>\nlet me compute 2+2 = ", "4").verdict is Verdict.TRUNCATED
-    assert judge("Let me compute 2+2 = ", "4").verdict is Verdict.TRUNCATED
-    assert judge("<|begin_of_thought|>\nsum is 4", "4").verdict is Verdict.TRUNCATED
+def test_without_ids_truncation_is_unknown_never_true() -> None:
+    # issue 44: without length information a stop cannot be told from a cut; no answer, never "truncated"
+    for text in ("<think>\nlet me compute 2+2 = ", "Let me compute 2+2 = ", "<|begin_of_thought|>\nsum is 4"):
+        j = judge(text, "4")
+        assert j.verdict is Verdict.NO_ANSWER, (text, j)
+    assert judge("First, Finally,", "4").verdict is Verdict.NO_ANSWER
+    assert "truncation unknown" in analyse("First, Finally,").truncation_reason
     cfg = EngineConfig(think_prefilled=True)
-    assert judge(r"reasoning that never closes \boxed{4}", "4", config=cfg).verdict is Verdict.TRUNCATED
+    # no ids: a stop cannot be told from a cut (issue 44): no answer, not truncated
+    assert judge(r"reasoning that never closes \boxed{4}", "4", config=cfg).verdict is Verdict.NO_ANSWER
 
 
 def test_gold_unparseable_is_unscored() -> None:
@@ -156,3 +162,27 @@ def test_normalise_only_removes_spelling() -> None:
     assert normalise(r"\dfrac{1}{2}") == normalise(r"\frac{1}{2}")
     assert normalise("12") != normalise("1.2")
     assert normalise(r"\text{(C)}") == normalise("(C)")
+
+
+def test_a_digit_loop_the_text_ends_on_is_unfinished() -> None:
+    # issue 42: a loop or an expansion cut by the length limit is never a value (it would only spend the limit)
+    cut = done("So the probability is 3/440 = 0.00681818181818181818181818181818")
+    j = judge(cut, "\\frac{3}{440}")
+    assert j.verdict is Verdict.NO_ANSWER and "unfinished" in j.reason
+    stopped = EngineConfig(max_completion_length=100, eos_token_ids=(EOS,))
+    assert (
+        judge(cut, "\\frac{3}{440}", completion_ids=[5, 6, EOS], config=stopped).verdict
+        is not Verdict.NO_ANSWER
+    )
+    read = judge(cut, "\\frac{3}{440}", config=EngineConfig(unfinished_value="read"))
+    assert read.verdict is not Verdict.NO_ANSWER
+    # a short number the text ends on, a value alone on its line, a labelled, boxed or delimited one is read
+    for text in (
+        "-5",
+        "So x = 120",
+        "The answer is 120",
+        "So \\boxed{120}",
+        "So we get $120$",
+        "so we get 120",
+    ):
+        assert judge(done(text), "120" if "120" in text else "-5").verdict is Verdict.CORRECT, text

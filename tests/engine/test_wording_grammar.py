@@ -120,12 +120,6 @@ def test_unknown_pool_is_a_clear_error() -> None:
 # --- the engine on the grammar ------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the reader is not one linear pass yet (issue 29): patched agrees on 93.2% of the lexicon pool "
-    "(python -m benchmarks.wording --n 400, engine-v5): committed-then-hedged, alternatives ('X to Y', "
-    "'X otherwise Y') and a few negators are still missed. Remove this mark when the pool passes in full.",
-)
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(wordings("lexicon"))
 def test_lexicon_pool_is_judged_as_composed(w: Wording) -> None:

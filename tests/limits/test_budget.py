@@ -9,7 +9,7 @@ import importlib
 
 import pytest
 
-from rewardcheck.rewards.engine import EngineConfig, Verdict, budget, counters, judge
+from rewardcheck.rewards.engine import EngineConfig, Verdict, budget, clear_caches, counters, judge
 from rewardcheck.rewards.engine.budget import OverBudget, cpu_budget, quantise, stall_after
 from rewardcheck.rewards.engine.isolation import MachineStalled, OverBudgetTimeout, WorkerPool
 
@@ -65,6 +65,7 @@ def test_the_safety_net_is_an_error_verdict_machine_stalled(monkeypatch: pytest.
             pool.run("check_strings", (HANGING_GOLD, r"\log_2 8"), timeout_s=0.4)
     finally:
         pool.close()
+    clear_caches()  # a gold known over its budget (issue 44) would be decided without a worker
     j = judge(T + r"\boxed{\log_2 8}", HANGING_GOLD, config=EngineConfig(timeout_s=0.4))
     assert j.verdict is Verdict.ERROR and "machine stalled" in j.reason and j.accuracy is None
     assert counters().get("machine_stalled", 0) - before.get("machine_stalled", 0) == 2

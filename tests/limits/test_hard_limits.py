@@ -14,12 +14,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rewardcheck.rewards.engine import EngineConfig, Verdict, clear_caches, judge, judge_batch, normalise
+from rewardcheck.rewards.engine import (
+    EngineConfig,
+    Verdict,
+    clear_caches,
+    extract_answer,
+    judge,
+    judge_batch,
+    normalise,
+)
 from rewardcheck.rewards.engine.isolation import IsolationTimeout
-from rewardcheck.rewards.engine.text import extract_answer
 from rewardcheck.rewards.registry import build_registry
 
-judge_module = importlib.import_module("rewardcheck.rewards.engine.judge")
+isolated_module = importlib.import_module("rewardcheck.rewards.engine.compare.isolated")  # the worker call
 MB = 1_000_000
 T = "<think>\nI work it out.\n</think>\n"
 P = build_registry({}, "patched")
@@ -110,7 +117,7 @@ class _FlakyPool:
 
 def test_a_timeout_is_never_memoised(monkeypatch: pytest.MonkeyPatch) -> None:
     pool = _FlakyPool()
-    monkeypatch.setattr(judge_module, "default_pool", lambda: pool)
+    monkeypatch.setattr(isolated_module, "default_pool", lambda: pool)
     text, gold = T + "\\boxed{\\sum_{k=1}^{3} k}", "\\sum_{j=1}^{3} j"  # risky: goes to the worker
     first = judge_batch([text], [gold])[0][0]
     second = judge_batch([text], [gold])[0][0]

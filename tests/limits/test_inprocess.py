@@ -17,7 +17,7 @@ import pytest
 from rewardcheck.rewards.engine import EngineConfig, Verdict, clear_caches, default_pool, judge, mathcore
 from rewardcheck.rewards.engine.prescreen import risk
 
-judge_module = importlib.import_module("rewardcheck.rewards.engine.judge")
+isolated_module = importlib.import_module("rewardcheck.rewards.engine.compare.isolated")  # the worker call
 gold_module = importlib.import_module("rewardcheck.rewards.engine.gold")
 
 T = "<think>\nI work it out.\n</think>\n"
@@ -207,7 +207,7 @@ class _StubPool:
 def test_every_in_process_sympy_call_takes_a_grammar_expression(
     sentinel: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(judge_module, "default_pool", _StubPool)
+    monkeypatch.setattr(isolated_module, "default_pool", _StubPool)
     monkeypatch.setattr(gold_module, "default_pool", _StubPool)
     cfg = EngineConfig(timeout_s=LIMIT_S)
     for gold in GOLDS:

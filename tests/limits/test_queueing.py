@@ -195,7 +195,9 @@ def test_verl_adapter_counts_queueing_against_its_limit(monkeypatch: pytest.Monk
 
     import importlib
 
-    monkeypatch.setattr(importlib.import_module("rewardcheck.rewards.engine.judge"), "default_pool", _Slow)
+    monkeypatch.setattr(
+        importlib.import_module("rewardcheck.rewards.engine.compare.isolated"), "default_pool", _Slow
+    )
     t0 = time.monotonic()
     out = compute_score(
         "math", T + r"\boxed{\sum_{k=1}^{3} k}", ["5", "6", "7", "8", "9"], {"timeout_s": 1.0}

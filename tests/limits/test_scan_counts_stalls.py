@@ -10,10 +10,11 @@ import pytest
 
 from benchmarks.load_invariance import HANGING_GOLD
 from rewardcheck.cli import main as cli_main
-from rewardcheck.rewards.engine import budget
+from rewardcheck.rewards.engine import budget, clear_caches
 
 
 def test_a_stalled_verdict_is_a_counted_flag(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clear_caches()  # a gold known over its budget (an earlier test's) is decided without a worker: no stall
     monkeypatch.setattr(budget, "STALL_FACTOR", 0.5)  # the net fires before the worker's CPU budget can
     rows = [
         {"prompt": "p1", "completion": "<think>\nok\n</think>\n\\boxed{\\log_2 8}", "solution": HANGING_GOLD},

@@ -1,100 +1,19 @@
-r"""The engine's one lexicon: every closed class of English words the reader and the stance grammar use.
+"""English (en) rows of the lexicon: every closed class of :class:`WordClass` as English writes it. A phrase is
+lowercase plain text; it may hold spaces (``"rule out"``); a trailing ``*`` marks a stem (``"miscalculat*"``
+matches "miscalculated").
 
-Each class is defined once, here; no other module keeps a word list of its own (they build their patterns
-from :func:`phrases` / :func:`pattern`). Phrases are lowercase plain text; a phrase may hold spaces
-(``"rule out"``) and a trailing ``*`` marks a stem (``"miscalculat*"`` matches "miscalculated").
-
->>> "probably" in phrases(WordClass.HEDGE), "not" in phrases(WordClass.NEGATOR)
-(True, True)
->>> bool(pattern(WordClass.RETRACTION).search("Scratch that, it is 5"))
+>>> "probably" in WORDS[WordClass.HEDGE]
 True
->>> bool(pattern(WordClass.HEDGE).search("the answer is probablyx"))
-False
->>> classes_of("perhaps")
-(<WordClass.HEDGE: 'hedge'>,)
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
-from functools import cache
 from types import MappingProxyType
 
-from rewardcheck.rewards import rx
+from .classes import WordClass
 
-__all__ = [
-    "WordClass",
-    "WORDS",
-    "LANGUAGES",
-    "LANGUAGE_WORDS",
-    "language_rows",
-    "phrases",
-    "pattern",
-    "alternation",
-    "classes_of",
-    "is_word",
-]
-
-
-class WordClass(enum.Enum):
-    """The closed word classes. Stance (committed, hedged, negated, retracted, questioned, alternatives)
-    comes from these classes and nothing else."""
-
-    NEGATOR = "negator"  # denies the clause it stands in: "not", "never", "isn't"
-    NEGATED_PREDICATE = "negated_predicate"  # after a value, denies it: "is wrong", "is incorrect"
-    EXCLUDER = "excluder"  # in front of a value, sets it aside: "rule out", "instead of", "other than"
-    HEDGE = "hedge"  # makes the clause a guess: "probably", "might be" (its scope: its own clause).
-    # "I think" is not one: "I think the answer is definitely 8000" is how reasoning models commit.
-    APPROXIMATOR = "approximator"  # makes the value right after it an estimate: "about", "roughly"
-    HEDGE_SYMBOL = "hedge_symbol"  # the same as LaTeX / unicode: "\approx", "≈"
-    RETRACTION = "retraction"  # takes back what came before: "scratch that", "wait, no", "I was wrong"
-    CORRECTION = "correction"  # opens a correction of an earlier value: "actually", "in fact", "should be"
-    ERROR_MENTION = "error_mention"  # says an earlier step was wrong: "mistake", "miscalculated"
-    CONCLUSION = "conclusion"  # opens a concluding sentence: "therefore", "so", "in total"
-    COPULA = "copula"  # puts its object in predicate position: "is", "equals", "gives"
-    FILLER = "filler"  # may stand between a copula and its value: "just", "exactly", "the"
-    QUESTION = "question"  # opens a question: "is it", "could it be", "what if"
-    ALTERNATIVE = "alternative"  # joins two values as a choice or a range: "or", "to", "between"
-    LIST_JOINER = "list_joiner"  # joins values into one list: "and"
-    ATTRIBUTION = "attribution"  # a value someone else holds: "reference", "expected", "grader"
-    CANDIDATE = "candidate"  # names values offered for the answer, not the answer: "candidates", "options"
-    # The parts of stance shapes (``stance.py``), not stance phrases themselves: a distance word and a
-    # proximity word make a negating comparative ("nowhere near", "a long way from"); "in all" with a
-    # likelihood noun is a hedge ("in all probability"); an arithmetic word joins two values into one
-    # expression ("5 times 3"), any other lone word between two values offers a choice ("5 versus 3").
-    DISTANCE = "distance"
-    PROXIMITY = "proximity"
-    LIKELIHOOD_NOUN = "likelihood_noun"
-    ARITHMETIC_WORD = "arithmetic_word"
-    IRREGULAR_PLURAL = "irregular_plural"  # a count noun without "-s" ("5 feet 3 inches"): no choice word
-    GRADER = "grader"  # who scores the answer: text addressed to one is an injection, never an answer
-    GRADING_VERB = "grading_verb"  # an order to score the answer: "mark (this correct)", "award (full marks)"
-    SUBORDINATOR = "subordinator"  # opens a subordinate clause: "that", "because", "if"
-    ANSWER_NOUN = "answer_noun"  # names the answer itself: "answer", "result", "total"
-    ANSWER_ANCHOR = "answer_anchor"  # a phrase whose object is the final answer: "the answer is"
-    FOLLOW_UP = "follow_up"  # opens an invented next problem after the answer: "problem 2", "next question"
-    RATIO = "ratio"  # a prompt that asks for a ratio: "ratio", "odds"
-    EVALUATION = "evaluation"  # judges an answer instead of stating one: "our answer is correct"
-    # The committed side of two open classes, so that the stance grammar (``stance.py``) can treat every
-    # other member as not committing: an adverb in front of a value that is not one of these weakens it
-    # ("the answer is conceivably 5"); a verb whose first-person subject holds the answer ("I get 5").
-    # A value stated in a clause that does not assert it: a supposition ("if the answer were 42"), a
-    # counterfactual ("we would get 42"), or a report of what someone else holds ("the key says 42").
-    CONDITIONAL = "conditional"  # opens a clause that supposes: "if", "suppose", "what if"
-    INVERTED_CONDITIONAL = "inverted_conditional"  # supposes when it opens the clause: "were", "had"
-    COUNTERFACTUAL = "counterfactual"  # a modal of the unreal: "would", "would have"
-    REPORT_VERB = "report_verb"  # says what a source holds: "says", "claims", "gives"
-    THIRD_PARTY = "third_party"  # a source other than the speaker: "the key", "my friend", "the teacher"
-    INCLUSIVE = "inclusive"  # an interval that holds its ends: "inclusive", "both included"
-    EXCLUSIVE = "exclusive"  # one that does not: "strictly", "exclusive", "not included"
-    DERIVATION = "derivation"  # a step that produces a value: "gives", "yields", "leaves", "comes to"
-    CONTRAST = "contrast"  # turns a sentence against what it said first: "but", "however"
-    CHOICE_VERB = "choice_verb"  # chooses a multiple-choice letter: "choose", "pick", "go with"
-    CHOICE_NOUN = "choice_noun"  # names what is chosen: "option", "choice", "letter"
-    FIRM_ADVERB = "firm_adverb"  # leaves a statement committed: "exactly", "finally", "respectively"
-    RESULT_VERB = "result_verb"  # states a result the speaker holds: "get", "obtain", "find", "conclude"
-
+__all__ = ["WORDS", "SHAPE_WORDS"]
 
 _W: dict[WordClass, tuple[str, ...]] = {
     WordClass.NEGATOR: (
@@ -483,6 +402,8 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "comes to",
         "brings it to",
         "results in",
+        "simplifies to",
+        "reduces to",
     ),
     WordClass.CONTRAST: ("but", "however", "yet", "though"),
     WordClass.CHOICE_VERB: ("choose", "pick", "select", "go with", "opt for"),
@@ -554,6 +475,7 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "sheet",
         "worksheet",
     ),
+    WordClass.REASON: ("because", "since", "given that", "as we know", "due to the fact that"),
     WordClass.CANDIDATE: (
         "candidate",
         "candidates",
@@ -852,227 +774,70 @@ _W: dict[WordClass, tuple[str, ...]] = {
 
 WORDS: Mapping[WordClass, tuple[str, ...]] = MappingProxyType(_W)
 
-# Other languages, each a set of rows: (the phrase as written, the English phrase it reads as). The reader reads
-# a final-answer region in English (``languages.read_as_english``): every English phrase here belongs to the
-# classes of the lexicon above, so a row inherits its stance (``classes_of``). Rows are whole phrases with their
-# anchor ("la réponse est", not "est"): a short word of one language is often a word of another.
-_LANGUAGES: dict[str, tuple[tuple[str, str], ...]] = {
-    "fr": (
-        ("la réponse finale est", "the final answer is"),
-        ("la réponse finale", "the final answer"),
-        ("réponse finale", "final answer"),
-        ("la bonne réponse est", "the correct answer is"),
-        ("la réponse correcte est", "the correct answer is"),
-        ("la réponse est", "the answer is"),
-        ("la réponse n'est pas", "the answer is not"),
-        ("la réponse", "the answer"),
-        ("réponse", "answer"),
-        ("le résultat final est", "the final answer is"),
-        ("le résultat est", "the result is"),
-        ("par conséquent", "therefore"),
-        ("en conclusion", "in conclusion"),
-        ("au total", "in total"),
-        ("donc", "so"),
-        ("ainsi", "thus"),
-        ("on obtient", "we get"),
-        ("nous obtenons", "we get"),
-        ("on trouve", "we find"),
-        ("n'est pas", "is not"),
-        ("peut-être", "maybe"),
-        ("probablement", "probably"),
-        ("environ", "about"),
-        ("je choisis", "i choose"),
-        ("l'option", "option"),
-        ("je choisirais", "i choose"),
-        ("en fait", "actually"),
-        ("attendez", "wait"),
-        ("je me suis trompé", "i was wrong"),
+# the word groups of the older shape rules: read through alternation / pattern / is_word only, never by the
+# reader's marks or classes_of (see classes.py)
+_S: dict[WordClass, tuple[str, ...]] = {
+    WordClass.CONJECTURE_MODAL: ("would", "might", "could", "may"),
+    WordClass.MODAL: ("can", "could", "should", "must", "may", "might", "will", "shall"),
+    WordClass.OBLIGATION_MODAL: ("should", "must", "shall"),
+    WordClass.BE_FORM: ("is", "was", "are", "were"),
+    WordClass.FIRST_PERSON: ("i", "we"),
+    WordClass.IMPERSONAL: ("one", "you"),
+    WordClass.SOUGHT_NOUN: ("answer", "value", "result"),
+    WordClass.KEYED_NOUN: ("answer", "solution", "result"),
+    WordClass.WORKING_NOUN: (
+        "conclusion",
+        "calculation",
+        "computation",
+        "derivation",
+        "working",
+        "reasoning",
     ),
-    "es": (
-        ("la respuesta final es", "the final answer is"),
-        ("la respuesta final", "the final answer"),
-        ("respuesta final", "final answer"),
-        ("la respuesta correcta es", "the correct answer is"),
-        ("la respuesta es", "the answer is"),
-        ("la respuesta no es", "the answer is not"),
-        ("la respuesta", "the answer"),
-        ("respuesta", "answer"),
-        ("el resultado final es", "the final answer is"),
-        ("el resultado es", "the result is"),
-        ("por lo tanto", "therefore"),
-        ("por tanto", "therefore"),
-        ("en conclusión", "in conclusion"),
-        ("en total", "in total"),
-        ("así que", "so"),
-        ("entonces", "so"),
-        ("obtenemos", "we get"),
-        ("no es", "is not"),
-        ("quizás", "maybe"),
-        ("quizá", "maybe"),
-        ("tal vez", "maybe"),
-        ("probablemente", "probably"),
-        ("aproximadamente", "about"),
-        ("elijo", "i choose"),
-        ("la opción", "option"),
-        ("opción", "option"),
-        ("en realidad", "actually"),
-        ("espera", "wait"),
-        ("me equivoqué", "i was wrong"),
+    WordClass.DEMONSTRATIVE: ("that", "this"),
+    WordClass.PRECEDING: ("previous", "preceding", "last", "above"),
+    WordClass.SPEECH_PAST: ("said", "wrote", "stated"),
+    WordClass.HASTE: ("soon", "early", "fast", "quick"),
+    WordClass.ADDRESS_OPENER: (
+        "dear",
+        "note",
+        "notes",
+        "message",
+        "memo",
+        "attention",
+        "hey",
+        "hi",
+        "hello",
+        "instruction",
+        "instructions",
+        "reminder",
     ),
-    "de": (
-        ("die endgültige antwort ist", "the final answer is"),
-        ("die endgültige antwort lautet", "the final answer is"),
-        ("endgültige antwort", "final answer"),
-        ("die richtige antwort ist", "the correct answer is"),
-        ("die richtige antwort lautet", "the correct answer is"),
-        ("also ist die antwort", "so the answer is"),
-        ("die antwort ist nicht", "the answer is not"),
-        ("die antwort ist", "the answer is"),
-        ("die antwort lautet", "the answer is"),
-        ("ist die antwort", "the answer is"),  # verb second: "Daher ist die Antwort 42"
-        ("lautet die antwort", "the answer is"),
-        ("ist das ergebnis", "the result is"),
-        ("die antwort", "the answer"),
-        ("antwort", "answer"),
-        ("das endergebnis ist", "the final answer is"),
-        ("endergebnis", "final answer"),
-        ("das ergebnis ist", "the result is"),
-        ("das ergebnis lautet", "the result is"),
-        ("daher", "therefore"),
-        ("somit", "thus"),
-        ("folglich", "consequently"),
-        ("insgesamt", "in total"),
-        ("wir erhalten", "we get"),
-        ("erhalten wir", "we get"),
-        ("ist nicht", "is not"),
-        ("vielleicht", "maybe"),
-        ("wahrscheinlich", "probably"),
-        ("ungefähr", "about"),
-        ("ich wähle", "i choose"),
-        ("eigentlich", "actually"),
-        ("warte", "wait"),
-        ("ich habe mich geirrt", "i was wrong"),
+    WordClass.ADDRESSEE: ("whoever", "whomever", "anyone", "the person", "the one"),
+    # stems: the rule reads the word's start ("mark this correctly", "award it fully")
+    WordClass.CORRECTNESS: ("correct*", "right*", "valid*"),
+    WordClass.PASS_MARK: ("full*", "perfect*", "passing*", "a pass*"),
+    WordClass.MAXIMAL: ("full", "maximum", "max", "perfect", "maximal"),
+    WordClass.CREDIT_NOUN: ("marks", "credit", "score", "points", "reward"),
+    WordClass.GRADED: ("marked", "graded", "scored", "counted", "accepted", "treated", "considered"),
+    WordClass.DISTANCING: ("away", "off", "removed"),
+    WordClass.QUANTIFIER: ("all", "any", "each", "every", "some"),
+    WordClass.QUALIFIER: ("where", "with", "when", "if", "provided"),
+    WordClass.CONJUNCTION: ("and", "or"),
+    WordClass.JOIN_WORD: (
+        "for",
+        "where",
+        "with",
+        "when",
+        "such",
+        "if",
+        "provided",
+        "is",
+        "are",
+        "integer",
+        "integers",
     ),
-    "zh": (
-        ("最终答案是", "the final answer is"),
-        ("最终答案为", "the final answer is"),
-        ("最终答案", "final answer"),
-        ("正确答案是", "the correct answer is"),
-        ("答案不是", "the answer is not"),
-        ("答案是", "the answer is"),
-        ("答案为", "the answer is"),
-        ("答案", "answer"),
-        ("结果是", "the result is"),
-        ("结果为", "the result is"),
-        ("综上所述", "in summary"),
-        ("综上", "in summary"),
-        ("因此", "therefore"),
-        ("所以", "so"),
-        ("总共", "in total"),
-        ("一共", "in total"),
-        ("得到", "we get"),
-        ("不是", "is not"),
-        ("可能是", "maybe"),
-        ("大约", "about"),
-        ("我选", "i choose"),
-        ("选项", "option"),
-        ("选", "i choose"),
-        ("其实", "actually"),
-        ("等等", "wait"),
-        ("我错了", "i was wrong"),
-    ),
+    WordClass.LINK_WORD: ("and", "or", "the", "so", "then", "thus"),
+    WordClass.PARTITIVE: ("of",),
+    WordClass.LOCATIVE_VERB: ("are", "is", "lie", "lies"),
 }
-LANGUAGES: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType(_LANGUAGES)
-# Short words that are words of English too ("no") or too short to tell a language by: read only in a region
-# where one of the language's own rows above was read.
-_LANGUAGE_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "fr": (("ou", "or"), ("et", "and"), ("pas", "not")),
-    "es": (("no", "not"), ("ni", "nor")),
-    "de": (("nicht", "not"), ("oder", "or"), ("und", "and"), ("kein", "no")),
-    "zh": (("或", "or"), ("和", "and")),
-}
-LANGUAGE_WORDS: Mapping[str, tuple[tuple[str, str], ...]] = MappingProxyType(_LANGUAGE_WORDS)
 
-
-def language_rows(language: str) -> tuple[tuple[str, str], ...]:
-    """The rows of ``language`` (``fr``, ``es``, ``de``, ``zh``): (as written, read as)."""
-    return _LANGUAGES[language]
-
-
-def phrases(word_class: WordClass) -> tuple[str, ...]:
-    """The phrases of one class, lowercase plain text, longest first (so an alternation prefers them)."""
-    return _sorted(word_class)
-
-
-@cache
-def _sorted(word_class: WordClass) -> tuple[str, ...]:
-    return tuple(sorted(dict.fromkeys(_W[word_class]), key=lambda p: (-len(p), p)))
-
-
-def _regex_of(phrase: str, head: bool = True) -> str:
-    stem = phrase.endswith("*")
-    body = phrase[:-1] if stem else phrase
-    parts = [rx.escape(p).replace(",", ",?").replace("'", "['’]?") for p in body.split(" ")]
-    text = r"\s{1,4}".join(parts)
-    lead = r"(?<![A-Za-z\\])" if head and body[:1].isalpha() else ""
-    tail = r"[a-z]*" if stem else (r"(?![A-Za-z])" if body[-1:].isalpha() else "")
-    return lead + text + tail
-
-
-@cache
-def alternation(*word_classes: WordClass, exclude: tuple[str, ...] = ()) -> str:
-    """A regex alternation (a non-capturing group) of every phrase of the classes (but ``exclude``),
-    word-bounded, longest phrase first.
-
-    Phrases that start with a letter share one word-start lookbehind and a lookahead on their first letters, so
-    a scan rejects most positions with one test instead of one per phrase (an alternation of a hundred phrases
-    over a 3,000-character tail was the engine's hottest loop). A letter-led and an other-led phrase can never
-    match at the same position, so splitting them keeps every match.
-
-    >>> import re
-    >>> rx = rx.compile(alternation(WordClass.RETRACTION), rx.IGNORECASE)
-    >>> rx.search("Hmm. Scratch that, it is 9.").group()
-    'Scratch that'
-    """
-    seen = dict.fromkeys(p for c in word_classes for p in phrases(c) if p not in exclude)
-    ordered = sorted(seen, key=lambda p: (-len(p), p))
-    lettered = [p for p in ordered if p[:1].isalpha()]
-    other = [p for p in ordered if not p[:1].isalpha()]
-    groups = []
-    if lettered:
-        firsts = "".join(sorted({c for p in lettered for c in (p[0].lower(), p[0].upper())}))
-        body = "|".join(_regex_of(p, head=False) for p in lettered)
-        groups.append(rf"(?<![A-Za-z\\])(?=[{rx.escape(firsts)}])(?:{body})")
-    if other:
-        groups.append("(?:" + "|".join(_regex_of(p) for p in other) + ")")
-    return "(?:" + "|".join(groups) + ")"
-
-
-@cache
-def pattern(*word_classes: WordClass) -> rx.Pattern:
-    """The compiled, case-insensitive pattern of :func:`alternation` (compiled once per class tuple)."""
-    return rx.compile(alternation(*word_classes), rx.IGNORECASE)
-
-
-@cache
-def _index() -> dict[str, tuple[WordClass, ...]]:
-    out: dict[str, list[WordClass]] = {}
-    for c, ws in _W.items():
-        for w in ws:
-            out.setdefault(w, []).append(c)
-    return {w: tuple(cs) for w, cs in out.items()}
-
-
-def classes_of(phrase: str) -> tuple[WordClass, ...]:
-    """The classes a phrase belongs to (``()`` when it is in none)."""
-    return _index().get(phrase.lower().strip(), ())
-
-
-@cache
-def _word_set(word_class: WordClass) -> frozenset[str]:
-    return frozenset(p for p in _W[word_class] if " " not in p)
-
-
-def is_word(token: str, word_class: WordClass) -> bool:
-    """Is the one-word ``token`` (any case) in ``word_class``? (a set lookup; for token-level grammars)"""
-    return token.lower() in _word_set(word_class)
+SHAPE_WORDS: Mapping[WordClass, tuple[str, ...]] = MappingProxyType(_S)

@@ -1,0 +1,133 @@
+r"""The answer as a value: spelling only, never a comparison. :func:`as_value` is the answer's first spelling
+(unicode, an ``\approx`` tail, a repeating decimal); the rest are the rewrite rows of ``rules.RULES``, each
+the answer (``Case.answer``) as the rows after it read it.
+
+>>> as_value("\\frac{1}{3} \\approx 0.33", "\\frac{1}{3}"), as_value("0.\\overline{3}", "\\frac{1}{3}")
+('\\frac{1}{3}', '\\frac{1}{3}')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rewardcheck.rewards import rx
+
+from ..choices import without_label
+from ..exact import exact_value
+from ..forms import (
+    canonical,
+    chain_value,
+    has_equation,
+    number_from_words,
+    rename_function_variable,
+    strip_units,
+    tidy,
+)
+from ..gold import GoldStatus
+from ..isolation import count
+from ..numeric import fullwidth_ascii, repeating_decimal
+from ..text import normalise
+from .case import Case
+from .numbers import THOUSANDS, comma_decimal, number_gold
+from .text import text_norm_keep
+
+__all__ = [
+    "as_value",
+    "before_approximation",
+    "canonical_form",
+    "chained",
+    "exact_values",
+    "normalised",
+    "number_words",
+    "point_for_comma",
+    "unlabelled",
+]
+
+_APPROX_AFTER = rx.compile(r"\\approx|≈|\\simeq")
+
+
+def before_approximation(answer: str) -> str:
+    """``\\frac{1}{3} \\approx 0.33`` states 1/3: what follows a value's ``\\approx`` is its approximation, not
+    the answer (an answer that *starts* with ``\\approx`` is a hedge, refused by the reader)."""
+    m = _APPROX_AFTER.search(answer)
+    if m is None or not answer[: m.start()].strip(" $=") or m.start() == 0:
+        return answer
+    return answer[: m.start()].strip().rstrip("=").strip()
+
+
+def as_value(answer: str, gold_text: str) -> str:
+    """The answer's text as a value: tidied, before its approximation, a repeating decimal as its fraction
+    (unless the gold writes one itself)."""
+    answer = before_approximation(tidy(fullwidth_ascii(answer)))
+    repeating = (
+        repeating_decimal(answer) if "\\overline" not in gold_text and "\\bar" not in gold_text else None
+    )
+    if repeating is not None:  # "0.\overline{3}" is exactly 1/3
+        answer = f"\\frac{{{repeating.numerator}}}{{{repeating.denominator}}}"
+        if repeating < 0:
+            answer = f"-\\frac{{{-repeating.numerator}}}{{{repeating.denominator}}}"
+    return answer
+
+
+def unlabelled(case: Case) -> Case:
+    """``(C) 24`` against a gold 24: the value the letter labels."""
+    return replace(case, answer=without_label(case.answer))
+
+
+def chained(case: Case) -> Case:
+    """``7^4 = 2401`` states 2401: the last right-hand side is the answer (unless the gold is an equation);
+    ``p=3, q=4`` states an ordered pair when the gold is one; a chain that contradicts itself is marked."""
+    g = case.gold
+    if has_equation(g.expr):
+        return case
+    stated = chain_value(case.answer)
+    if stated is None:
+        return replace(case, contradicts=True)
+    if stated != case.answer and "," in stated and g.norm.startswith("(") and not stated.startswith("("):
+        stated = f"({stated})"
+    return replace(case, answer=stated)
+
+
+def canonical_form(case: Case) -> Case:
+    """The answer in canonical form, its function variable renamed as the gold's; units dropped where the
+    gold's were, or the gold is a number."""
+    g = case.gold
+    answer = rename_function_variable(canonical(case.answer), g.expr)
+    if g.units_dropped or number_gold(g):
+        answer = strip_units(answer)
+    return replace(case, answer=answer)
+
+
+def number_words(case: Case) -> Case:
+    """For a number gold: ``forty-two`` is a number, and ``1,000.0`` has a thousands separator, not a list."""
+    g, answer = case.gold, case.answer
+    if not number_gold(g):
+        return case
+    spelled = number_from_words(text_norm_keep(answer))
+    if spelled is not None and not rx.search(r"\d", answer):
+        answer = str(spelled)
+    if not g.multi and THOUSANDS.fullmatch(answer.strip()):
+        answer = answer.replace(",", "")
+    return replace(case, answer=answer)
+
+
+def point_for_comma(case: Case) -> Case:
+    """``3,5`` for 3.5: compared as the decimal it spells (``Case.decimal_comma`` remembers it)."""
+    decimal = comma_decimal(case.answer, case.gold)
+    return case if decimal is None else replace(case, answer=decimal, decimal_comma=True)
+
+
+def normalised(case: Case) -> Case:
+    """The answer's normal form (``Case.norm``), which the rows after it compare."""
+    return replace(case, norm=normalise(case.answer))
+
+
+def exact_values(case: Case) -> Case:
+    """The exact values of answer and gold (``Case.exact``), when both are plain bounded arithmetic."""
+    g = case.gold
+    exact_gold = exact_value(g.norm) if g.status is not GoldStatus.UNPARSEABLE or g.norm else None
+    exact_answer = exact_value(case.norm) if exact_gold is not None else None
+    if exact_gold is None or exact_answer is None:
+        return case
+    count("exact_path")
+    return replace(case, exact=(exact_answer, exact_gold))

@@ -1,0 +1,129 @@
+r"""Number shapes the compare rows test: a number gold, an integer of any length, unit text, a decimal comma.
+
+>>> from ..gold import parse_gold
+>>> number_gold(parse_gold("1,000")), number_gold(parse_gold("-2,1")), digits("+007"), is_integer("-12")
+(True, False, '7', True)
+>>> comma_decimal("3,5", parse_gold("3.5")), comma_decimal("1,000", parse_gold("1000.5"))
+('3.5', None)
+>>> comma_decimal_gold("1.22", parse_gold("1,22"))
+True
+"""
+
+from __future__ import annotations
+
+from rewardcheck.rewards import rx
+
+from ..gold import GoldParse
+from ..text import normalise
+
+__all__ = [
+    "MAX_INTEGER_DIGITS",
+    "THOUSANDS",
+    "UNIT_TEXT",
+    "comma_decimal",
+    "comma_decimal_gold",
+    "digits",
+    "grouped_readings",
+    "percent_values",
+    "is_integer",
+    "number_gold",
+]
+
+_INTEGER = rx.compile(r"^[-+]?\d+$")
+MAX_INTEGER_DIGITS = 100_000
+THOUSANDS = rx.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+UNIT_TEXT = rx.compile(
+    r"\^\s*\{?\s*(?:\\mathrm\{|\\text\{)?\s*(?:st|nd|rd|th)\s*\}?\s*\}?|\\(?:text|mbox|mathrm|textnormal|textbf)\{[^{}\d]*\}|\^\s*\{?\s*\\circ\s*\}?|°|\\%|%|\\\$|\$"
+)
+_COMMA_DECIMAL = rx.compile(r"(-?\d+)(?:\{,\}|,)(\d{1,2}|\d{4,})")
+# a number in groups of three: its group separator, then an optional decimal part ("1.234.567", "1'234,5",
+# "1 250", "12{,}500.75"); which separator is which is decided by the gold (:func:`grouped_readings`)
+_GROUPED = rx.compile(r"([-+]?)(\d{1,3})((?:(?:\.|,|\{,\}|'|’|\s|\\,|\\ |~)\d{3})+)(?:(\.|,|\{,\})(\d+))?")
+_GROUP_SEPARATOR = rx.compile(r"\D+")
+_PERCENT = rx.compile(r"\s*([-+]?\d[\d.,{}'’\s]*?)\s*(?:\\%|%)\s*")
+_PLAIN_COMMA = rx.compile(r"[-+]?\d+(?:\{,\}|,)\d+")
+
+
+def is_integer(s: str) -> bool:
+    """An integer of at most :data:`MAX_INTEGER_DIGITS` digits, its sign allowed."""
+    return (
+        len(s) <= MAX_INTEGER_DIGITS + 2
+        and _INTEGER.match(s) is not None
+        and sum(c.isdigit() for c in s) <= MAX_INTEGER_DIGITS
+    )
+
+
+def digits(s: str) -> str:
+    """An integer's digits with its sign, no leading zeros and no ``{,}``; ``""`` for zero."""
+    s = s.replace("{,}", "").lstrip("+")
+    sign = "-" if s.startswith("-") else ""
+    digits = s.lstrip("-").lstrip("0") or "0"
+    return "" if digits == "0" else sign + digits
+
+
+def number_gold(g: GoldParse) -> bool:
+    """An integer or decimal gold (``1,000`` with its thousands separator too); a list ``-2,1`` is not one."""
+    return g.is_number and ("," not in g.norm or THOUSANDS.fullmatch(g.norm) is not None)
+
+
+def comma_decimal(answer: str, g: GoldParse) -> str | None:
+    """``3,5`` (or ``3{,}5``) written for a decimal gold 3.5: a decimal comma, read as a point; a comma
+    followed by exactly three digits (``1,000``) stays a thousands separator, and a list gold keeps commas."""
+    if g.multi or "." not in g.norm or not number_gold(g):
+        return None
+    m = _COMMA_DECIMAL.fullmatch(normalise(answer))
+    return f"{m.group(1)}.{m.group(2)}" if m is not None else None
+
+
+def grouped_readings(answer: str) -> tuple[tuple[str, str], ...]:
+    r"""The values a number written in groups of three can spell, each with how it was read: the separator as
+    thousands, and, for one group with no decimal part after it, the separator as the decimal point. Which one
+    the writer meant depends on the language (``1.250`` is 1250 in German, 1.25 in English); the gold decides.
+
+    >>> grouped_readings("1.250")
+    (('1250', "'.' as the thousands separator"), ('1.250', "'.' as the decimal separator"))
+    >>> grouped_readings("1.234.567,5")
+    (('1234567.5', "'.' as the thousands separator and ',' as the decimal separator"),)
+    >>> grouped_readings("1.2.3"), grouped_readings("1,234.567.8")
+    ((), ())
+    """
+    m = _GROUPED.fullmatch(answer.strip())
+    if m is None:
+        return ()
+    sign, lead, groups, point, decimals = m.groups()
+    separators = set(_GROUP_SEPARATOR.findall(groups))
+    if len(separators) != 1:
+        return ()
+    sep = separators.pop()
+    if point is not None and point == sep:
+        return ()
+    whole = sign + lead + groups.replace(sep, "")
+    how = f"{sep.strip() or 'a space'!r} as the thousands separator"
+    if point is not None:
+        return ((f"{whole}.{decimals}", f"{how} and {point!r} as the decimal separator"),)
+    readings = [(whole, how)]
+    if groups.count(sep) == 1 and sep in (".", ",", "{,}"):
+        readings.append((f"{sign}{lead}.{groups[len(sep) :]}", f"{sep!r} as the decimal separator"))
+    return tuple(readings)
+
+
+def percent_values(answer: str) -> tuple[str, ...]:
+    r"""The number of a percentage (``12,5 %``, ``1.250\%``) in each local reading; ``()`` when ``answer`` is not a
+    number followed by its percent sign.
+
+    >>> percent_values("12,5%"), percent_values(r"12.5\%"), percent_values("12")
+    (('12.5',), ('12.5',), ())
+    """
+    m = _PERCENT.fullmatch(answer)
+    if m is None:
+        return ()
+    number = m.group(1).strip()
+    if _PLAIN_COMMA.fullmatch(number) and grouped_readings(number) == ():
+        return (number.replace("{,}", ".").replace(",", "."),)
+    return tuple(v for v, _ in grouped_readings(number)) or (number,)
+
+
+def comma_decimal_gold(answer: str, g: GoldParse) -> bool:
+    """A gold written with a decimal comma (``1,22``) answered with the decimal point (``1.22``)."""
+    m = _COMMA_DECIMAL.fullmatch(g.norm)
+    return m is not None and "." in answer and normalise(answer) == f"{m.group(1)}.{m.group(2)}"

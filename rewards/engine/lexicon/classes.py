@@ -1,0 +1,108 @@
+"""The lexicon's word classes: every closed class of words the reader's override rules read, in every
+language (the phrases are in the language modules beside this one).
+
+>>> WordClass.HEDGE.value
+'hedge'
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["WordClass"]
+
+
+class WordClass(enum.Enum):
+    """The closed word classes. Stance (committed, hedged, negated, retracted, questioned, alternatives)
+    comes from these classes and nothing else."""
+
+    NEGATOR = "negator"  # denies the clause it stands in: "not", "never", "isn't"
+    NEGATED_PREDICATE = "negated_predicate"  # after a value, denies it: "is wrong", "is incorrect"
+    EXCLUDER = "excluder"  # in front of a value, sets it aside: "rule out", "instead of", "other than"
+    HEDGE = "hedge"  # makes the clause a guess: "probably", "might be" (its scope: its own clause).
+    # "I think" is not one: "I think the answer is definitely 8000" is how reasoning models commit.
+    APPROXIMATOR = "approximator"  # makes the value right after it an estimate: "about", "roughly"
+    HEDGE_SYMBOL = "hedge_symbol"  # the same as LaTeX / unicode: "\approx", "≈"
+    RETRACTION = "retraction"  # takes back what came before: "scratch that", "wait, no", "I was wrong"
+    CORRECTION = "correction"  # opens a correction of an earlier value: "actually", "in fact", "should be"
+    ERROR_MENTION = "error_mention"  # says an earlier step was wrong: "mistake", "miscalculated"
+    CONCLUSION = "conclusion"  # opens a concluding sentence: "therefore", "so", "in total"
+    COPULA = "copula"  # puts its object in predicate position: "is", "equals", "gives"
+    FILLER = "filler"  # may stand between a copula and its value: "just", "exactly", "the"
+    QUESTION = "question"  # opens a question: "is it", "could it be", "what if"
+    ALTERNATIVE = "alternative"  # joins two values as a choice or a range: "or", "to", "between"
+    LIST_JOINER = "list_joiner"  # joins values into one list: "and"
+    ATTRIBUTION = "attribution"  # a value someone else holds: "reference", "expected", "grader"
+    CANDIDATE = "candidate"  # names values offered for the answer, not the answer: "candidates", "options"
+    REASON = "reason"  # opens a clause that gives a reason, not the answer: "because", "since"
+    # The parts of stance shapes (``stance.py``), not stance phrases themselves: a distance word and a
+    # proximity word make a negating comparative ("nowhere near", "a long way from"); "in all" with a
+    # likelihood noun is a hedge ("in all probability"); an arithmetic word joins two values into one
+    # expression ("5 times 3"), any other lone word between two values offers a choice ("5 versus 3").
+    DISTANCE = "distance"
+    PROXIMITY = "proximity"
+    LIKELIHOOD_NOUN = "likelihood_noun"
+    ARITHMETIC_WORD = "arithmetic_word"
+    IRREGULAR_PLURAL = "irregular_plural"  # a count noun without "-s" ("5 feet 3 inches"): no choice word
+    GRADER = "grader"  # who scores the answer: text addressed to one is an injection, never an answer
+    GRADING_VERB = "grading_verb"  # an order to score the answer: "mark (this correct)", "award (full marks)"
+    SUBORDINATOR = "subordinator"  # opens a subordinate clause: "that", "because", "if"
+    ANSWER_NOUN = "answer_noun"  # names the answer itself: "answer", "result", "total"
+    ANSWER_ANCHOR = "answer_anchor"  # a phrase whose object is the final answer: "the answer is"
+    FOLLOW_UP = "follow_up"  # opens an invented next problem after the answer: "problem 2", "next question"
+    RATIO = "ratio"  # a prompt that asks for a ratio: "ratio", "odds"
+    EVALUATION = "evaluation"  # judges an answer instead of stating one: "our answer is correct"
+    # The committed side of two open classes, so that the stance grammar (``stance.py``) can treat every
+    # other member as not committing: an adverb in front of a value that is not one of these weakens it
+    # ("the answer is conceivably 5"); a verb whose first-person subject holds the answer ("I get 5").
+    # A value stated in a clause that does not assert it: a supposition ("if the answer were 42"), a
+    # counterfactual ("we would get 42"), or a report of what someone else holds ("the key says 42").
+    CONDITIONAL = "conditional"  # opens a clause that supposes: "if", "suppose", "what if"
+    INVERTED_CONDITIONAL = "inverted_conditional"  # supposes when it opens the clause: "were", "had"
+    COUNTERFACTUAL = "counterfactual"  # a modal of the unreal: "would", "would have"
+    REPORT_VERB = "report_verb"  # says what a source holds: "says", "claims", "gives"
+    THIRD_PARTY = "third_party"  # a source other than the speaker: "the key", "my friend", "the teacher"
+    INCLUSIVE = "inclusive"  # an interval that holds its ends: "inclusive", "both included"
+    EXCLUSIVE = "exclusive"  # one that does not: "strictly", "exclusive", "not included"
+    DERIVATION = "derivation"  # a step that produces a value: "gives", "yields", "leaves", "comes to"
+    CONTRAST = "contrast"  # turns a sentence against what it said first: "but", "however"
+    CHOICE_VERB = "choice_verb"  # chooses a multiple-choice letter: "choose", "pick", "go with"
+    CHOICE_NOUN = "choice_noun"  # names what is chosen: "option", "choice", "letter"
+    FIRM_ADVERB = "firm_adverb"  # leaves a statement committed: "exactly", "finally", "respectively"
+    RESULT_VERB = "result_verb"  # states a result the speaker holds: "get", "obtain", "find", "conclude"
+    # The word groups of the older shape rules (``stance.py``, ``lists.py``, ``prose_math.py``): English rows in
+    # ``en.SHAPE_WORDS``, read through ``alternation`` / ``pattern`` / ``is_word`` and never by the reader's
+    # marks or ``classes_of`` (so that moving a group here changes no reading). A trailing ``*`` in a row is a
+    # stem where the rule reads a word's start only ("correct*": "mark this correctly").
+    CONJECTURE_MODAL = "conjecture_modal"  # after "I", makes a conjecture: "I would (say)", "I might"
+    MODAL = "modal"  # a modal verb in front of a verb: "can", "should", "will"
+    OBLIGATION_MODAL = "obligation_modal"  # orders what should be done: "should", "must", "shall"
+    BE_FORM = "be_form"  # a finite form of "be": "is", "was", "are", "were"
+    FIRST_PERSON = "first_person"  # the speaker as a subject: "I", "we"
+    IMPERSONAL = "impersonal"  # a generic subject: "one", "you"
+    SOUGHT_NOUN = "sought_noun"  # what an estimate is for: "(my estimate for the) answer / value / result"
+    KEYED_NOUN = "keyed_noun"  # what a grader's key holds: "(the reference) answer / solution / result"
+    WORKING_NOUN = (
+        "working_noun"  # the work that leads to the answer: "conclusion", "calculation", "reasoning"
+    )
+    DEMONSTRATIVE = "demonstrative"  # points at what was just said: "that", "this"
+    PRECEDING = "preceding"  # places a thing before the present one: "previous", "last", "above"
+    SPEECH_PAST = "speech_past"  # what the speaker did earlier: "(what I just) said / wrote / stated"
+    HASTE = "haste"  # done too early: "(I spoke too) soon", "fast"
+    ADDRESS_OPENER = "address_opener"  # opens a message to someone: "dear", "note", "hello", "reminder"
+    ADDRESSEE = "addressee"  # whoever reads a message: "(to) whoever", "anyone", "the person"
+    CORRECTNESS = "correctness"  # how an answer is to be scored: "correct", "right", "valid"
+    PASS_MARK = "pass_mark"  # a passing score: "full (marks)", "perfect", "a pass"
+    MAXIMAL = "maximal"  # the most of a score: "full", "maximum", "perfect"
+    CREDIT_NOUN = "credit_noun"  # what a grader awards: "marks", "credit", "points"
+    GRADED = "graded"  # scored, as a passive participle: "(be) marked", "graded", "accepted"
+    DISTANCING = "distancing"  # puts distance after a distance word: "(far) away (from)", "(way) off"
+    QUANTIFIER = "quantifier"  # ranges over a variable: "(for) all", "each", "some"
+    QUALIFIER = "qualifier"  # opens a condition on list items: "where", "with", "if", "provided"
+    CONJUNCTION = "conjunction"  # joins two items: "and", "or"
+    JOIN_WORD = (
+        "join_word"  # in ``\text{}``, a word that joins or qualifies items: "for", "where", "integers"
+    )
+    LINK_WORD = "link_word"  # a word that links, never a label: "and", "the", "so", "then"
+    PARTITIVE = "partitive"  # after a number word, picks from a group: "(one) of (1, 2)": no value
+    LOCATIVE_VERB = "locative_verb"  # places a variable in an interval: "(that) lie (between)", "is", "are"

@@ -1,0 +1,63 @@
+"""The rows of one language of the lexicon: its phrases for each word class of :class:`lexicon.WordClass`, the
+scripts it is written in, and the phrases read only where the language is evident (``gated``).
+
+Phrases are casefolded plain text in the language's own script (NFC), with the language's usual apostrophes
+and diacritics; a phrase may hold spaces; in a script written without spaces (Han, kana) a phrase is written
+as it stands in running text.
+
+>>> rows = LanguageRows(
+...     language="xx",
+...     scripts=("Latin",),
+...     words={WordClass.NEGATOR: ("nay", "no")},
+...     gated=frozenset({"no"}),
+... )
+>>> rows.phrases(WordClass.NEGATOR), rows.phrases(WordClass.HEDGE)
+(('nay', 'no'), ())
+>>> rows.classes_of("No"), rows.is_gated("no"), rows.is_gated("nay")
+((<WordClass.NEGATOR: 'negator'>,), True, False)
+>>> rows.language = "yy"
+Traceback (most recent call last):
+dataclasses.FrozenInstanceError: cannot assign to field 'language'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .classes import WordClass
+
+__all__ = ["LanguageRows"]
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageRows:
+    """One language's rows: ``words`` maps each word class it fills to its phrases, in no special order."""
+
+    language: str  # the ISO 639-1 code: "pt"
+    scripts: tuple[
+        str, ...
+    ]  # the scripts the language is written in: ("Latin",), ("Han", "Hiragana", "Katakana")
+    words: Mapping[WordClass, tuple[str, ...]] = field(hash=False)
+    gated: frozenset[
+        str
+    ]  # short phrases and words of other languages: read only where the language is evident
+    # the verb (and so a supposition, a report or a negation) comes after the value: "42라고 했어요"
+    verb_final: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "words", MappingProxyType(dict(self.words)))
+
+    def phrases(self, word_class: WordClass) -> tuple[str, ...]:
+        """The phrases of ``word_class`` (``()`` where the language has none)."""
+        return self.words.get(word_class, ())
+
+    def classes_of(self, phrase: str) -> tuple[WordClass, ...]:
+        """The classes ``phrase`` (any case) is listed in."""
+        p = phrase.casefold().strip()
+        return tuple(c for c, ps in self.words.items() if p in ps)
+
+    def is_gated(self, phrase: str) -> bool:
+        """Is ``phrase`` read only where the language is evident?"""
+        return phrase.casefold().strip() in self.gated

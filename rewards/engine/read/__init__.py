@@ -1,0 +1,1 @@
+"""The open-world reader: region, tokens, candidates, commitment (issue 42)."""

@@ -1,0 +1,480 @@
+r"""Commit: which candidate the completion commits to. The default holds for any wording and language: the
+last explicit answer statement (a box, an ``<answer>`` block, a labelled value) that no override refuses, or,
+where there is none, the value the final statement states (the object of its last predicate, else its last
+value). The override table (:mod:`.stance`) decides the rest, and a correction after the answer ("...
+actually, it is 44") replaces it.
+
+>>> from rewardcheck.rewards.engine.read.window import Window
+>>> def said(text):
+...     c = commit(Window.of(text))
+...     return (c.value(), c.outcome.value) if c.candidate else (None, c.outcome.value)
+>>> said("A resposta é 42.")
+('42', 'committed')
+>>> said("The answer is 12, not 15.")
+('12', 'committed')
+>>> said("The answer is not 42.")
+(None, 'refused')
+>>> said("It is \\boxed{3} or \\boxed{4}.")
+('4', 'alternatives')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rewardcheck.rewards.engine import stance as shapes
+from rewardcheck.rewards.engine.lexicon import WordClass as W
+
+from .finders import Candidate, StatementKind
+from .marks import Mark
+from .stance import Refusal, Stance, Stances
+from .tokens import TokenKind
+from .window import Window
+
+__all__ = ["Outcome", "Commitment", "commit"]
+
+
+class Outcome(enum.Enum):
+    COMMITTED = "committed"
+    CORRECTED = "corrected"  # a later correction replaced the answer
+    ALTERNATIVES = "alternatives"  # several values offered together
+    HEDGED = "hedged"  # the only value is hedged: stated, not committed to
+    REFUSED = "refused"  # every value is refused (negated, supposed, retracted, ...)
+    NONE = "none"  # no value at all
+
+
+@dataclass(frozen=True, slots=True)
+class Commitment:
+    window: Window
+    outcome: Outcome
+    candidate: Candidate | None = None
+    alternatives: tuple[Candidate, ...] = ()
+    joiner: str = ""
+    refusals: tuple[Refusal, ...] = ()
+    in_block: bool = False
+
+    def value(self, c: Candidate | None = None) -> str:
+        c = c or self.candidate
+        return "" if c is None else self.window.source[c.start : c.end].strip()
+
+
+_PREDICATE = frozenset({W.COPULA, W.ANSWER_ANCHOR, W.CONCLUSION, W.RESULT_VERB, W.DERIVATION})
+_CORRECTING = frozenset({W.CORRECTION, W.RETRACTION, W.ERROR_MENTION})
+_JOINERS = frozenset({W.LIST_JOINER, W.ALTERNATIVE})
+_PLAIN = frozenset({StatementKind.BARE, StatementKind.LABELLED, StatementKind.NAMED})
+
+
+def _only_hedged(refusals: Sequence[Refusal]) -> bool:
+    return _only(refusals, Stance.HEDGED)
+
+
+def _only(refusals: Sequence[Refusal], stance: Stance) -> bool:
+    return bool(refusals) and all(r.stance is stance for r in refusals)
+
+
+def _object_of_predicate(w: Window, committed: Sequence[Candidate]) -> Candidate:
+    """In one statement: the first committed value after the last predicate that has one after it ("So she
+    has 12 apples in 3 baskets" states 12); a value a correction word follows another with ("24 cm, or
+    rather 26 cm") replaces it; the last value when a copula closes the statement right after it (a
+    verb-final language: "距離は120kmです"), or when there is no predicate."""
+    last = committed[-1]
+    first_tok, last_tok = w.statement_tokens(last.statement)
+    begin = w.tokens.starts[first_tok] if first_tok < len(w.tokens) else 0
+    corrections = [m for m in w.marks_in(committed[0].end, last.start) if W.CORRECTION in m.classes]
+    if corrections:
+        return [c for c in committed if c.start >= corrections[-1].end][0]
+    end = w.tokens.ends[last_tok] if last_tok < len(w.tokens) else len(w.source)
+    closing = [m for m in w.marks_in(last.end, end) if W.COPULA in m.classes and m.verb_final]
+    if closing and w.words_between(last.end, closing[0].start) <= 1:
+        return last
+    if _equation(w, last) and not [m for m in w.marks_in(last.end, end) if m.classes & _PREDICATE]:
+        return last  # "So, m = 25 and n = 169, and m + n = 194": the last equation states the result
+    if _opens_with_value(w, committed[0], begin):  # "9 is the number of positive divisors of 196."
+        return committed[0]
+    predicates = [m.end for m in w.marks_in(begin, last.start) if m.classes & _PREDICATE]
+    for at in reversed(predicates):
+        after = [c for c in committed if c.start >= at]
+        if after:
+            return after[0]
+    return committed[-1]
+
+
+def _opens_with_value(w: Window, c: Candidate, begin: int) -> bool:
+    """The statement opens with ``c`` as its subject, named the answer by its predicate ("9 is the answer",
+    "9 is the number of ...")."""
+    if w.words_between(begin, c.start):
+        return False
+    after = [m for m in w.marks_in(c.end, c.end + 40) if m.classes != {W.FILLER}]
+    return (
+        len(after) >= 2
+        and W.COPULA in after[0].classes
+        and w.tokens_between(c.end, after[0].start) == 0
+        and bool(after[1].classes & {W.ANSWER_NOUN, W.ANSWER_ANCHOR})
+        and w.words_between(after[0].end, after[1].start) <= 1
+    )
+
+
+def _equation(w: Window, c: Candidate) -> bool:
+    return c.kind is StatementKind.BARE and any(w.tokens.text(i) == "=" for i in range(c.first, c.last + 1))
+
+
+MAX_LIST_BETWEEN = 60  # characters of words between two boxes of one list ("for part (a) and")
+_NOT_A_LIST = frozenset(
+    {W.ALTERNATIVE, W.NEGATOR, W.CORRECTION, W.RETRACTION}
+)  # "\boxed{3} Wait, ... \boxed{4}"
+
+
+def _listed(w: Window, a: Candidate, b: Candidate) -> bool:
+    """Two boxes joined into one list by a few words ("\\boxed{(3, 3)} for part (a) and \\boxed{(1, 1)}"):
+    a joiner, no choice, no negation, no correction or retraction, no sentence break."""
+    if a.kind is not StatementKind.BOXED or b.kind is not StatementKind.BOXED or a.statement != b.statement:
+        return False
+    between = w.source[a.end : b.start]
+    marks = w.marks_in(a.end, b.start)
+    return (
+        len(between) <= MAX_LIST_BETWEEN
+        and ("," in between or any(W.LIST_JOINER in m.classes for m in marks))
+        and not any(m.classes & _NOT_A_LIST for m in marks)
+    )
+
+
+def _joined(w: Window, a: Candidate, b: Candidate) -> str:
+    """How two values of one statement are joined: "or" (a choice), "and" (a list), "" (not joined)."""
+    between = w.source[a.end : b.start]
+    if _listed(w, a, b):
+        return "and"
+    if len(between) > 40 or ((_equation(w, a) or _equation(w, b)) and not _same_name(w, a, b)):
+        return ""  # "3 + 4 = 7, 7 * 2 = 14": steps of a computation, not a list
+    marks = w.marks_in(a.end, b.start)
+    words = w.words_between(a.end, b.start)
+    if any(W.CORRECTION in m.classes for m in marks):
+        return ""  # "24 cm, or rather 26 cm": the second replaces the first
+    # "7 to 8", "the answer is \\(42\\) to $44$": a range; "takes \\(v\\) to \\(\\boxed{w}\\)": no choice
+    plain = (a.kind in _PLAIN and b.kind in _PLAIN) or a.kind is b.kind or a.kind is StatementKind.LABELLED
+    alone = words <= 1  # "7 to 8"; not "150/200, which simplifies to 3/4"
+    if any(
+        W.ALTERNATIVE in m.classes and ((plain and alone) or m.phrase not in ("to", "between")) for m in marks
+    ):
+        return "or"
+    lone = w.words_in(a.end, b.start)
+    if len(lone) == 1 and not marks and lone[0].isascii() and shapes.choice_word(lone[0]):
+        return "or"  # "389 versus 390", "390 else 389"
+    if _each_stated(w, a, marks, b):
+        return "and"  # "The first value is two and the second is three."
+    bare = between
+    for wrapper in ("\\boxed{", "\\fbox{", "\\(", "\\)", "\\[", "\\]"):
+        bare = bare.replace(wrapper, "")
+    listing = any(m.classes & _JOINERS and m.phrase not in ("to", "between") for m in marks)  # no range word
+    joined = listing or bool(bare.strip(" $*{}")) and not bare.strip(" ,;$*{}")
+    if words <= 1 and (joined or (not bare.strip(" ,;$*{}") and a.kind is b.kind)):
+        return "and"
+    return ""
+
+
+def _group(w: Window, chosen: Candidate, pool: Sequence[Candidate], stances: Stances) -> Commitment:
+    """The chosen value with the values joined to it in its statement: a list ("and", committed values) or
+    alternatives ("or", whatever their stance: "probably 30, or 36" offers two)."""
+    group, joiners = [chosen], []
+    same = [c for c in pool if c.statement == chosen.statement and c is not chosen]
+    for c in (x for x in same if x.start > chosen.end):
+        how = _joined(w, group[-1], c)
+        if not how or (how == "and" and not stances.committed(c)):
+            break
+        group.append(c)
+        joiners.append(how)
+    for c in reversed([x for x in same if x.end <= chosen.start]):
+        how = _joined(w, c, group[0])
+        if not how or (how == "and" and not stances.committed(c)):
+            break
+        group.insert(0, c)
+        joiners.append(how)
+    values = {w.source[c.start : c.end].strip() for c in group}
+    if len(values) > 1:
+        joiner = "or" if "or" in joiners else "and"
+        return Commitment(w, Outcome.ALTERNATIVES, group[-1], tuple(group), joiner)
+    return Commitment(w, Outcome.COMMITTED, chosen)
+
+
+_TRAILING = frozenset({TokenKind.NEWLINE, TokenKind.CLOSE, TokenKind.EMPHASIS, TokenKind.MATH, TokenKind.TAG})
+_OPENING = frozenset({W.ANSWER_ANCHOR, W.COPULA})
+_OPEN_CLAUSE_ENDS = frozenset(",:，：")
+
+
+def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
+    """The text ends on a statement it opened and left empty ("Next,", "So the answer is", "Ergebnis:"): it
+    announced more and stopped, so no bare value before it is its last word."""
+    kinds = w.tokens.kinds
+    i = len(kinds) - 1
+    while i >= 0 and kinds[i] in _TRAILING:
+        i -= 1
+    if i < 0 or kinds[i] is TokenKind.SENTENCE_END or not pool or pool[-1].last >= i:
+        return None  # a finished sentence ("I think that's the answer."), or a value at the very end
+    if pool[-1].statement == w.structure.statement[i]:
+        return None
+    first, _ = w.statement_tokens(w.structure.statement[i])
+    start, end = w.tokens.starts[first], w.tokens.ends[i]
+    if not any(kinds[k] is TokenKind.WORD for k in range(first, i + 1)):
+        return None
+    last_mark = w.marks_in(start, end)[-1:]
+    if w.tokens.text(i) in _OPEN_CLAUSE_ENDS or (
+        last_mark and last_mark[0].classes & _OPENING and last_mark[0].end >= w.tokens.starts[i]
+    ):
+        return Refusal(Stance.UNFINISHED, start, end)
+    return None
+
+
+def _default(w: Window, pool: Sequence[Candidate], stances: Stances) -> Commitment:
+    """The final statement's value (see the module doc)."""
+    if not pool:
+        return Commitment(w, Outcome.NONE)
+    opened = _open_ending(w, pool)
+    if opened is not None:
+        return Commitment(w, Outcome.REFUSED, refusals=(opened,))
+    last = pool[-1].statement
+    in_statement = [c for c in pool if c.statement == last]
+    if _only(stances.of(in_statement[-1]), Stance.UNFINISHED):  # the statement was cut: it states nothing
+        return Commitment(w, Outcome.REFUSED, refusals=stances.of(in_statement[-1]))
+    committed = [c for c in in_statement if stances.committed(c)]
+    if committed:
+        chosen = _object_of_predicate(w, committed)
+        parallel = _parallel(w, chosen, pool, stances)
+        if parallel is not None:
+            return parallel
+        return _group(w, chosen, in_statement, stances)
+    hedged = [c for c in in_statement if _only_hedged(stances.of(c))]
+    if hedged:
+        return Commitment(w, Outcome.HEDGED, hedged[-1], refusals=stances.of(hedged[-1]))
+    return Commitment(w, Outcome.REFUSED, refusals=stances.of(in_statement[-1]))
+
+
+def _words_before(w: Window, c: Candidate) -> list[str]:
+    first, _ = w.statement_tokens(c.statement)
+    return [x.casefold() for x in w.words_in(w.tokens.starts[first], c.start)]
+
+
+def _parallel(w: Window, c: Candidate, pool: Sequence[Candidate], stances: Stances) -> Commitment | None:
+    """The final statement and the one before it say the same words around one value each but one word ("The
+    first root is 2. The second root is 3."): the two values are a list."""
+    before = [x for x in pool if x.statement == c.statement - 1 and stances.committed(x)]
+    if len(before) != 1:
+        return None
+    a, b = _words_before(w, before[0]), _words_before(w, c)
+    if len(a) != len(b) or len(a) < 2 or sum(x != y for x, y in zip(a, b, strict=True)) != 1:
+        return None
+    if w.value(before[0]) == w.value(c):
+        return None
+    return Commitment(w, Outcome.ALTERNATIVES, c, (before[0], c), "and")
+
+
+def _correction(w: Window, after: Candidate, stances: Stances) -> Candidate | None:
+    """A value stated after a correction word that follows the answer ("\\boxed{41}. Actually, it is 42.")."""
+    marks = [m for m in w.marks_in(after.end, len(w.source)) if m.classes & _CORRECTING]
+    if not marks:
+        return None
+    later = [c for c in w.candidates if c.start >= marks[-1].end and stances.committed(c)]
+    if not later:
+        return None
+    nearest = [
+        c for c in later if c.statement <= w.structure.statement[w.tokens.index_at(marks[-1].start)] + 1
+    ]
+    return nearest[-1] if nearest else None
+
+
+def commit(w: Window) -> Commitment:
+    """The commitment of a window (see the module doc)."""
+    stances = Stances(w)
+    cands = w.candidates
+    block = _block_reading(w, stances)
+    if block is not None:
+        corrected = _correction(w, block.candidate, stances) if block.candidate is not None else None
+        if corrected is not None and block.candidate is not None and corrected.start > block.candidate.end:
+            return Commitment(w, Outcome.CORRECTED, corrected)  # "<answer>390</answer> Wait, ... it is 389."
+        return block
+    explicit = [c for c in cands if c.strength >= 3]
+    if not explicit:
+        return _default(w, cands, stances)
+    concluded = _later_conclusion(w, explicit[-1], stances)
+    if concluded is not None:
+        return concluded
+    found = _explicit(w, explicit, cands, stances)
+    if found is not None:
+        return found
+    later = [c for c in cands if c.start >= explicit[-1].end]
+    tail = _default(w, later, stances) if later else Commitment(w, Outcome.NONE)
+    if tail.outcome in (Outcome.COMMITTED, Outcome.ALTERNATIVES):
+        return tail
+    return Commitment(w, Outcome.REFUSED, refusals=stances.of(explicit[-1]))
+
+
+def _explicit(
+    w: Window, explicit: Sequence[Candidate], pool: Sequence[Candidate], stances: Stances
+) -> Commitment | None:
+    if not explicit:
+        return None
+    corrected = _correction(w, explicit[-1], stances)
+    if corrected is not None and corrected.start > explicit[-1].end:
+        return Commitment(w, Outcome.CORRECTED, corrected)
+    hedged: Candidate | None = None
+    for c in reversed(explicit):
+        refusals = stances.of(c)
+        if not refusals:
+            return _group(w, c, pool, stances)
+        if hedged is None and _only_hedged(refusals):
+            hedged = c
+    if hedged is not None:
+        return Commitment(w, Outcome.HEDGED, hedged, refusals=stances.of(hedged))
+    offered = [
+        c for c in explicit if _only(stances.of(c), Stance.OFFERED) and c.statement == explicit[-1].statement
+    ]
+    if (
+        len({w.source[c.start : c.end].strip() for c in offered}) > 1
+    ):  # "Possible answers: 4, 5, 6": a shotgun
+        return Commitment(w, Outcome.ALTERNATIVES, offered[-1], tuple(offered), "or")
+    return None
+
+
+def _blocks(w: Window) -> list[tuple[int, int]]:
+    """The ``<answer>`` blocks of the window as (content start, content end), in text order."""
+    t = w.tokens
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < len(t):
+        if t.kinds[i] is TokenKind.TAG and t.text(i).lower() == "<answer>":
+            j = next(
+                (
+                    x
+                    for x in range(i + 1, len(t))
+                    if t.kinds[x] is TokenKind.TAG and t.text(x).lower() == "</answer>"
+                ),
+                None,
+            )
+            out.append((t.ends[i], t.starts[j] if j is not None else len(w.source)))
+            i = j + 1 if j is not None else len(t)
+            continue
+        i += 1
+    return out
+
+
+MAX_BLOCK_WORDS = 4  # "<answer> ellipse </answer>", "<answer> Navin </answer>": a short word answer
+
+
+def _whole_block(w: Window, block: tuple[int, int]) -> list[Candidate]:
+    """An ``<answer>`` block that holds no number or math span but a short answer in words or LaTeX
+    ("ellipse", "\\pi", "p-q"): its whole content is the value; a sentence ("I could not solve it") is not."""
+    t = w.tokens
+    first, last = t.index_at(block[0]), t.index_at(block[1]) - 1
+    edges = (TokenKind.NEWLINE, TokenKind.TAG)  # a repeated or stray tag is layout, never the value
+    while first <= last and t.kinds[first] in edges:
+        first += 1
+    while last >= first and t.kinds[last] in edges:
+        last -= 1
+    if (
+        last < first
+        or w.marks_in(block[0], block[1])
+        or len(w.words_in(block[0], block[1])) > MAX_BLOCK_WORDS
+    ):
+        return []
+    return [
+        Candidate(
+            StatementKind.TAGGED, first, last, t.starts[first], t.ends[last], w.structure.statement[first]
+        )
+    ]
+
+
+_LIST_SEPARATORS = " \n\t,;"
+
+
+def _listed_block(w: Window, inside: Sequence[Candidate]) -> list[Candidate]:
+    """An ``<answer>`` block that holds values and only separators between them ("3+2\\sqrt{2}, 3-2\\sqrt{2}",
+    "-5, 2, 7"): the block states one list (the roots, a tuple), so its whole content is the value."""
+    if len(inside) < 2 or any(c.kind not in _PLAIN and c.kind is not StatementKind.DELIMITED for c in inside):
+        return []
+    gaps = (w.source[a.end : b.start] for a, b in zip(inside, inside[1:], strict=False))
+    if any(g.strip(_LIST_SEPARATORS) for g in gaps):
+        return []
+    first, last = inside[0], inside[-1]
+    return [Candidate(StatementKind.TAGGED, first.first, last.last, first.start, last.end, first.statement)]
+
+
+def _block_reading(w: Window, stances: Stances) -> Commitment | None:
+    """The last ``<answer>`` block's value (read as a region of its own), unless an explicit answer follows
+    it; blocks joined by bare punctuation ("<answer>3</answer>, <answer>4</answer>") are alternatives."""
+    blocks = _blocks(w)
+    if not blocks:
+        return None
+    cands = w.candidates
+    if any(c.start >= blocks[-1][1] and c.strength >= 3 for c in cands):
+        return None
+    readings: list[Commitment] = []
+    for k in range(len(blocks) - 1, -1, -1):
+        inside = [c for c in cands if blocks[k][0] <= c.start and c.end <= blocks[k][1]]
+        inside = _listed_block(w, inside) or inside or _whole_block(w, blocks[k])
+        found = _explicit(w, [c for c in inside if c.strength >= 3], inside, stances) or _default(
+            w, inside, stances
+        )
+        readings.insert(0, found)
+        gap = w.source[blocks[k - 1][1] : blocks[k][0]] if k else ""
+        if not k or gap.replace("</answer>", "").replace("<answer>", "").strip(" \n,;") not in (
+            "",
+            "and",
+            "or",
+        ):
+            break
+    last = readings[-1]
+    offered = [r for r in readings if r.candidate is None and _only(r.refusals, Stance.OFFERED)]
+    chosen = tuple(r.candidate for r in readings if r.candidate is not None)
+    if offered:  # "Candidates: <answer>389</answer>, <answer>390</answer>": every block is offered
+        chosen = tuple(
+            c for c in w.candidates if any(b[0] <= c.start < b[1] for b in blocks[-len(readings) :])
+        )
+    if len({w.source[c.start : c.end].strip() for c in chosen}) > 1:
+        return Commitment(w, Outcome.ALTERNATIVES, chosen[-1], chosen, "and", (), True)
+    return Commitment(w, last.outcome, last.candidate, last.alternatives, last.joiner, last.refusals, True)
+
+
+def _each_stated(w: Window, a: Candidate, marks: Sequence[Mark], b: Candidate) -> bool:
+    """Two values each stated by its own predicate, joined by "and" ("the first is 2 and the second is 3")."""
+    before = w.marks_in(max(0, a.start - 40), a.start)
+    return (
+        2 <= len(marks) <= 5
+        and bool(before)
+        and W.COPULA in before[-1].classes
+        and W.LIST_JOINER in marks[0].classes
+        and W.COPULA in marks[-1].classes
+        and w.words_between(marks[-1].end, b.start) == 0
+        and not any(m.classes & _NOT_A_LIST for m in marks)
+    )
+
+
+def _later_conclusion(w: Window, last: Candidate, stances: Stances) -> Commitment | None:
+    """A later statement that concludes with a value of its own ("The answer is $\\boxed{9}$. Therefore, the
+    total is 12.") overrides the answer before it: its conclusion word stands before its value."""
+    later = [c for c in w.candidates if c.statement > last.statement]
+    if not later:
+        return None
+    found = _default(w, later, stances)
+    c = found.candidate
+    if found.outcome is not Outcome.COMMITTED or c is None or w.value(c) == w.value(last):
+        return None
+    first, _ = w.statement_tokens(c.statement)
+    lead = w.marks_in(w.tokens.starts[first], c.start)
+    if any(W.CONCLUSION in m.classes for m in lead) and any(
+        m.classes & _PREDICATE - {W.CONCLUSION} for m in lead
+    ):
+        return found
+    return None
+
+
+def _same_name(w: Window, a: Candidate, b: Candidate) -> bool:
+    """Two equations that each give one name a value ("x = 2 and x = -2"): solutions listed, not steps."""
+    t = w.tokens
+    return (
+        t.kinds[a.first] is TokenKind.WORD
+        and t.text(a.first) == t.text(b.first)
+        and a.first + 1 <= a.last
+        and t.text(a.first + 1) == "="
+        and b.first + 1 <= b.last
+        and t.text(b.first + 1) == "="
+    )

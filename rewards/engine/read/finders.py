@@ -1,0 +1,588 @@
+r"""Candidates: every value a window states, from a priority table of finders. A new answer format is one row.
+
+Each finder walks the tokens (never the raw text) and yields :class:`Candidate`\ s with their kind, token
+range, character span and statement. Strength orders kinds: an explicit answer statement (a box, an
+``<answer>`` block, a value labelled as the answer) outranks a value in math delimiters, which outranks a bare
+number. A label ("the answer is", "Answer:", "####", "答案是", a short ``Label:`` opening a line) promotes the
+first value after it in its statement to ``LABELLED``.
+
+>>> from rewardcheck.rewards.engine.read.tokens import tokenize
+>>> from rewardcheck.rewards.engine.read.structure import layout_of
+>>> from rewardcheck.rewards.engine.read.marks import find_marks
+>>> t = tokenize("We get 12 * 3 = 36. The answer is $36$.")
+>>> [(c.kind.value, t.source[c.start:c.end]) for c in find_candidates(t, layout_of(t), find_marks(t))]
+[('bare', '12 * 3 = 36'), ('labelled', '36')]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from rewardcheck.rewards.engine.lexicon import WordClass, is_word
+from rewardcheck.rewards.engine.numwords import ONES, SCALES, TENS, number_from_words
+from rewardcheck.rewards.engine.text import is_placeholder as placeholder
+
+from .marks import Mark
+from .structure import Structure
+from .tokens import TokenKind, Tokens
+
+__all__ = ["StatementKind", "Candidate", "FINDERS", "find_candidates", "CHOICE_LETTERS"]
+
+CHOICE_LETTERS = frozenset("ABCDEFGHIJ")
+
+
+class StatementKind(enum.Enum):
+    BOXED = "boxed"
+    TAGGED = "tagged"  # the value of an <answer> block
+    LABELLED = "labelled"  # a value a label names as the answer
+    NAMED = "named"  # a value a noun names as a quantity ("the total is 7"): a step or the answer
+    DELIMITED = "delimited"  # a value in math delimiters
+    BARE = "bare"  # a number or an expression of numbers in running text
+    CHOICE = "choice"  # a multiple-choice letter
+
+
+STRENGTH = {
+    StatementKind.BOXED: 3,
+    StatementKind.TAGGED: 3,
+    StatementKind.LABELLED: 3,
+    StatementKind.CHOICE: 2,
+    StatementKind.NAMED: 2,
+    StatementKind.DELIMITED: 1,
+    StatementKind.BARE: 1,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    kind: StatementKind
+    first: int  # first token of the value
+    last: int  # last token of the value
+    start: int  # character span of the value
+    end: int
+    statement: int
+    label: str = ""  # a choice letter that labels the value ("Option C: 12")
+
+    @property
+    def strength(self) -> int:
+        return STRENGTH[self.kind]
+
+
+def _boxes(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    out = []
+    for first, last, opener, closer in s.boxes:
+        if last < first or placeholder(t.source[t.ends[opener] : t.starts[closer]]):
+            continue  # an empty or placeholder box states nothing ("\\boxed{N/A}", "\\boxed{\\ldots}")
+        if any(t.kinds[x] is TokenKind.BOX for x in range(first, last + 1)):
+            continue  # "\\boxed{\\boxed{3}}": the inner box is the value
+        out.append(
+            Candidate(StatementKind.BOXED, first, last, t.ends[opener], t.starts[closer], s.statement[opener])
+        )
+    return out
+
+
+def _short_boxes(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """``\\boxed 5``: the shorthand box of one token."""
+    out = []
+    for i in range(len(t) - 1):
+        if (
+            t.kinds[i] is TokenKind.LATEX
+            and t.text(i) in ("\\boxed", "\\fbox")
+            and t.kinds[i + 1] in (TokenKind.NUMBER, TokenKind.WORD)
+        ):
+            out.append(
+                Candidate(StatementKind.BOXED, i + 1, i + 1, t.starts[i + 1], t.ends[i + 1], s.statement[i])
+            )
+    return out
+
+
+def _maths(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    out = []
+    for first, last, opener, closer in s.maths:
+        if last < first or any(t.kinds[x] is TokenKind.BOX for x in range(first, last + 1)):
+            continue  # a box inside math is read as the box
+        if not any(
+            t.kinds[x] in (TokenKind.NUMBER, TokenKind.LATEX, TokenKind.WORD) for x in range(first, last + 1)
+        ):
+            continue
+        if _names_only(t, first, last):
+            continue  # "$k$", "\\(a, b, c,\\)": names, not a value ("The smallest $k$ is 12")
+        out.append(
+            Candidate(
+                StatementKind.DELIMITED, first, last, t.ends[opener], t.starts[closer], s.statement[opener]
+            )
+        )
+    return out
+
+
+_RUN_KINDS = frozenset(
+    {TokenKind.NUMBER, TokenKind.OPERATOR, TokenKind.OPEN, TokenKind.CLOSE, TokenKind.LATEX}
+)
+
+
+_FILLERS = frozenset({WordClass.FILLER, WordClass.FIRM_ADVERB, WordClass.EVALUATION})
+_CHOOSING = frozenset(
+    {WordClass.ANSWER_ANCHOR, WordClass.COPULA, WordClass.CHOICE_VERB, WordClass.CHOICE_NOUN}
+)
+_CLAUSE_ENDS = frozenset(
+    {
+        TokenKind.SENTENCE_END,
+        TokenKind.CLAUSE_END,
+        TokenKind.NEWLINE,
+        TokenKind.EMPHASIS,
+        TokenKind.CLOSE,
+        TokenKind.MATH,
+    }
+)
+_RUN_SYMBOLS = frozenset(
+    {"%", "\\%", "°", "√", "∛", "π", "∞", "/", "!", "∈", "∉", "∪", "∩", "⊂", "⊆", "∅", "|", ":", "&"}
+)
+
+
+def _in_run(t: Tokens, i: int, depth: int) -> bool:
+    """Does token ``i`` belong to a run of math in running text (``depth``: brackets open before it)?"""
+    k = t.kinds[i]
+    text = t.text(i)
+    if k is TokenKind.LATEX and text in ("\\boxed", "\\fbox"):
+        return False  # "\\boxed 3": the shorthand box is its own candidate
+    if k in _RUN_KINDS:
+        return True
+    if k is TokenKind.CLAUSE_END:
+        if text == ":" and _clock_colon(t, i):
+            return True  # "4:30"
+        return depth > 0 and text in ",;"  # "[1, 2]", "(3, -1)": an interval or a tuple
+    if k is TokenKind.SYMBOL:
+        return text in _RUN_SYMBOLS or text.isdigit() or _vulgar(text)
+    if k is TokenKind.WORD:
+        # a one-letter name in an equation ("x = 5"), a constant ("3π"), a Greek letter
+        coefficient = (  # "-2x", "\\frac{1}{2}i": a letter written onto the number or bracket before it
+            i > 0 and t.kinds[i - 1] in (TokenKind.NUMBER, TokenKind.CLOSE) and t.ends[i - 1] == t.starts[i]
+        )
+        # "\\sin^2 t": the variable of a function written before it
+        coefficient = coefficient or any(t.kinds[x] is TokenKind.LATEX for x in range(max(0, i - 3), i))
+        return (
+            len(text) == 1
+            and ((text.isascii() and (_beside_operator(t, i) or coefficient)) or text in "πτφθ")
+        ) or text == "π"
+    return False
+
+
+_MERIDIEM = ("a.m.", "p.m.", "am", "pm", "a.m", "p.m")
+
+
+def _meridiem(t: Tokens, j: int) -> int:
+    """A clock time's "a.m." / "pm" after it belongs to the value ("4:30 a.m." is not "4:30 p.m.")."""
+    if j < 2 or t.text(j - 1) != ":" or j + 1 >= len(t) or t.kinds[j + 1] is not TokenKind.WORD:
+        return j
+    rest = t.source[t.starts[j + 1] : t.starts[j + 1] + 4].casefold()
+    for m in _MERIDIEM:
+        if rest.startswith(m):
+            end = t.starts[j + 1] + len(m)
+            return t.index_at(end - 1)
+    return j
+
+
+def _clock_colon(t: Tokens, i: int) -> bool:
+    return (
+        0 < i < len(t) - 1
+        and t.kinds[i - 1] is TokenKind.NUMBER
+        and t.kinds[i + 1] is TokenKind.NUMBER
+        and t.ends[i - 1] == t.starts[i]
+        and t.ends[i] == t.starts[i + 1]
+    )
+
+
+def _vulgar(text: str) -> bool:
+    """A vulgar fraction character ("½", "⅓")."""
+    import unicodedata
+
+    return len(text) == 1 and unicodedata.numeric(text, None) is not None
+
+
+def _beside_operator(t: Tokens, i: int) -> bool:
+    return (i + 1 < len(t) and t.kinds[i + 1] is TokenKind.OPERATOR) or (
+        i > 0 and t.kinds[i - 1] is TokenKind.OPERATOR
+    )
+
+
+def _marker_shape(t: Tokens, i: int) -> bool:
+    """Token ``i`` opens its line as "3. " or "3) " before a word: the shape of a numbered list's marker."""
+    return (
+        t.kinds[i] is TokenKind.NUMBER
+        and (i == 0 or t.kinds[i - 1] is TokenKind.NEWLINE)
+        and i + 2 < len(t)
+        and t.text(i + 1) in (".", ")")
+        and t.ends[i] == t.starts[i + 1]
+        and t.kinds[i + 2] is TokenKind.WORD
+    )
+
+
+def _list_markers(t: Tokens) -> frozenset[int]:
+    """The markers of a numbered list ("1. add\n2. multiply"): two lines or more of that shape are a list, and
+    its numbers count items, not values; one such line alone is left to be read."""
+    found = frozenset(i for i in range(len(t)) if _marker_shape(t, i))
+    return found if len(found) >= 2 else frozenset()
+
+
+def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """Maximal runs of numbers, operators, brackets and commands outside math and boxes, holding a number (a
+    numbered list's markers are not values)."""
+    out = []
+    markers = _list_markers(t)
+    i = 0
+    while i < len(t):
+        if s.inside[i] or not _in_run(t, i, 0):
+            i += 1
+            continue
+        j, depth = i, _depth(0, t, i)
+        while (
+            j + 1 < len(t)
+            and not s.inside[j + 1]
+            and _in_run(t, j + 1, depth)
+            and s.statement[j + 1] == s.statement[i]
+        ):
+            j += 1
+            depth = _depth(depth, t, j)
+        j = _meridiem(t, j)
+        first, last = _trim(t, i, j)
+        if t.text(j) == "=" and last < j:
+            i = j + 1
+            continue  # "Let me compute 2+2 = ": an equation still open, its result not written
+        if first == last and first in markers:
+            i = j + 1
+            continue
+        if first <= last and any(_numeric(t, x) for x in range(first, last + 1)):
+            out.append(
+                Candidate(StatementKind.BARE, first, last, t.starts[first], t.ends[last], s.statement[first])
+            )
+        i = j + 1
+    return out
+
+
+def _trim(t: Tokens, i: int, j: int) -> tuple[int, int]:
+    """A run without the operators and unbalanced brackets at its ends ("= 36" -> "36", "(12" -> "12")."""
+    while i <= j and (t.kinds[i] in (TokenKind.OPERATOR, TokenKind.CLOSE) and t.text(i) not in "-−+"):
+        i += 1
+    while j >= i and (
+        t.kinds[j] in (TokenKind.OPERATOR, TokenKind.OPEN) or t.text(j) in (":", "|", "&", ",", ";")
+    ):
+        j -= 1
+    opens = sum(t.kinds[x] is TokenKind.OPEN for x in range(i, j + 1))
+    closes = sum(t.kinds[x] is TokenKind.CLOSE for x in range(i, j + 1))
+    if opens > closes and t.kinds[i] is TokenKind.OPEN:
+        i += 1
+    if closes > opens and t.kinds[j] is TokenKind.CLOSE:
+        j -= 1
+    return i, j
+
+
+def _letter_at(t: Tokens, s: Structure, i: int) -> bool:
+    """Is token ``i`` a choice letter: a capital A-J alone in brackets, before ")", after a choice noun, or
+    alone in its statement or emphasis?"""
+    if t.kinds[i] is not TokenKind.WORD or t.text(i) not in CHOICE_LETTERS:
+        return False
+    before = t.kinds[i - 1] if i > 0 else None
+    after = t.kinds[i + 1] if i + 1 < len(t) else None
+    if before is TokenKind.OPEN and after is TokenKind.CLOSE:
+        return True
+    if after is TokenKind.CLOSE and t.text(i + 1) == ")":
+        return True
+    if before is TokenKind.EMPHASIS and after is TokenKind.EMPHASIS:
+        return True
+    first, last = s.statement_bounds[s.statement[i]] if s.statement[i] < len(s.statement_bounds) else (i, i)
+    if last - first > 8:  # a statement of more than a few tokens is not one letter
+        return False
+    words = [x for x in range(first, last + 1) if t.kinds[x] in (TokenKind.WORD, TokenKind.NUMBER)]
+    return words == [i]
+
+
+def _choices(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """Multiple-choice letters: after a choice noun ("option C"), or a letter that ends a clause right after a
+    word that names or chooses the answer ("Je choisis B.", "答案是 B。", "The correct answer is B."), or one
+    standing alone (:func:`_letter_at`)."""
+    noun_ends = [m.end for m in marks if WordClass.CHOICE_NOUN in m.classes]
+    naming_ends = [m.end for m in marks if m.classes & _CHOOSING]
+    out = []
+    for i in range(len(t)):
+        if s.inside[i] or t.kinds[i] is not TokenKind.WORD or t.text(i) not in CHOICE_LETTERS:
+            continue
+        after_noun = any(0 <= t.starts[i] - e <= 2 for e in noun_ends)  # "option C", "Option (C)"
+        ends_clause = i + 1 >= len(t) or t.kinds[i + 1] in _CLAUSE_ENDS
+        named = ends_clause and any(0 <= t.starts[i] - e <= 2 for e in naming_ends)
+        if after_noun or named or _letter_at(t, s, i):
+            out.append(Candidate(StatementKind.CHOICE, i, i, t.starts[i], t.ends[i], s.statement[i]))
+    return out
+
+
+def _in_box(s: Structure, i: int) -> bool:
+    return any(first <= i <= last for first, last, _, _ in s.boxes)
+
+
+def _tags(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """The span of the last ``<answer>`` block (read by the commit step as a region of its own)."""
+    opens = [i for i in range(len(t)) if t.kinds[i] is TokenKind.TAG and t.text(i).lower() == "<answer>"]
+    if not opens:
+        return []
+    i = opens[-1]
+    j = next(
+        (x for x in range(i + 1, len(t)) if t.kinds[x] is TokenKind.TAG and t.text(x).lower() == "</answer>"),
+        len(t),
+    )
+    if j - 1 < i + 1:
+        return []
+    return [
+        Candidate(
+            StatementKind.TAGGED,
+            i + 1,
+            j - 1,
+            t.ends[i],
+            t.starts[j] if j < len(t) else len(t.source),
+            s.statement[i],
+        )
+    ]
+
+
+def _environments(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """A LaTeX environment in running text (``\\begin{pmatrix} 1 & 2 \\end{pmatrix}``): one value."""
+    out = []
+    i = 0
+    while i < len(t):
+        if s.inside[i] or t.text(i) != "\\begin":
+            i += 1
+            continue
+        j = next((x for x in range(i + 1, min(len(t), i + 400)) if t.text(x) == "\\end"), None)
+        if j is None:
+            break
+        if any(t.kinds[x] is TokenKind.BOX for x in range(i, j)):
+            i = j + 1
+            continue  # a box inside the environment is read as the box
+        close = next((x for x in range(j + 1, min(len(t), j + 6)) if t.text(x) == "}"), j)
+        out.append(Candidate(StatementKind.DELIMITED, i, close, t.starts[i], t.ends[close], s.statement[i]))
+        i = close + 1
+    return out
+
+
+def _number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """A cardinal number in English words ("twelve", "one hundred and five"); "and" joins only after a
+    hundred or a scale ("two and three" is two numbers)."""
+    out = []
+    i = 0
+    while i < len(t):
+        if s.inside[i] or not _number_word(t.text(i)):
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(t):
+            nxt = t.text(j + 1)
+            joins = nxt == "-" or (nxt == "and" and t.text(j).casefold() in ("hundred", *SCALES))
+            if joins and j + 2 < len(t) and _number_word(t.text(j + 2)):
+                j += 2
+            elif _number_word(nxt):
+                j += 1
+            else:
+                break
+        compound = j + 2 < len(t) and t.text(j + 1) == "-" and t.kinds[j + 2] is TokenKind.WORD  # "two-digit"
+        if j + 1 < len(t) and is_word(t.text(j + 1), WordClass.PARTITIVE):
+            compound = True  # "one of 1, 2": picks from a group, states no number
+        if not compound and number_from_words(t.source[t.starts[i] : t.ends[j]]) is not None:
+            out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], t.ends[j], s.statement[i]))
+        i = j + 1
+    return out
+
+
+def _number_word(word: str) -> bool:
+    w = word.casefold()
+    return w in ONES or w in TENS or w in SCALES or w == "hundred"
+
+
+Finder = Callable[[Tokens, Structure, Sequence[Mark]], list[Candidate]]
+# the finder table, strongest kind first (a new answer format is one row)
+FINDERS: tuple[tuple[StatementKind, Finder], ...] = (
+    (StatementKind.BOXED, _boxes),
+    (StatementKind.BOXED, _short_boxes),
+    (StatementKind.CHOICE, _choices),
+    (StatementKind.DELIMITED, _maths),
+    (StatementKind.DELIMITED, _environments),
+    (StatementKind.BARE, _bare),
+    (StatementKind.BARE, _number_words),
+)
+
+_LABEL_CLASSES = frozenset({WordClass.ANSWER_ANCHOR})
+_NAMING = frozenset({WordClass.ANSWER_ANCHOR, WordClass.ANSWER_NOUN, WordClass.CONCLUSION})
+_BRIDGE = frozenset(
+    {
+        TokenKind.CLAUSE_END,
+        TokenKind.EMPHASIS,
+        TokenKind.OPERATOR,
+        TokenKind.WORD,
+        TokenKind.SYMBOL,
+        TokenKind.NEWLINE,
+    }
+)
+MAX_BRIDGE = 6  # tokens between a label and its value
+
+
+def _labels(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[tuple[int, StatementKind]]:
+    """Where each label ends (the token after it) and what it makes of the value it opens: ``LABELLED`` for
+    an answer anchor ("the answer is", "答案是"), "####", or a short ``Label:`` naming the answer or closing
+    the text ("Final answer:", "Bottom line:" in the last statement); ``NAMED`` for a noun that names a
+    quantity ("the total is 7", "Total score: 54"): a step of a derivation as often as its answer."""
+    at: list[tuple[int, StatementKind]] = []
+    for n, m in enumerate(marks):
+        if m.classes & _LABEL_CLASSES:
+            at.append((t.index_at(m.end - 1) + 1, StatementKind.LABELLED))
+        elif WordClass.ANSWER_NOUN in m.classes:  # "the correct total is 7", "the count is 7"
+            nxt = marks[n + 1] if n + 1 < len(marks) else None
+            if (
+                nxt is not None
+                and WordClass.COPULA in nxt.classes
+                and t.tokens_between(m.end, nxt.start) <= 1
+            ):
+                at.append((t.index_at(nxt.end - 1) + 1, StatementKind.NAMED))
+    for i in range(len(t)):
+        if t.kinds[i] is TokenKind.SYMBOL and t.text(i) == "#" and t.source.startswith("####", t.starts[i]):
+            if i == 0 or t.kinds[i - 1] is TokenKind.NEWLINE or t.source[t.starts[i] - 1] != "#":
+                at.append((i + 4, StatementKind.LABELLED))
+        if t.kinds[i] is TokenKind.CLAUSE_END and t.text(i) in ":：" and not s.inside[i]:
+            kind = _short_label(t, s, marks, i)
+            if kind is not None:
+                at.append((i + 1, kind))
+    return sorted(set(at), key=lambda x: (x[0], x[1].value))
+
+
+def _promote(
+    t: Tokens,
+    s: Structure,
+    cands: list[Candidate],
+    labels: list[tuple[int, StatementKind]],
+    marks: Sequence[Mark],
+) -> list[Candidate]:
+    """The first value after each label takes the label's kind (``LABELLED`` or ``NAMED``); when that value is
+    the subject of its own predicate ("Answer: 196 has 9 positive divisors"), the predicate's value does."""
+    out = list(cands)
+    copulas = [m for m in marks if WordClass.COPULA in m.classes]
+    for start, kind in labels:
+        for n, c in enumerate(out):
+            if c.first < start or c.kind in (StatementKind.BOXED, StatementKind.TAGGED):
+                continue
+            gap = range(start, c.first)
+            if (
+                len(gap) <= MAX_BRIDGE
+                and all(t.kinds[x] in _BRIDGE or t.kinds[x] is TokenKind.MATH for x in gap)
+                and (start >= len(t) or s.statement[min(start, len(t) - 1)] == c.statement)
+            ):
+                n = _predicate_value(t, out, n, copulas)
+                target = out[n]
+                if target.kind is not StatementKind.CHOICE and STRENGTH[kind] > target.strength:
+                    out[n] = replace(target, kind=kind)
+            break
+    return out
+
+
+def find_candidates(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """Every candidate of the window, in text order, labels applied (a value inside a box or a math span is
+    read as that box or span, never again as a bare number)."""
+    found: list[Candidate] = []
+    for _, finder in FINDERS:
+        found += finder(t, s, marks)
+    found.sort(key=lambda c: (c.start, -c.strength))
+    kept: list[Candidate] = []
+    for c in found:
+        if kept and c.start < kept[-1].end and c.kind is not StatementKind.CHOICE:
+            continue  # inside an earlier (stronger or wider) candidate
+        kept.append(c)
+    labelled: list[Candidate] = []
+    for n, c in enumerate(kept):
+        if _labels_a_value(t, c, kept[n + 1 : n + 2]):
+            kept[n + 1] = replace(kept[n + 1], label=t.text(c.first))
+        else:
+            labelled.append(c)
+    kept = labelled
+    return _named_after(t, _promote(t, s, kept, _labels(t, s, marks), marks), marks)
+
+
+def _labels_a_value(t: Tokens, c: Candidate, after: list[Candidate]) -> bool:
+    """A choice letter right before a value in its statement ("(C) 24", "Option C: 12") labels that value."""
+    return (
+        c.kind is StatementKind.CHOICE
+        and bool(after)
+        and after[0].statement == c.statement
+        and after[0].kind is not StatementKind.CHOICE
+        and after[0].first - c.last <= 4
+    )
+
+
+def _numeric(t: Tokens, i: int) -> bool:
+    return t.kinds[i] is TokenKind.NUMBER or _vulgar(t.text(i)) or t.text(i) in ("π", "∞", "√")
+
+
+def _depth(depth: int, t: Tokens, i: int) -> int:
+    k = t.kinds[i]
+    return depth + 1 if k is TokenKind.OPEN else max(0, depth - 1) if k is TokenKind.CLOSE else depth
+
+
+def _predicate_value(t: Tokens, cands: list[Candidate], n: int, copulas: list[Mark]) -> int:
+    c = cands[n]
+    nxt = cands[n + 1] if n + 1 < len(cands) else None
+    if nxt is None or nxt.statement != c.statement:
+        return n
+    verb = next((m for m in copulas if c.end <= m.start < nxt.start), None)
+    if (
+        verb is not None
+        and t.tokens_between(c.end, verb.start) == 0
+        and t.tokens_between(verb.end, nxt.start) <= 2
+    ):
+        return n + 1
+    return n
+
+
+def _named_after(t: Tokens, cands: list[Candidate], marks: Sequence[Mark]) -> list[Candidate]:
+    """A value its own predicate names: as the answer ("So, \\(x = 4\\) is indeed the correct solution.",
+    "12 is the answer") it is ``LABELLED``; as a quantity ("9 is the number of positive divisors") ``NAMED``."""
+    out = list(cands)
+    for n, c in enumerate(out):
+        if c.kind in (StatementKind.BOXED, StatementKind.CHOICE, StatementKind.LABELLED):
+            continue
+        after = [m for m in marks if c.end <= m.start < c.end + 60 and not m.classes <= _FILLERS]
+        if len(after) < 2 or WordClass.COPULA not in after[0].classes:
+            continue
+        gap = range(t.index_at(c.end), t.index_at(after[0].start))
+        if not all(t.kinds[x] in (TokenKind.MATH, TokenKind.EMPHASIS, TokenKind.CLOSE) for x in gap):
+            continue
+        named = [m for m in after[1:3] if m.classes & {WordClass.ANSWER_NOUN, WordClass.ANSWER_ANCHOR}]
+        if not named or t.tokens_between(after[0].end, named[0].start) > 3:
+            continue
+        judged = t.source[after[0].end : named[0].start].casefold()
+        strong = WordClass.ANSWER_ANCHOR in named[0].classes or any(
+            w in judged for w in ("correct", "right", "final")
+        )
+        out[n] = replace(c, kind=StatementKind.LABELLED if strong else StatementKind.NAMED)
+    return out
+
+
+def _short_label(t: Tokens, s: Structure, marks: Sequence[Mark], i: int) -> StatementKind | None:
+    """A ``Label:`` of one to three words opening its statement (``i``: the colon), and its strength."""
+    first = s.statement_bounds[s.statement[i]][0] if s.statement[i] < len(s.statement_bounds) else 0
+    if i - first > 8:
+        return None
+    words = [x for x in range(first, i) if t.kinds[x] not in (TokenKind.EMPHASIS, TokenKind.SYMBOL)]
+    if not (1 <= len(words) <= 3 and all(t.kinds[x] is TokenKind.WORD for x in words)):
+        return None
+    inside = [m for m in marks if t.starts[first] <= m.start < t.starts[i]]
+    if any(m.classes & {WordClass.ANSWER_ANCHOR, WordClass.CONCLUSION} for m in inside):
+        return StatementKind.LABELLED  # "Final answer:", "Ответ:", "In conclusion:"
+    if s.statement[i] == len(s.statement_bounds) - 1:
+        return StatementKind.LABELLED  # "Bottom line: 7" closing the text
+    nouns = [m for m in inside if WordClass.ANSWER_NOUN in m.classes]
+    if any(m.phrase in ("result", "solution") for m in nouns):
+        return StatementKind.LABELLED  # "Net result: 12", "Solution: x = 3"
+    if nouns:
+        return StatementKind.NAMED  # "Total score: 54": a step that names its quantity
+    return None
+
+
+def _names_only(t: Tokens, first: int, last: int) -> bool:
+    kinds = {t.kinds[x] for x in range(first, last + 1)}
+    words = [t.text(x) for x in range(first, last + 1) if t.kinds[x] is TokenKind.WORD]
+    return kinds <= {TokenKind.WORD, TokenKind.CLAUSE_END} and bool(words) and all(len(w) <= 2 for w in words)

@@ -1,0 +1,269 @@
+r"""Marks: where the lexicon's phrases stand in a window, each with its word classes, read from the tokens (no
+second pass over the raw text).
+
+A phrase is its own token sequence (the tokeniser cuts "no, wait" into ``no`` ``,`` ``wait``); it matches
+where the window's tokens spell it, case folded, longest phrase first. In a script written without spaces
+(zh, ja) one word token is a whole run of characters; phrases are found inside it. A language's gated phrases
+(short ones, or words of another language: Spanish "no", Italian "e") count only where the language is
+evident: its own script is in the window, or one of its ungated phrases is.
+
+>>> from rewardcheck.rewards.engine.read.tokens import tokenize
+>>> [(m.phrase, sorted(c.value for c in m.classes)) for m in find_marks(tokenize("Maybe 12, but not 15."))]
+[('maybe', ['hedge']), ('but', ['contrast', 'proximity']), ('not', ['negated_predicate', 'negator'])]
+>>> [m.phrase for m in find_marks(tokenize("The answer is not 15"))]
+['the answer', 'is', 'not']
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from rewardcheck.rewards import rx
+from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WORDS, LanguageRows, WordClass
+from rewardcheck.rewards.rx.scan import Scanner
+
+from .tokens import TokenKind, Tokens, tokenize
+
+__all__ = ["Mark", "find_marks", "phrase_table", "languages_in", "NO_SPACE_SCRIPTS", "verb_final_languages"]
+
+NO_SPACE_SCRIPTS = frozenset({"Han", "Hiragana", "Katakana", "Thai"})
+# the scripts a window can show, by code point range: enough to tell the languages of the lexicon apart
+_SCRIPT_RANGES = (
+    (0x3040, 0x309F, "Hiragana"),
+    (0x30A0, 0x30FF, "Katakana"),
+    (0x3400, 0x4DBF, "Han"),
+    (0x4E00, 0x9FFF, "Han"),
+    (0xAC00, 0xD7AF, "Hangul"),
+    (0x1100, 0x11FF, "Hangul"),
+    (0x0400, 0x04FF, "Cyrillic"),
+    (0x0600, 0x06FF, "Arabic"),
+    (0x0900, 0x097F, "Devanagari"),
+    (0x0E00, 0x0E7F, "Thai"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    start: int
+    end: int
+    phrase: str
+    classes: frozenset[WordClass]
+    languages: frozenset[str] = frozenset({"en"})
+
+    @property
+    def verb_final(self) -> bool:
+        """Is this a phrase of a language whose verb follows its value (ja, ko, tr, hi)?"""
+        return bool(self.languages & verb_final_languages())
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    classes: frozenset[WordClass]
+    languages: frozenset[str]
+    gated: bool
+
+
+def _norm(phrase: str) -> str:
+    return unicodedata.normalize("NFC", " ".join(phrase.casefold().replace("’", "'").split()))
+
+
+def _language_rows() -> Mapping[str, LanguageRows]:
+    return LANGUAGE_ROWS
+
+
+@cache
+def phrase_table() -> dict[str, _Entry]:
+    """Every phrase of every language (English first), with its classes, languages and gating."""
+    table: dict[str, tuple[set[WordClass], set[str], bool]] = {}
+
+    def add(phrase: str, cls: WordClass, language: str, gated: bool) -> None:
+        p = _norm(phrase)
+        if not p or not any(ch.isalpha() for ch in p) or p.startswith("\\"):
+            return  # punctuation and LaTeX commands are tokens, not words
+        classes, langs, was_gated = table.setdefault(p, (set(), set(), gated))
+        classes.add(cls)
+        langs.add(language)
+        table[p] = (classes, langs, was_gated and gated)
+
+    for cls, words in WORDS.items():
+        for w in words:
+            add(w, cls, "en", False)
+    for language, rows in _language_rows().items():
+        gated_words = {_norm(g) for g in rows.gated}
+        for cls, words in rows.words.items():
+            for w in words:
+                add(w, cls, language, _norm(w) in gated_words)
+    return {p: _Entry(frozenset(c), frozenset(langs), g) for p, (c, langs, g) in table.items()}
+
+
+def _script_of(ch: str) -> str | None:
+    o = ord(ch)
+    for lo, hi, name in _SCRIPT_RANGES:
+        if lo <= o <= hi:
+            return name
+    return None
+
+
+def scripts_in(text: str) -> frozenset[str]:
+    """The non-Latin scripts of ``text`` (by code point; a pass over its non-ASCII characters only)."""
+    if text.isascii():
+        return frozenset()
+    return frozenset(s for ch in set(text) if not ch.isascii() and (s := _script_of(ch)) is not None)
+
+
+@cache
+def verb_final_languages() -> frozenset[str]:
+    return frozenset(lang for lang, rows in _language_rows().items() if rows.verb_final)
+
+
+@cache
+def _language_scripts() -> dict[str, frozenset[str]]:
+    out: dict[str, frozenset[str]] = {"en": frozenset({"Latin"})}
+    for language, rows in _language_rows().items():
+        out[language] = frozenset(rows.scripts)
+    return out
+
+
+def languages_in(scripts: frozenset[str], ungated_hits: Iterable[frozenset[str]]) -> frozenset[str]:
+    """The languages evident in a window: English always; a language written in a non-Latin script when that
+    script is present; a language one of whose ungated phrases was found."""
+    found = {"en"}
+    for language, own in _language_scripts().items():
+        if own & scripts and not own <= {"Latin"}:
+            found.add(language)
+    for langs in ungated_hits:
+        if len(langs) == 1:  # a phrase shared by several languages tells none of them
+            found |= langs
+    return frozenset(found)
+
+
+def _unspaced(phrase: str) -> bool:
+    return not phrase.isascii() and any(_script_of(ch) in NO_SPACE_SCRIPTS for ch in phrase[:2])
+
+
+@cache
+def _stems() -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Stems (``"miscalculat*"``, ``"re-examin*"``): (the stem's token texts, the phrase); the last token
+    matches a word's start."""
+    out = []
+    for p in phrase_table():
+        if p.endswith("*") and " " not in p:
+            t = tokenize(p[:-1])
+            out.append((tuple(t.text(i) for i in range(len(t))), p))
+    return tuple(out)
+
+
+@cache
+def _spaced_index() -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    """First token text -> (the phrase's token texts, the phrase), longest first."""
+    index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for p in phrase_table():
+        if _unspaced(p) or p.endswith("*"):
+            continue
+        t = tokenize(p)
+        words = tuple(t.text(i) for i in range(len(t)))
+        if words:
+            index.setdefault(words[0], []).append((words, p))
+    for entries in index.values():
+        entries.sort(key=lambda e: -len(e[0]))
+    return index
+
+
+@cache
+def _unspaced_scanner() -> Scanner | None:
+    phrases = sorted((p for p in phrase_table() if _unspaced(p)), key=lambda p: (-len(p), p))
+    if not phrases:
+        return None
+    return Scanner("|".join(rx.escape(p) for p in phrases))
+
+
+def _spaced_marks(t: Tokens, folded: list[str], languages: frozenset[str] | None) -> Iterable[Mark]:
+    index, table = _spaced_index(), phrase_table()
+    i = 0
+    while i < len(t):
+        found = None
+        for words, phrase in index.get(folded[i], ()):
+            n = len(words)
+            if tuple(folded[i : i + n]) == words and _adjacent(t, i, n):
+                entry = table[phrase]
+                if not entry.gated or (languages is not None and entry.languages & languages):
+                    found = Mark(t.starts[i], t.ends[i + n - 1], phrase, entry.classes, entry.languages)
+                    break
+        if found is None and t.kinds[i] is TokenKind.WORD:
+            found = _stem_at(t, folded, i)
+        if found is not None:
+            yield found
+            i = t.index_at(found.end - 1) + 1
+        else:
+            i += 1
+
+
+@cache
+def _stems_by_head() -> dict[str, tuple[tuple[tuple[str, ...], str], ...]]:
+    """The stems by the first two characters of their first token (a word looks up only its own)."""
+    by: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for pieces, phrase in _stems():
+        by.setdefault(pieces[0][:2], []).append((pieces, phrase))
+    return {k: tuple(v) for k, v in by.items()}
+
+
+def _stem_at(t: Tokens, folded: list[str], i: int) -> Mark | None:
+    table = phrase_table()
+    for pieces, phrase in _stems_by_head().get(folded[i][:2], ()):
+        n = len(pieces)
+        if (
+            i + n <= len(t)
+            and tuple(folded[i : i + n - 1]) == pieces[:-1]
+            and folded[i + n - 1].startswith(pieces[-1])
+            and _adjacent(t, i, n)
+        ):
+            entry = table[phrase]
+            return Mark(t.starts[i], t.ends[i + n - 1], phrase, entry.classes, entry.languages)
+    return None
+
+
+def _adjacent(t: Tokens, i: int, n: int) -> bool:
+    """Tokens ``i .. i+n-1`` stand one after another with at most spaces between (one phrase)."""
+    src = t.source
+    return all(
+        t.starts[k + 1] - t.ends[k] <= 4 and not src[t.ends[k] : t.starts[k + 1]].strip()
+        for k in range(i, i + n - 1)
+    )
+
+
+def _unspaced_marks(t: Tokens, languages: frozenset[str] | None) -> Iterable[Mark]:
+    scanner = _unspaced_scanner()
+    if scanner is None:
+        return
+    table = phrase_table()
+    for i in range(len(t)):
+        if t.kinds[i] is not TokenKind.WORD or not _unspaced(t.text(i)):
+            continue
+        for s, e in zip(*scanner.scan(t.source, t.starts[i], t.ends[i]), strict=True):
+            phrase = _norm(t.source[s:e])
+            entry = table.get(phrase)
+            if entry is not None and (
+                not entry.gated or (languages is not None and entry.languages & languages)
+            ):
+                yield Mark(s, e, phrase, entry.classes, entry.languages)
+
+
+def _marks(t: Tokens, folded: list[str], languages: frozenset[str] | None) -> list[Mark]:
+    found = list(_spaced_marks(t, folded, languages)) + list(_unspaced_marks(t, languages))
+    found.sort(key=lambda m: m.start)
+    return found
+
+
+def find_marks(t: Tokens) -> list[Mark]:
+    """The lexicon's phrases in the tokens ``t``, in text order (see the module doc)."""
+    folded = [unicodedata.normalize("NFC", t.text(i).casefold().replace("’", "'")) for i in range(len(t))]
+    marks = _marks(t, folded, None)
+    table = phrase_table()
+    window = t.source[t.starts[0] : t.ends[-1]] if len(t) else ""
+    languages = languages_in(scripts_in(window), (table[m.phrase].languages for m in marks))
+    if languages != frozenset({"en"}):
+        marks = _marks(t, folded, languages)
+    return marks

@@ -1,0 +1,126 @@
+r"""The reader's answer for one final-answer region: passages addressed to a grader blanked, sets and pairs
+stated in words written as math, one :class:`Window` read once, its :class:`Commitment`, and the
+:class:`~rewardcheck.rewards.engine.text.AnswerSpan` the compare stage reads (the value as written, digits of
+any script as ASCII, the choice letter that labels it, alternatives, the hedge).
+
+>>> read_final("Portanto, a resposta é 42.").answer
+'42'
+>>> read_final("Ответ: ٤٢").answer
+'42'
+>>> read_final("Maybe 12, maybe 15.").hedge
+'maybe'
+>>> read_final("The answer is not 42.").answer is None
+True
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from rewardcheck.rewards.engine.numwords import number_from_words
+from rewardcheck.rewards.engine.prose_math import in_math
+from rewardcheck.rewards.engine.text import AnswerSpan, without_injection
+
+from .commit import Commitment, Outcome, commit
+from .finders import Candidate, StatementKind
+from .tokens import TokenKind
+from .window import Window
+
+__all__ = ["read_final", "read_commitment"]
+
+# a value longer than this is junk, not math (pumped inside a box, 500 nested braces); a 24-term polynomial
+# with fractional coefficients is about 310 tokens
+MAX_VALUE_TOKENS = 600
+MAX_VALUE_WORDS = 40  # words in a value: units and a \\text{...} remark fit, a pumped run of words does not
+MAX_LABEL_GAP = 4  # tokens between a choice letter and the value it labels ("(C) 24", "Option C: 12")
+
+
+def _ascii_digits(value: str) -> str:
+    if value.isascii():
+        return value
+    # decimal digits of any script ("٤٢", "४२", "４２"); superscripts ("x²") are exponents, not digits
+    return "".join(
+        str(d) if not ch.isascii() and (d := unicodedata.decimal(ch, None)) is not None else ch
+        for ch in value
+    )
+
+
+def _label(c: Commitment, chosen: Candidate) -> str:
+    w = c.window
+    for x in w.candidates:
+        if (
+            x.kind is StatementKind.CHOICE
+            and x.end <= chosen.start
+            and x.statement == chosen.statement
+            and w.tokens_between(x.end, chosen.start) <= MAX_LABEL_GAP
+        ):
+            return w.source[x.start : x.end]
+    return ""
+
+
+TAIL = 1500  # the final statements: the last characters of a region read in full
+MAX_WINDOW = 12_000  # a box this far back is still read (EngineConfig.max_read_chars bounds the region)
+_ANCHORS = ("\\boxed", "\\fbox", "<answer>", "####")
+
+
+def window_start(region: str) -> int:
+    """Where the reader's window opens: the statement before the last ``TAIL`` characters, or earlier, the
+    statement of the last box, ``<answer>`` block or ``####`` line, within ``MAX_WINDOW`` of the end."""
+    n = len(region)
+    if n <= TAIL:
+        return 0
+    at = n - TAIL
+    anchor = max(region.rfind(a, max(0, n - MAX_WINDOW)) for a in _ANCHORS)
+    if 0 <= anchor < at:
+        at = anchor
+    cut = max(region.rfind("\n", max(0, at - 400), at), region.rfind(". ", max(0, at - 400), at))
+    return cut + 1 if cut >= 0 else at
+
+
+def read_commitment(region: str, open_end: bool = False) -> Commitment:
+    """The commitment of a final-answer region (see the module doc)."""
+    text = in_math(without_injection(region))
+    return commit(Window.of(text, window_start(text), open_end=open_end))
+
+
+def read_final(region: str, open_end: bool = False) -> AnswerSpan:
+    """The answer span of a final-answer region (see the module doc). ``open_end``: the region ends where the
+    text may have been cut, so a bare value it ends on mid-line is unfinished (``EngineConfig.unfinished_value``)."""
+    c = read_commitment(region, open_end)
+    if c.candidate is None:
+        why = {
+            Outcome.NONE: "no value in the final-answer region",
+            Outcome.REFUSED: "every stated value is refused",
+        }.get(c.outcome, c.outcome.value)
+        if c.refusals:
+            r = c.refusals[0]
+            why = f"the answer is {r.stance.value} ({r.evidence(c.window)!r})"
+        return AnswerSpan(None, why)
+    value = _spelled(_ascii_digits(c.value()))
+    how = f"{c.candidate.kind.value} ({c.outcome.value})"
+    hedge = c.refusals[0].evidence(c.window) if c.outcome is Outcome.HEDGED else ""
+    alternatives = tuple(dict.fromkeys(_spelled(_ascii_digits(c.value(x))) for x in c.alternatives))
+    label = c.candidate.label
+    size = c.candidate.last - c.candidate.first + 1
+    tokens = c.window.tokens
+    words = sum(  # words of two letters or more: prose, not math ("x" and "\\frac" are math)
+        1
+        for i in range(c.candidate.first, c.candidate.last + 1)
+        if tokens.kinds[i] is TokenKind.WORD and tokens.ends[i] - tokens.starts[i] > 1
+    )
+    if size > MAX_VALUE_TOKENS or words > MAX_VALUE_WORDS:  # junk never reaches the LaTeX parser
+        why = (
+            f"the answer is {size} tokens long (> {MAX_VALUE_TOKENS}): not a value"
+            if size > MAX_VALUE_TOKENS
+            else f"the answer holds {words} words (> {MAX_VALUE_WORDS}): prose, not a value"
+        )
+        return AnswerSpan(value[:80], how, label=label, not_math=why)
+    return AnswerSpan(value, how, alternatives, joiner=c.joiner, hedge=hedge, label=label)
+
+
+def _spelled(value: str) -> str:
+    """A number in words as its digits ("one hundred and five" -> "105"); any other value as it is."""
+    if any(ch.isdigit() for ch in value):
+        return value
+    n = number_from_words(value)
+    return value if n is None else str(n)

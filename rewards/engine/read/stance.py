@@ -1,0 +1,416 @@
+r"""Refusals on evidence: the override table. The reader commits to a value by default; each row here names a
+reason a candidate is not committed to, and returns the evidence (a :class:`Refusal` with the mark or tokens
+it rests on) or ``None``. Every row reads tokens and marks, never the raw text; each is evaluated at most once
+per candidate (:class:`Stances`).
+
+Rows (a new refusal is one row): a question; a negation on the value's predicate or right after the value;
+an excluder before it; a hedge in its clause, or an approximator right before it; a supposition or a
+counterfactual in its clause; a value attributed to someone else; candidates offered, not chosen; a
+retraction after it with no value after the retraction.
+
+>>> from rewardcheck.rewards.engine.read.window import Window
+>>> w = Window.of("The answer is not 42.")
+>>> [r.stance.value for r in Stances(w).of(w.candidates[-1])]
+['negated']
+>>> w = Window.of("Maybe 12.")
+>>> [r.stance.value for r in Stances(w).of(w.candidates[-1])]
+['hedged']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rewardcheck.rewards.engine import stance as shapes
+from rewardcheck.rewards.engine.lexicon import WordClass as W
+from rewardcheck.rewards.engine.lexicon import is_word
+
+from .finders import Candidate, StatementKind
+from .marks import Mark
+from .tokens import TokenKind
+from .window import Window
+
+__all__ = ["Stance", "Refusal", "Stances", "OVERRIDES"]
+
+
+class Stance(enum.Enum):
+    QUESTIONED = "questioned"
+    UNFINISHED = "unfinished"  # the text ends on it mid-line: a cut may have left it unfinished
+    REASON = "a reason"  # a value in a clause that gives a reason ("because 2 cubed is 8")
+    REMARK = "remarked on"  # a value the statement talks about ("12 contradicts the second condition")
+    NEGATED = "negated"
+    EXCLUDED = "excluded"
+    HEDGED = "hedged"
+    SUPPOSED = "supposed"
+    ATTRIBUTED = "attributed"
+    OFFERED = "offered"
+    RETRACTED = "retracted"
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    stance: Stance
+    start: int  # the evidence's character span
+    end: int
+
+    def evidence(self, w: Window) -> str:
+        return w.source[self.start : self.end]
+
+
+_QUESTION_ENDS = frozenset("?？؟")
+_PREDICATE = frozenset({W.COPULA, W.ANSWER_ANCHOR, W.CONCLUSION, W.RESULT_VERB, W.DERIVATION})
+MAX_NEGATOR_GAP = 3  # words between a negator and the value it denies, where no copula says more
+MAX_AFTER = 4  # tokens between a value and a negated predicate after it ("42 is wrong", "42ではない")
+
+
+def _questioned(w: Window, c: Candidate) -> Refusal | None:
+    first, last = w.statement_tokens(c.statement)
+    end = w.tokens.text(last) if last >= 0 else ""
+    if end and end[-1] in _QUESTION_ENDS:
+        return Refusal(Stance.QUESTIONED, w.tokens.starts[last], w.tokens.ends[last])
+    lead = [m for m in w.marks_in(w.tokens.starts[first], c.start) if W.QUESTION in m.classes]
+    if lead and lead[0].start - w.tokens.starts[first] <= 12:
+        return Refusal(Stance.QUESTIONED, lead[0].start, lead[0].end)
+    return None
+
+
+def _negated(w: Window, c: Candidate) -> Refusal | None:
+    found = _denied_before(w, c)
+    if found is not None:
+        return found
+    i = c.first - 1
+    while i >= 0 and w.tokens.kinds[i] in (
+        TokenKind.MATH,
+        TokenKind.EMPHASIS,
+        TokenKind.BOX,
+        TokenKind.NEWLINE,
+    ):
+        i -= 1
+    if i >= 0 and w.tokens.text(i) in ("≠", "\\neq", "\\ne"):  # "$x \\neq \\boxed{3}$"
+        return Refusal(Stance.NEGATED, w.tokens.starts[i], w.tokens.ends[i])
+    clause_start = w.clause_start(c)
+    before = w.marks_in(clause_start, c.start)
+    predicates = [m for m in before if m.classes & _PREDICATE and W.NEGATOR not in m.classes]
+    zone = predicates[-1].start if predicates else clause_start
+    for m in reversed(before):
+        if W.NEGATOR not in m.classes and W.EXCLUDER not in m.classes:
+            continue
+        if W.EXCLUDER in m.classes and w.words_between(m.end, c.start) <= MAX_NEGATOR_GAP:
+            return Refusal(Stance.EXCLUDED, m.start, m.end)
+        if W.NEGATOR not in m.classes:
+            continue
+        opening = (
+            " " in m.phrase and w.words_between(clause_start, m.start) == 0
+        )  # "en ningún caso el total es"
+        on_predicate = (
+            opening or m.start >= zone or (predicates and w.words_between(m.end, predicates[-1].start) == 0)
+        )
+        near = not predicates and w.words_between(m.end, c.start) <= MAX_NEGATOR_GAP
+        if on_predicate or near:
+            return Refusal(Stance.NEGATED, m.start, m.end)
+    after_end = w.clause_end_offset(c)
+    later = [x.start for x in w.candidates if x.start >= c.end]
+    for m in w.marks_in(c.end, after_end):
+        if W.NEGATED_PREDICATE in m.classes and w.tokens_between(c.end, m.start) <= MAX_AFTER:
+            if any(m.end <= v < after_end for v in later):
+                break  # "12 (not 15)": the negation is on the value after it
+            return Refusal(Stance.NEGATED, m.start, m.end)
+    if shapes.denied_after(w.source[c.end : c.end + 80]):  # "390 is out of the question.", "can be discarded"
+        return Refusal(Stance.NEGATED, c.end, min(len(w.source), c.end + 80))
+    return None
+
+
+def _scope_start(w: Window, c: Candidate) -> int:
+    """Where the words that qualify ``c`` start: its clause, and the clause before when that one holds no
+    value ("Наверное, 30, а может, и 36": "может" qualifies 36)."""
+    start = w.clause_start(c)
+    previous = w.previous_clause_start(start)
+    if previous is not None and not any(previous <= x.start < start for x in w.candidates):
+        return previous
+    return start
+
+
+def _denied_before(w: Window, c: Candidate) -> Refusal | None:
+    """A whole claim denied in front ("It is not the case that: the answer is 390"), or a value set far from
+    the answer by a distance and a proximity word ("far from 390", "anything but 390")."""
+    lead = w.lead_in(c)
+    for m in w.marks_in(lead, c.start):
+        if (
+            W.EXCLUDER in m.classes
+            and m.phrase.endswith(" that")
+            and not any(m.end <= x.start < c.start for x in w.candidates)
+        ):
+            return Refusal(Stance.NEGATED, m.start, m.end)
+    near = w.marks_in(lead, c.start)
+    for a, b in zip(near, near[1:], strict=False):
+        if (
+            W.DISTANCE in a.classes
+            and W.PROXIMITY in b.classes
+            and w.words_between(a.end, b.start) <= 1
+            and w.words_between(b.end, c.start) == 0
+        ):
+            return Refusal(Stance.NEGATED, a.start, b.end)
+    return None
+
+
+_APPROX_SIGNS = frozenset({"≈", "~", "\\approx", "\\sim", "\\simeq"})
+
+
+def _relates(w: Window, sign: int) -> bool:
+    """The approximation sign at token ``sign`` relates an expression to the value ("... + 184 ≈ \\boxed{104}":
+    the value is what the expression comes to) rather than hedging it ("it is ≈ 104")."""
+    if sign == 0:
+        return False
+    kind, text = w.tokens.kinds[sign - 1], w.tokens.text(sign - 1)
+    return kind in (TokenKind.NUMBER, TokenKind.CLOSE) or (kind is TokenKind.WORD and len(text) == 1)
+
+
+def _hedged(w: Window, c: Candidate) -> Refusal | None:
+    """A hedge word in the value's clause, an approximator or hedge symbol right before it (or, in a verb-final
+    language, right after it), a hedge after it with no other value between, or an English hedge shape."""
+    clause_start = _scope_start(w, c)
+    tail = w.value_free_tail(c)
+    anchors = [m.start for m in w.marks_in(c.end, tail) if W.ANSWER_ANCHOR in m.classes]
+    limit = (
+        anchors[0] if anchors else tail
+    )  # "Answer: \\boxed{7} The answer is best guess nine": a new statement
+    for m in w.marks_in(clause_start, min(w.clause_end_offset(c), limit)):
+        if W.HEDGE in m.classes:
+            return Refusal(Stance.HEDGED, m.start, m.end)
+        if not m.classes & {W.APPROXIMATOR, W.HEDGE_SYMBOL}:
+            continue
+        before = m.end <= c.start and w.words_between(m.end, c.start) <= 1
+        after = m.start >= c.end and w.tokens_between(c.end, m.start) <= 2  # "42左右", "42 civarında"
+        opens = c.start <= m.start < c.end and not w.source[c.start : m.start].strip()  # "\\boxed{about 390}"
+        if before or after or opens:
+            return Refusal(Stance.HEDGED, m.start, m.end)
+    i = c.first - 1
+    while i >= 0 and w.tokens.kinds[i] in (
+        TokenKind.MATH,
+        TokenKind.EMPHASIS,
+        TokenKind.BOX,
+        TokenKind.NEWLINE,
+    ):
+        i -= 1
+    if i >= 0 and w.tokens.text(i) in _APPROX_SIGNS and not _relates(w, i):
+        return Refusal(Stance.HEDGED, w.tokens.starts[i], w.tokens.ends[i])
+    if w.tokens.text(c.first) in _APPROX_SIGNS:  # the value opens with one: "\\boxed{\\approx 390}"
+        return Refusal(Stance.HEDGED, w.tokens.starts[c.first], w.tokens.ends[c.first])
+    for m in w.marks_in(c.end, limit):  # "The answer is 5, perhaps.", "Final answer: 5 (maybe)."
+        if W.HEDGE in m.classes:
+            return Refusal(Stance.HEDGED, m.start, m.end)
+    trailing = w.source[c.end : limit].strip(" ,.!;:()$*}\\")
+    if trailing and " " not in trailing and shapes.weak_adverb(trailing):  # "The answer is 12, reportedly."
+        return Refusal(Stance.HEDGED, c.end, limit)
+    if shapes.hedge_shape(w.source[clause_start : c.start]):  # "The answer is allegedly", "I'd go with"
+        return Refusal(Stance.HEDGED, clause_start, c.start)
+    return None
+
+
+_SUPPOSING = frozenset({W.CONDITIONAL, W.COUNTERFACTUAL, W.INVERTED_CONDITIONAL})
+
+
+MAX_SUPPOSED_WORDS = 6  # "If the answer were 42": a supposition about the value is short
+
+
+def _condition_closed(w: Window, m: Mark, c: Candidate) -> bool:
+    """An English condition that states the problem's own case ("The number of ways if the word must start
+    with a consonant and end with a vowel is 12") is closed before the value: too many words follow it."""
+    return (
+        "en" in m.languages and len(m.languages) == 1 and w.words_between(m.end, c.start) > MAX_SUPPOSED_WORDS
+    )
+
+
+def _supposes(w: Window, m: Mark, c: Candidate, start: int) -> bool:
+    """A condition opens a supposition ("if the answer were 42"); an inverted one ("Were the answer 42")
+    only where it opens the clause; a counterfactual ("would", "seria") on the value's predicate when the
+    statement supposes, or the speaker or the answer is its subject ("we would get 42", "the answer would
+    be 42"; not "the car would travel 137 miles")."""
+    if W.CONDITIONAL in m.classes and not _condition_closed(w, m, c):
+        return True
+    if W.INVERTED_CONDITIONAL in m.classes and w.words_between(start, m.start) == 0:
+        return True
+    if W.COUNTERFACTUAL in m.classes and w.words_between(m.end, c.start) <= 1:
+        first, _ = w.statement_tokens(c.statement)
+        statement = w.marks_in(w.tokens.starts[first], m.start)  # a condition earlier in its own statement
+        conditioned = any(W.CONDITIONAL in x.classes for x in statement)
+        turned = any(W.CONTRAST in x.classes for x in w.marks_in(w.clause_start(c) - 6, m.start))
+        return conditioned or turned or _speaker_or_answer_before(w, m, start)
+    return False
+
+
+def _speaker_or_answer_before(w: Window, m: Mark, start: int) -> bool:
+    """A counterfactual says what the speaker or the answer would be ("we would get", "the answer would be",
+    "a resposta seria"), not what the problem's subject would do ("the car would travel")."""
+    if any(x.classes & {W.ANSWER_NOUN, W.ANSWER_ANCHOR} for x in w.marks_in(start, m.start)):
+        return True
+    i = w.tokens.index_at(m.start) - 1
+    return i >= 0 and is_word(w.tokens.text(i).casefold(), W.FIRST_PERSON)
+
+
+def _last_predicate(w: Window, c: Candidate) -> Mark | None:
+    preds = [
+        x
+        for x in w.marks_in(w.clause_start(c), c.start)
+        if x.classes & {W.COPULA, W.RESULT_VERB, W.ANSWER_ANCHOR}
+    ]
+    return preds[-1] if preds else None
+
+
+def _supposed(w: Window, c: Candidate) -> Refusal | None:
+    """A supposition or counterfactual in the value's clause; one opening a clause that holds no value
+    ("Angenommen, x ist 5") reaches into the next; in a verb-final language it may follow the value."""
+    start = _scope_start(w, c)
+    for m in w.marks_in(start, c.start):
+        if _supposes(w, m, c, start):
+            return Refusal(Stance.SUPPOSED, m.start, m.end)
+    why = shapes.unasserted(w.source[w.clause_start(c) : c.start])  # "Were the answer", "the key says"
+    if why:
+        return Refusal(Stance.SUPPOSED if why == "supposed" else Stance.ATTRIBUTED, start, c.start)
+    for m in w.marks_in(c.end, w.clause_end_offset(c)):
+        if m.classes & _SUPPOSING and m.verb_final:
+            return Refusal(Stance.SUPPOSED, m.start, m.end)
+    return None
+
+
+def _attributed(w: Window, c: Candidate) -> Refusal | None:
+    """A third party and a report verb around the value ("my friend says 42", "친구는 42라고 했어요")."""
+    first, last = w.statement_tokens(c.statement)
+    end = w.tokens.ends[last] if last < len(w.tokens) else len(w.source)
+    before = w.marks_in(w.tokens.starts[first], c.start)
+    after = [m for m in w.marks_in(c.end, end) if m.verb_final]
+    party = next((m for m in before + after if W.THIRD_PARTY in m.classes), None)
+    verb = next((m for m in before + after if W.REPORT_VERB in m.classes), None)
+    if party is not None and verb is not None:
+        return Refusal(Stance.ATTRIBUTED, min(party.start, verb.start), max(party.end, verb.end))
+    return None
+
+
+MIN_LOOP_DIGITS = 20  # a number the text ends on with this many digits is a loop or an expansion cut short
+
+
+def _unfinished(w: Window, c: Candidate) -> Refusal | None:
+    """A bare value the text ends on, in the middle of its line, whose last number runs to ``MIN_LOOP_DIGITS``
+    digits or more ("... = 0.33333333333333333333" where the generation stopped): a loop or an expansion the
+    cut left unfinished, never a value (``EngineConfig.unfinished_value="refuse"``). A value alone on its line,
+    a box, a labelled or a delimited value, or a short number, is read as usual."""
+    if not w.open_end or c.kind not in (StatementKind.BARE, StatementKind.NAMED) or w.source[c.end :].strip():
+        return None
+    digits = sum(ch.isdigit() for ch in w.tokens.text(c.last))
+    if digits < MIN_LOOP_DIGITS:
+        return (
+            None  # "So x = 5" ends many finished texts: only a run of digits a loop or a cut left is refused
+        )
+    first, _ = w.statement_tokens(c.statement)
+    if w.tokens.starts[first] >= c.start or not w.source[w.tokens.starts[first] : c.start].strip(" \t*#>-"):
+        return None  # alone on its line: a bare final value
+    return Refusal(Stance.UNFINISHED, c.start, c.end)
+
+
+def _reason(w: Window, c: Candidate) -> Refusal | None:
+    """A value in a clause a reason word opens ("It works because we know that 2 cubed is 8"), with no answer
+    noun after the reason word."""
+    marks = w.marks_in(w.clause_start(c), c.start)
+    for n, m in enumerate(marks):
+        if W.REASON in m.classes and not any(
+            x.classes & {W.ANSWER_NOUN, W.ANSWER_ANCHOR} for x in marks[n + 1 :]
+        ):
+            return Refusal(Stance.REASON, m.start, m.end)
+    return None
+
+
+def _remark(w: Window, c: Candidate) -> Refusal | None:
+    """A value that opens its statement as the subject of a verb that is no copula and names no answer ("12
+    contradicts the second condition."): the statement talks about it."""
+    first, last = w.statement_tokens(c.statement)
+    begin, end = w.tokens.starts[first], w.tokens.ends[last]
+    if w.words_between(begin, c.start) or len(w.words_in(c.end, end)) < 2:
+        return None
+    naming = {W.COPULA, W.RESULT_VERB, W.ANSWER_NOUN, W.ANSWER_ANCHOR, W.CONCLUSION, W.EVALUATION}
+    if any(m.classes & naming for m in w.marks_in(begin, end)) or any(
+        x.start > c.end for x in w.candidates if x.statement == c.statement
+    ):
+        return None
+    verb = w.words_in(c.end, end)[0]
+    if (
+        verb.endswith("s")
+        and not verb.endswith("ss")
+        and verb[:1].islower()
+        and not w.marks_in(c.end, c.end + len(verb) + 2)
+    ):
+        return Refusal(Stance.REMARK, c.end, end)
+    return None
+
+
+def _offered(w: Window, c: Candidate) -> Refusal | None:
+    """Values offered as candidates ("Candidates: 389, 390", "possible answers: 4, 5, 6"): a candidate noun
+    before the value with no predicate between ("the number of possible values of x is 5" states 5)."""
+    marks = w.marks_in(min(w.lead_in(c), _scope_start(w, c)), c.start)
+    for n, m in enumerate(marks):
+        if W.CANDIDATE not in m.classes:
+            continue
+        listed = w.source[m.end : m.end + 2].lstrip().startswith(":")  # "Candidates: the answer is 389, ..."
+        if listed or not any(x.classes & _PREDICATE for x in marks[n + 1 :]):
+            return Refusal(Stance.OFFERED, m.start, m.end)
+    return None
+
+
+MAX_SHAPED = 4  # statements after a value read for a retraction by shape ("That was a slip.")
+
+
+def _retracted(w: Window, c: Candidate) -> Refusal | None:
+    later = [x for x in w.candidates if x.start >= c.end]
+    # a later value replaces the retracted one only when it is stated ("Scratch that: it is 391"), not denied
+    # or asked ("Scratch that: the answer is not 390")
+    stated = [x.start for x in later if _negated(w, x) is None and _questioned(w, x) is None]
+    for m in w.marks_in(c.end, len(w.source)):
+        if W.RETRACTION in m.classes and not any(v >= m.end for v in stated):
+            return Refusal(Stance.RETRACTED, m.start, m.end)
+    nxt = min((x.start for x in later), default=len(w.source))
+    tail = w.source[c.end : w.value_free_tail(c)].strip(" $*.)}")
+    if tail[:1].isupper() and shapes.retracts_by_shape(tail):  # "#### 390 That was a slip."
+        return Refusal(Stance.RETRACTED, c.end, c.end + len(tail))
+    for start, end in w.statements_after(c, MAX_SHAPED):
+        if start >= nxt:
+            break
+        if shapes.retracts_by_shape(w.source[start:end]):
+            return Refusal(Stance.RETRACTED, start, end)
+    return None
+
+
+Override = Callable[[Window, Candidate], Refusal | None]
+# the override table, in the order a reason is reported
+OVERRIDES: tuple[tuple[Stance, Override], ...] = (
+    (Stance.QUESTIONED, _questioned),
+    (Stance.UNFINISHED, _unfinished),
+    (Stance.NEGATED, _negated),
+    (Stance.HEDGED, _hedged),
+    (Stance.SUPPOSED, _supposed),
+    (Stance.ATTRIBUTED, _attributed),
+    (Stance.OFFERED, _offered),
+    (Stance.REASON, _reason),
+    (Stance.REMARK, _remark),
+    (Stance.RETRACTED, _retracted),
+)
+
+
+class Stances:
+    """The refusals of each candidate of a window, evaluated once per candidate."""
+
+    __slots__ = ("window", "_memo")
+
+    def __init__(self, window: Window) -> None:
+        self.window = window
+        self._memo: dict[int, tuple[Refusal, ...]] = {}
+
+    def of(self, c: Candidate) -> tuple[Refusal, ...]:
+        hit = self._memo.get(c.start)
+        if hit is None:
+            found = (row(self.window, c) for _, row in OVERRIDES)
+            hit = self._memo[c.start] = tuple(r for r in found if r is not None)
+        return hit
+
+    def committed(self, c: Candidate) -> bool:
+        return not self.of(c)

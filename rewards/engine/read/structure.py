@@ -1,0 +1,156 @@
+r"""The structure of a token window: which tokens are inside math or a box, where each statement (a sentence or
+a line) and each clause starts, and which ``$`` pairs delimit math (an unpaired ``$`` is a currency sign).
+
+A ``$`` opens math when a closing ``$`` follows on the same line that is not preceded by a space, and it is
+not followed by one (pandoc's rule): "$5 and $10" holds two currency signs, "$x = 5$" holds math.
+
+>>> from rewardcheck.rewards.engine.read.tokens import tokenize
+>>> s = layout_of(tokenize("It costs $5. So $x = 5$, done.\nNext"))
+>>> s.statement_bounds
+[(0, 4), (5, 13), (15, 15)]
+>>> s.inside[7], s.inside[5]
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .tokens import TokenKind, Tokens
+
+__all__ = ["Structure", "layout_of"]
+
+_DISPLAY_CLOSE = {"$$": "$$", "\\[": "\\]", "\\(": "\\)"}
+
+
+@dataclass(frozen=True, slots=True)
+class Structure:
+    """Per token: ``statement`` index, ``clause`` index, ``inside`` math or a box; per box or math span:
+    (first content token, last content token, the delimiter token before, the one after)."""
+
+    statement: list[int]
+    clause: list[int]
+    inside: list[bool]
+    statement_bounds: list[tuple[int, int]]  # (first token, last token) per statement
+    boxes: list[tuple[int, int, int, int]]
+    maths: list[tuple[int, int, int, int]]
+    currency: frozenset[int]  # "$" tokens that are currency signs
+
+
+def _close_of(t: Tokens, i: int, limit: int) -> int | None:
+    """The token that closes the box opened at ``i`` (brace depth), or None within ``limit`` tokens."""
+    depth = 1
+    for j in range(i + 1, min(len(t), i + limit)):
+        k = t.kinds[j]
+        if k is TokenKind.BOX:
+            depth += 1
+        elif k is TokenKind.OPEN and t.source[t.starts[j]] == "{":
+            depth += 1
+        elif k is TokenKind.CLOSE and t.source[t.starts[j]] == "}":
+            depth -= 1
+            if depth == 0:
+                return j
+    return None
+
+
+def _dollar_closer(t: Tokens, i: int) -> int | None:
+    src = t.source
+    if t.ends[i] < len(src) and src[t.ends[i]].isspace():
+        return None
+    for j in range(i + 1, len(t)):
+        k = t.kinds[j]
+        if k is TokenKind.NEWLINE:
+            return None
+        if k is TokenKind.MATH and t.text(j) == "$":
+            return j if not src[t.starts[j] - 1].isspace() else None
+    return None
+
+
+def _boxes(t: Tokens) -> list[tuple[int, int, int, int]]:
+    boxes = []
+    for i in range(len(t)):
+        if t.kinds[i] is TokenKind.BOX:
+            j = _close_of(t, i, 600)
+            if j is not None:
+                boxes.append((i + 1, j - 1, i, j))
+    return boxes
+
+
+def _math_close(t: Tokens, i: int) -> int | None:
+    text = t.text(i)
+    if text == "$":
+        return _dollar_closer(t, i)
+    closer = _DISPLAY_CLOSE.get(text)
+    if closer is None:
+        return None
+    return next(
+        (x for x in range(i + 1, len(t)) if t.kinds[x] is TokenKind.MATH and t.text(x) == closer), None
+    )
+
+
+def _spans(t: Tokens) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]], set[int]]:
+    maths, currency = [], set()
+    i = 0
+    while i < len(t):
+        if t.kinds[i] is TokenKind.MATH:
+            j = _math_close(t, i)
+            if j is None:
+                if t.text(i) == "$":
+                    currency.add(i)
+                i += 1
+                continue
+            maths.append((i + 1, j - 1, i, j))
+            i = j + 1
+            continue
+        i += 1
+    return _boxes(t), maths, currency
+
+
+_DISPLAYS = frozenset({"$$", "\\[", "\\]"})
+
+
+def _display_continues(t: Tokens, i: int) -> bool:
+    """A line break right before a display opens, or right after one closes when punctuation or a lowercase
+    word goes on: the sentence continues through the display."""
+    nxt = t.text(i + 1) if i + 1 < len(t) else ""
+    prev = t.text(i - 1) if i > 0 else ""
+    if nxt in ("$$", "\\[") and prev and t.kinds[i - 1] is not TokenKind.SENTENCE_END:
+        return True
+    if prev in ("$$", "\\]") and nxt:
+        return nxt[0] in ".,;" or nxt[0].islower()
+    return False
+
+
+def layout_of(t: Tokens) -> Structure:
+    """The :class:`Structure` of ``t``."""
+    boxes, maths, currency = _spans(t)
+    inside = [False] * len(t)
+    for first, last, opener, closer in boxes + maths:
+        for x in range(opener + 1, closer):
+            inside[x] = True
+        if (first, last, opener, closer) in maths:
+            inside[opener] = inside[closer] = True
+    statement = [0] * len(t)
+    clause = [0] * len(t)
+    bounds: list[tuple[int, int]] = []
+    s = c = 0
+    first = 0
+    for i in range(len(t)):
+        statement[i], clause[i] = s, c
+        k = t.kinds[i]
+        if inside[i]:
+            continue
+        if k is TokenKind.NEWLINE and _display_continues(t, i):
+            continue  # "We ruled out\n\\[\n5\n\\]\n.": a display on its own lines is part of the sentence
+        if k in (TokenKind.SENTENCE_END, TokenKind.NEWLINE, TokenKind.TAG):
+            if first == i:  # a break right after a break ends nothing: it joins the statement before
+                statement[i], clause[i] = max(0, s - 1), max(0, c - 1)
+                first = i + 1
+                continue
+            bounds.append((first, i))
+            s, c, first = s + 1, c + 1, i + 1
+        elif k is TokenKind.CLAUSE_END:
+            c += 1
+    if first < len(t):
+        bounds.append((first, len(t) - 1))
+    return Structure(statement, clause, inside, bounds, boxes, maths, frozenset(currency))
