@@ -4,9 +4,11 @@ Fixtures ``check_reward`` and ``check_composite`` run the bench's invariants on 
 ``.assert_ok()`` fails the test with the failing invariant and its shrunk counterexample::
 
     def test_my_reward(check_reward):
-        check_reward(my_accuracy_reward, kind="accuracy").assert_ok()
+        check_reward(my_accuracy_reward, kind="accuracy", gold_format="bare").assert_ok()
 
 Options: ``--rewardcheck-max-examples N`` (examples per search), ``--rewardcheck-seed N``,
+``--rewardcheck-gold-format bare`` (how your dataset writes golds: bare, $, \\boxed, ####, solution; default:
+detected per reward), ``--rewardcheck-depth deep`` (search further),
 ``--rewardcheck-max-completion-length N``, ``--rewardcheck-against patched,math-verify`` (also diff every
 ``check_reward`` against those verifiers; the disagreements are in ``report.diff``). The invariants, fixed
 cases and attack families are the bench's one catalogue (``rewardcheck.bench.cases.catalogue``,
@@ -33,6 +35,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--rewardcheck-max-completion-length", type=int, default=None, help="default max_completion_length"
     )
     group.addoption(
+        "--rewardcheck-gold-format",
+        default=None,
+        help="how your golds are written: bare, $, \\boxed, ####, solution (default: detected per reward)",
+    )
+    group.addoption(
+        "--rewardcheck-depth", default=None, choices=["quick", "deep"], help="quick (default) or deep search"
+    )
+    group.addoption(
         "--rewardcheck-against",
         default=None,
         help="comma-separated verifiers check_reward also diffs against (patched, math-verify, trl, ...)",
@@ -45,6 +55,10 @@ def _defaults(config: pytest.Config) -> dict[str, Any]:
         out["max_examples"] = config.getoption("--rewardcheck-max-examples")
     if config.getoption("--rewardcheck-max-completion-length") is not None:
         out["max_completion_length"] = config.getoption("--rewardcheck-max-completion-length")
+    if config.getoption("--rewardcheck-gold-format") is not None:
+        out["gold_format"] = config.getoption("--rewardcheck-gold-format")
+    if config.getoption("--rewardcheck-depth") is not None:
+        out["depth"] = config.getoption("--rewardcheck-depth")
     return out
 
 
@@ -55,7 +69,7 @@ def _names(option: str) -> list[str]:
 
 @pytest.fixture
 def check_reward(pytestconfig: pytest.Config) -> Callable[..., Any]:
-    """``check_reward(func, kind="accuracy", **options) -> CheckReport`` (see ``rewardcheck.bench.checker.check_reward``)."""
+    """``check_reward(func, kind="auto", **options) -> CheckReport`` (see ``rewardcheck.bench.checker.check_reward``)."""
     from rewardcheck.bench.checker import check_reward as run
 
     defaults = _defaults(pytestconfig)
@@ -63,7 +77,7 @@ def check_reward(pytestconfig: pytest.Config) -> Callable[..., Any]:
     if against:
         defaults["against"] = _names(against)
 
-    def check(func: Callable[..., Any], kind: str = "any", **options: Any) -> Any:
+    def check(func: Callable[..., Any], kind: str = "auto", **options: Any) -> Any:
         return run(func, kind, **{**defaults, **options})
 
     return check

@@ -2,9 +2,11 @@
 
 An invariant module reads a case and scores it; it never builds the catalogue, and the catalogue never
 imports an invariant. ``CaseSettings`` is the part of a check's settings a fixed case needs to build its
-input.
+input. A gold in a case is a value (``"3"``), rendered the way the user's data writes golds when the case is
+scored (``CheckContext.gold``), or :class:`~rewardcheck.bench.strategies.golds.AsWritten` when the case is
+about one way of writing it.
 
->>> FreeRewardCase("N/A", ("\\\\boxed{3}",)).answered
+>>> FreeRewardCase(AsWritten("N/A"), ("\\\\boxed{3}",)).answered
 ()
 """
 
@@ -16,10 +18,18 @@ from typing import Protocol
 from rewardcheck.bench.strategies.answers import AnswerPair
 from rewardcheck.bench.strategies.attacks import Attack
 from rewardcheck.bench.strategies.degenerate import Degenerate
+from rewardcheck.bench.strategies.golds import AsWritten, GoldFormat
+from rewardcheck.bench.strategies.probes import Perturbation, Probe
+from rewardcheck.bench.strategies.templates import Template
 
 __all__ = [
     "CaseSettings",
     "Attack",
+    "AsWritten",
+    "ContentFreeCase",
+    "Gold",
+    "MarkupCase",
+    "PerturbedGoldCase",
     "DegenerateCase",
     "EquivalenceCase",
     "FinalAnswerCase",
@@ -32,6 +42,9 @@ __all__ = [
 ]
 
 
+Gold = str | AsWritten  # a value, rendered in the check's gold format, or a gold kept as written
+
+
 class CaseSettings(Protocol):
     """What a fixed case reads of the check it runs in."""
 
@@ -41,13 +54,15 @@ class CaseSettings(Protocol):
     @property
     def prefill_think(self) -> bool: ...
 
+    def gold(self, gold: Gold) -> str: ...
+
 
 @dataclass(frozen=True)
 class GroupsCase:
     group_a: tuple[str, ...]
-    gold_a: str
+    gold_a: Gold
     group_b: tuple[str, ...]
-    gold_b: str
+    gold_b: Gold
 
 
 @dataclass(frozen=True)
@@ -55,6 +70,9 @@ class EquivalenceCase:
     pair: AnswerPair
     style: str
     body: str
+    written_gold: AsWritten | None = (
+        None  # a case about one way of writing the gold (else: the value rendered)
+    )
 
 
 @dataclass(frozen=True)
@@ -72,7 +90,7 @@ class LayoutCase:
 
 @dataclass(frozen=True)
 class FreeRewardCase:
-    gold: str
+    gold: Gold
     texts: tuple[str, ...]
     answered: tuple[bool, ...] = ()  # per text: does it offer a final answer? (default: all do)
 
@@ -80,7 +98,7 @@ class FreeRewardCase:
 @dataclass(frozen=True)
 class DegenerateCase:
     output: Degenerate
-    gold: str
+    gold: Gold
 
 
 @dataclass(frozen=True)
@@ -89,7 +107,7 @@ class LengthCase:
     style: str
     short: int  # body tokens
     long: int
-    gold: str = "$3$"
+    gold: Gold = "3"
 
 
 @dataclass(frozen=True)
@@ -102,5 +120,37 @@ class OrderingCase:
 @dataclass(frozen=True)
 class WellFormedCase:
     texts: tuple[str, ...]
-    gold: str
+    gold: Gold
     labels: tuple[str, ...] = ()
+    isolated: bool = (
+        False  # scored in a forked child killed at the limit (a hang in C code stops nothing else)
+    )
+
+
+@dataclass(frozen=True)
+class ContentFreeCase:
+    """A content-free probe, raw (``template`` None) or wrapped in an answer template the reward credits."""
+
+    probe: Probe
+    template: Template | None = None
+
+
+@dataclass(frozen=True)
+class PerturbedGoldCase:
+    """The right answer ``value`` in ``template``, scored against its gold and a perturbed one, both in
+    ``gold``'s format."""
+
+    value: str
+    template: Template
+    perturbation: Perturbation
+    gold: GoldFormat
+
+
+@dataclass(frozen=True)
+class MarkupCase:
+    """The right answer ``value`` in ``template``, and the same answer re-rendered (``change``: what changed)."""
+
+    value: str
+    template: Template
+    change: str
+    region: str

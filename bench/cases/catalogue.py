@@ -13,7 +13,7 @@ reconstruction that reproduces them exactly under openr1@e4ac3ae: reasoning_step
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -23,10 +23,11 @@ from rewardcheck.bench.errors import CorpusError
 from rewardcheck.bench.jsonl import numbered_jsonl
 from rewardcheck.bench.strategies.adversarial import heavy_adversarial
 from rewardcheck.bench.strategies.answers import AnswerPair
-from rewardcheck.bench.strategies.attacks import FAMILIES, Attack
+from rewardcheck.bench.strategies.attacks import FAMILIES, Attack, corpus_reference
 from rewardcheck.bench.strategies.completions import build_completion, canonical_r1
 from rewardcheck.bench.strategies.degenerate import SEED_EXPLOIT, Degenerate
-from rewardcheck.bench.strategies.pumped import FIXED_PUMPS
+from rewardcheck.bench.strategies.golds import AsWritten, value_of
+from rewardcheck.bench.strategies.pumped import FIXED_PUMPS, QUICK_PUMPS
 
 from .cases import (
     CaseSettings,
@@ -76,16 +77,23 @@ class FixedCase:
     case: Callable[[CaseSettings], Any]
     kinds: frozenset[str] | None = None  # None: every kind the invariant applies to
     heavy: bool = False  # seconds per call on upstream parsers: skipped when heavy_cases is off
+    # the way of writing golds this case is about (its gold is kept as written): it runs only in a check that
+    # settled no format itself and whose reward pays the right answer under this one (else it shows a format
+    # the reward's data does not use)
+    gold_format_case: str = ""
+    deep: bool = False  # run only by a deep check (depth="deep")
 
 
 def _deg(kind: str, text: str) -> Callable[[CaseSettings], Any]:
-    return lambda ctx: DegenerateCase(Degenerate(kind, text), "$3$")
+    return lambda ctx: DegenerateCase(Degenerate(kind, text), "3")
 
 
-def _eq(family: str, gold: str, canonical: str, equivalent: str, near: str) -> Callable[[CaseSettings], Any]:
-    return lambda ctx: EquivalenceCase(
-        AnswerPair(family, gold, canonical, equivalent, near), "r1_tags", _BODY
-    )
+def _eq(
+    family: str, gold: str, canonical: str, equivalent: str, near: str, *, written: bool = False
+) -> Callable[[CaseSettings], Any]:
+    """An equivalence case; ``written``: its gold is scored exactly as written (a case about that format)."""
+    pair = AnswerPair(family, gold, canonical, equivalent, near)
+    return lambda ctx: EquivalenceCase(pair, "r1_tags", _BODY, AsWritten(gold) if written else None)
 
 
 CASES: tuple[FixedCase, ...] = (
@@ -133,7 +141,9 @@ CASES: tuple[FixedCase, ...] = (
         "no_free_reward",
         "Gold 'N/A' with a boxed answer.",
         "None (skip the sample); upstream e4ac3ae pays 1.0",
-        lambda ctx: FreeRewardCase("N/A", (build_completion("r1_tags", _BODY, "3"), ""), (True, False)),
+        lambda ctx: FreeRewardCase(
+            AsWritten("N/A"), (build_completion("r1_tags", _BODY, "3"), ""), (True, False)
+        ),
     ),
     FixedCase(
         "unparseable_gold_empty",
@@ -141,7 +151,7 @@ CASES: tuple[FixedCase, ...] = (
         "An empty gold string.",
         "None for the answer; never a positive reward",
         lambda ctx: FreeRewardCase(
-            "", (build_completion("r1_boxed", _BODY, "3"), "First, Finally,"), (True, False)
+            AsWritten(""), (build_completion("r1_boxed", _BODY, "3"), "First, Finally,"), (True, False)
         ),
     ),
     FixedCase(
@@ -165,14 +175,16 @@ CASES: tuple[FixedCase, ...] = (
         "equivalence",
         "Raw-LaTeX gold '2\\sqrt{2}' (no $): math-verify's default parse keeps only the prefix '2'.",
         "the near miss '2' is never credited",
-        _eq("radical", "2\\sqrt{2}", "2\\sqrt{2}", "2 \\cdot \\sqrt{2}", "2"),
+        _eq("radical", "2\\sqrt{2}", "2\\sqrt{2}", "2 \\cdot \\sqrt{2}", "2", written=True),
+        gold_format_case="bare",
     ),
     FixedCase(
         "plain_gold_integer",
         "equivalence",
         "Plain gold '3' without $: a LaTeX-only gold parse finds nothing.",
         "'3' credited, '4' not (upstream cosine pays 1.0 to both)",
-        _eq("integer", "3", "3", "3.0", "4"),
+        _eq("integer", "3", "3", "3.0", "4", written=True),
+        gold_format_case="bare",
     ),
     FixedCase(
         "dfrac_no_braces",
@@ -186,7 +198,7 @@ CASES: tuple[FixedCase, ...] = (
         "final_answer",
         "The right answer boxed inside the think block, no final answer after it.",
         "not credited (upstream accuracy pays 1.0: it parses the whole completion)",
-        lambda ctx: FinalAnswerCase(AnswerPair("integer", "$3$", "3", "3", "4"), "answer_in_think_only"),
+        lambda ctx: FinalAnswerCase(AnswerPair("integer", "3", "3", "3", "4"), "answer_in_think_only"),
         frozenset({"accuracy"}),
     ),
     FixedCase(
@@ -194,7 +206,7 @@ CASES: tuple[FixedCase, ...] = (
         "final_answer",
         "Two different boxed answers offered as alternatives.",
         "not credited",
-        lambda ctx: FinalAnswerCase(AnswerPair("integer", "$3$", "3", "3", "4"), "alternatives"),
+        lambda ctx: FinalAnswerCase(AnswerPair("integer", "3", "3", "3", "4"), "alternatives"),
         frozenset({"accuracy"}),
     ),
     FixedCase(
@@ -234,8 +246,11 @@ CASES: tuple[FixedCase, ...] = (
         "length_shaping",
         "Wrong answers to the plain gold '3' (no $), which a LaTeX-only gold parse cannot read.",
         "no positive len reward for a wrong answer (upstream len treats the unparsed gold as correct)",
-        lambda ctx: LengthCase("wrong", "r1_tags", 8, min(400, ctx.max_completion_length - 64), gold="3"),
+        lambda ctx: LengthCase(
+            "wrong", "r1_tags", 8, min(400, ctx.max_completion_length - 64), gold=AsWritten("3")
+        ),
         frozenset({"length"}),
+        gold_format_case="bare",
     ),
     FixedCase(
         "tokens_not_characters",
@@ -267,12 +282,12 @@ CASES: tuple[FixedCase, ...] = (
                 build_completion("r1_tags", _BODY, "3"),
                 build_completion("r1_tags", _BODY + "\n" + _REAL_BODY, "3"),
             ),
-            "$3$",
+            "3",
             (
                 build_completion("r1_tags", (_REAL_BODY + "\n") * 4, "3"),
                 build_completion("r1_tags", _BODY, "4"),
             ),
-            "$3$",
+            "3",
         ),
     ),
 ) + tuple(
@@ -281,8 +296,11 @@ CASES: tuple[FixedCase, ...] = (
         "well_formed",
         f"Adversarial input: {a.kind.replace('_', ' ')}.",
         "a float or None within the time limit, no exception",
-        (lambda text: lambda ctx: WellFormedCase((text,), "$3$", ("adversarial",)))(a.text),
+        (lambda text: lambda ctx: WellFormedCase((text,), "3", ("adversarial",), isolated=True))(a.text),
         heavy=True,
+        # cut to max_completion_length tokens before any reward sees it, as TRL does: the cut (tokenizing a
+        # megabyte) costs a quick check more than the reward's own time
+        deep=a.kind == "one_megabyte",
     )
     for a in heavy_adversarial()
 )
@@ -296,6 +314,7 @@ PUMP_CASES: tuple[FixedCase, ...] = tuple(
         "returns in time linear in the text; a neutral run pays what the piece once pays",
         (lambda case: lambda ctx: case)(c),
         heavy=True,
+        deep=c not in QUICK_PUMPS,
     )
     for c in FIXED_PUMPS
 )
@@ -336,7 +355,9 @@ def _corpus_case(a: Attack) -> FixedCase:
         invariant,
         f"Attack corpus row ({a.family}): {a.reason}.",
         "0.0 (the corpus's expected reward)",
-        lambda ctx: a,
+        # the row's gold value written the way the user's data writes golds, beside the right answer in the
+        # row's own template (found from the row as written)
+        lambda ctx: replace(a, gold=ctx.gold(value_of(a.gold)), reference=corpus_reference(a) or ""),
         frozenset({"accuracy"}),
     )
 
@@ -346,13 +367,30 @@ def corpus_cases() -> tuple[FixedCase, ...]:
     return tuple(_corpus_case(a) for a in load_attack_corpus())
 
 
-def cases_for(invariant: str, kind: str, *, composite: bool = False, heavy: bool = True) -> list[FixedCase]:
-    """The fixed cases of ``invariant`` for a reward of ``kind`` (every kind's when ``composite``)."""
+def cases_for(
+    invariant: str,
+    kind: str,
+    *,
+    composite: bool = False,
+    heavy: bool = True,
+    gold_declared: bool = False,
+    deep: bool = True,
+    formats_paid: frozenset[str] | None = None,
+) -> list[FixedCase]:
+    """The fixed cases of ``invariant`` for a reward of ``kind`` (every kind's when ``composite``); with
+    ``gold_declared`` (the user named how their golds are written) the cases about other ways are left out,
+    and so are those about a way the reward pays no right answer under (``formats_paid``: the names of the
+    formats it does; ``None``: not known, every case runs); without ``deep`` the deep-only cases are."""
     return [
         c
         for c in CASES + PUMP_CASES + corpus_cases()
         if c.invariant == invariant
         and (heavy or not c.heavy)
+        and (deep or not c.deep)
+        and not (
+            c.gold_format_case
+            and (gold_declared or (formats_paid is not None and c.gold_format_case not in formats_paid))
+        )
         and (c.kinds is None or composite or kind in c.kinds)
     ]
 

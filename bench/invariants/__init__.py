@@ -9,15 +9,18 @@ from __future__ import annotations
 from .attacks import ATTACK_INVARIANTS
 from .base import KIND_BOUNDS, Finding, Invariant, make_batch, run_invariant
 from .batch_independent import BATCH_INDEPENDENT
-from .context import Batch, CheckContext, Scored, Subject, default_max_examples
+from .contentless import NO_CONTENTLESS_CREDIT
+from .context import Batch, CheckContext, Depth, Scored, Subject, default_max_examples
 from .equivalence import EQUIVALENCE
 from .final_answer import FINAL_ANSWER
 from .format_robustness import FORMAT_ROBUSTNESS
 from .free_reward import NO_DEGENERATE_REWARD, NO_FREE_REWARD
 from .length_shaping import LENGTH_SHAPING
 from .linear_time import LINEAR_TIME
+from .markup import MARKUP_INVARIANCE
 from .ordering import ORDERING
-from .results import Counterexample, InvariantResult
+from .perturbed_gold import PERTURBED_GOLD
+from .results import Counterexample, InvariantResult, Status
 from .well_formed import WELL_FORMED
 
 INVARIANTS: tuple[Invariant, ...] = (
@@ -27,6 +30,9 @@ INVARIANTS: tuple[Invariant, ...] = (
     FINAL_ANSWER,
     NO_FREE_REWARD,
     NO_DEGENERATE_REWARD,
+    NO_CONTENTLESS_CREDIT,
+    PERTURBED_GOLD,
+    MARKUP_INVARIANCE,
     LENGTH_SHAPING,
     FORMAT_ROBUSTNESS,
     ORDERING,
@@ -44,10 +50,12 @@ __all__ = [
     "Batch",
     "CheckContext",
     "Counterexample",
+    "Depth",
     "Finding",
     "Invariant",
     "InvariantResult",
     "Scored",
+    "Status",
     "Subject",
     "default_max_examples",
     "make_batch",

@@ -1,10 +1,12 @@
-"""Attack invariants: no credit for an answer that is negated, superseded, echoed, hedged or faked, and no
-format credit without content. Each attack is rendered inside every answer template the reward credits.
+"""Attack invariants: no credit for an answer that is negated, superseded, echoed, hedged, faked or read from
+a fragment, and no format credit without content. Each attack is rendered inside every answer template the
+reward credits, its gold written the way the check's golds are (:mod:`.goldchoice`).
 
-Template discovery (:func:`accepted_templates`) scores the right and a wrong answer in each template once
-per check; a template is accepted when the right answer earns more than the wrong one, or (format and
-shaping kinds) anything positive. An answer attack fails its invariant when it earns as much as the right
-answer in the same template; a form attack when it earns anything positive. Failures name the family.
+Template discovery (:func:`accepted_templates`, done with the gold choice) scores the right and a wrong answer
+in each template once per check; a template is accepted when the right answer earns more than the wrong one,
+or (format and shaping kinds) anything positive. An answer attack fails its invariant when it earns as much as
+the right answer in the same template; a form attack when it earns anything positive; an attack whose right
+answer beside it is unpaid cannot judge. Failures name the family.
 """
 
 from __future__ import annotations
@@ -15,17 +17,18 @@ from rewardcheck.bench.cases.cases import Attack
 from rewardcheck.bench.cases.catalogue import load_attack_corpus
 from rewardcheck.bench.strategies.attacks import (
     FAMILIES,
-    GENUINE_BODY,
     PROBLEMS,
     around,
     attacks,
+    build_attack,
     corpus_reference,
 )
-from rewardcheck.bench.strategies.templates import Template, render, templates_for
+from rewardcheck.bench.strategies.templates import Template, one_per_marker
 
-from .base import Finding, Invariant, make_batch
+from .base import Finding, Invariant, Unjudged, Verdict, make_batch
 from .context import CheckContext
 from .faults import Fault
+from .goldchoice import FORM_KINDS, choose_gold
 
 __all__ = [
     "ATTACK_INVARIANTS",
@@ -35,36 +38,15 @@ __all__ = [
 ]
 
 _ANSWER_KINDS = frozenset({"accuracy", "any"})
-_FORM_KINDS = frozenset({"format", "reasoning_steps", "shaping"})
+_FORM_KINDS = FORM_KINDS
 _TOL = 1e-6
 
 
 def accepted_templates(ctx: CheckContext) -> tuple[Template, ...]:
-    """The answer templates this reward credits (cached on the context: one call per check)."""
-    if ctx.templates is not None:
-        return ctx.templates
-    p = PROBLEMS[0]
-    candidates = templates_for(ctx.prefill_think)
-    texts: list[str] = []
-    for t in candidates:
-        texts += [render(t, GENUINE_BODY, t.mark(p.right)), render(t, GENUINE_BODY, t.mark(p.wrong))]
-    scored = ctx.subject.score(
-        make_batch(
-            ctx,
-            texts,
-            [p.gold] * len(texts),
-            [f"{t.name}:{w}" for t in candidates for w in "rw"],
-            [p.prompt] * len(texts),
-        )
-    )
-    accepted = []
-    for i, t in enumerate(candidates):
-        right, wrong = scored.total[2 * i], scored.total[2 * i + 1]
-        if right is None:
-            continue
-        if right > (wrong if wrong is not None else 0.0) + _TOL or (ctx.kind in _FORM_KINDS and right > _TOL):
-            accepted.append(t)
-    ctx.templates = tuple(accepted)
+    """The answer templates this reward credits (settled once per check, with the gold format)."""
+    if ctx.templates is None:
+        choose_gold(ctx)
+    assert ctx.templates is not None
     return ctx.templates
 
 
@@ -72,10 +54,11 @@ def families_of(invariant: str) -> list[str]:
     return [name for name, f in FAMILIES.items() if f.invariant == invariant]
 
 
-def attack_violation(ctx: CheckContext, attack: Attack) -> Finding | None:
+def attack_violation(ctx: CheckContext, attack: Attack) -> Verdict:
     """Why ``attack`` breaks its family's invariant under this reward, or ``None``."""
     family = FAMILIES.get(attack.family)
     target = family.target if family is not None else "answer"
+    fix = family.fix or None if family is not None else None
     prompt = attack.prompt or ctx.prompt
     # A corpus row carries no reference: score a correct completion for its gold in its own template beside
     # it (never an empty one, which would read as "the right answer scores 0"), or none when there is none.
@@ -90,6 +73,7 @@ def attack_violation(ctx: CheckContext, attack: Attack) -> Finding | None:
     if scored.error:
         return Finding(scored.error, scored)
     where = f"in template {attack.template}" + (f", {attack.source}" if attack.source != "generated" else "")
+    judged = target == "form"
     for name, values in scored.scores.items():
         ref, att = (None, values[0]) if reference is None else (values[0], values[1])
         if att is None:
@@ -107,12 +91,14 @@ def attack_violation(ctx: CheckContext, attack: Attack) -> Finding | None:
                     ),
                 )
             continue
+        if ref is not None and ref > _TOL:
+            judged = True  # the right answer beside the attack is paid: the attack is measured against it
         if attack.source != "generated":  # corpus rows state the reward they must get (0.0)
             if att > _TOL:
                 return Finding(
                     f"{name} pays {att:.4g} to a {attack.family} attack {where}: {attack.reason}",
                     scored,
-                    Fault.of("attack paid", paid=att, expected=0.0, at=len(texts) - 1),
+                    Fault.of("attack paid", paid=att, expected=0.0, at=len(texts) - 1, fix=fix),
                 )
             continue
         if ref is not None and ref > _TOL and att >= ref - _TOL:
@@ -120,8 +106,15 @@ def attack_violation(ctx: CheckContext, attack: Attack) -> Finding | None:
                 f"{name} pays {att:.4g} to a {attack.family} attack {where}, as much as the right answer "
                 f"({ref:.4g}): {attack.reason}",
                 scored,
-                Fault.of("attack paid", paid=att, expected=f"< {ref:.4g} (the right answer's pay)", at=1),
+                Fault.of(
+                    "attack paid", paid=att, expected=f"< {ref:.4g} (the right answer's pay)", at=1, fix=fix
+                ),
             )
+    if not judged:
+        return Unjudged(
+            f"the right answer beside the attack is not paid (gold {attack.gold!r}, template {attack.template}): "
+            "an unpaid attack shows nothing"
+        )
     return None
 
 
@@ -130,12 +123,42 @@ def _searches(invariant: str, ctx: CheckContext) -> list[tuple[str, st.SearchStr
     if not templates:
         return []
     families = families_of(invariant)
-    # One search per family, so that one family's exploit cannot hide another's.
-    searches = [(f"family {name}", attacks([name], templates)) for name in families]
+    # One search per family, so that one family's exploit cannot hide another's; a gold-sensitive family is
+    # tried under every gold format the reward credits (the check's own first, so it shrinks to it).
+    searches = [
+        (
+            f"family {name}",
+            attacks(
+                [name], templates, ctx.gold_formats if FAMILIES[name].gold_sensitive else (ctx.gold_format,)
+            ),
+        )
+        for name in families
+    ]
     rows = [a for a in load_attack_corpus() if a.family in families]
     if rows:
-        searches.append(("attack corpus re-rendered in accepted templates", around(rows, templates)))
+        searches.append(
+            ("attack corpus re-rendered in accepted templates", around(rows, templates, ctx.gold_format))
+        )
     return searches
+
+
+def _gold_sensitive(invariant: str, ctx: CheckContext) -> list[tuple[str, Attack]]:
+    """Every attack of the invariant's gold-sensitive families, in one template per marker (every template in
+    a deep check), under every gold format the reward accepts: the format decides whether they pay."""
+    templates = accepted_templates(ctx)
+    if ctx.depth.value != "deep":
+        templates = one_per_marker(templates)
+    p = PROBLEMS[0]
+    cases = []
+    for name in families_of(invariant):
+        family = FAMILIES[name]
+        if not family.gold_sensitive:
+            continue
+        for fmt in ctx.gold_formats:
+            for t in templates:
+                for i in range(len(family.regions(p, t))):
+                    cases.append((f"{name}/{fmt.name} {t.name} {i}", build_attack(family, p, t, i, fmt)))
+    return cases
 
 
 def _invariant(name: str, description: str, kinds: frozenset[str]) -> Invariant:
@@ -146,6 +169,8 @@ def _invariant(name: str, description: str, kinds: frozenset[str]) -> Invariant:
         composite=False,
         searches=lambda ctx: _searches(name, ctx),
         violation=attack_violation,
+        gated=True,
+        enumerate=lambda ctx: _gold_sensitive(name, ctx),
     )
 
 
@@ -177,6 +202,14 @@ ATTACK_INVARIANTS: tuple[Invariant, ...] = (
         "no_trick_credit",
         "Grader instructions, empty / blank / look-alike answers, anagrams of a word gold and exact values that "
         "only round like the gold earn less than the right answer.",
+        _ANSWER_KINDS,
+    ),
+    _invariant(
+        "no_fragment_credit",
+        "A value read from a fragment of the answer is not the answer: a mixed number whose whole part or "
+        "numerator is the gold ('2 2/3' for 2, '4 10/3' for 10) and a different expression a failed parse "
+        "leaves as its first number ('1-1/e' for 1+1/e) earn less than the right answer, under every gold "
+        "format the reward accepts.",
         _ANSWER_KINDS,
     ),
     _invariant(

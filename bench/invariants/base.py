@@ -4,6 +4,7 @@ and batch building at real token boundaries."""
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,8 @@ from .results import Counterexample, InvariantResult
 
 __all__ = [
     "Finding",
+    "Unjudged",
+    "Verdict",
     "fault_of",
     "correct_pay",
     "Invariant",
@@ -51,6 +54,17 @@ class Finding:
     fault: Fault | None = None
 
 
+@dataclass(frozen=True)
+class Unjudged:
+    """A case that could not show the property either way, and why (the reward did not pay the right answer
+    the case measures against). An invariant whose every case is unjudged reports *cannot judge*."""
+
+    why: str
+
+
+Verdict = Finding | Unjudged | None  # what an invariant's ``violation`` says of one case
+
+
 def fault_of(invariant: str, finding: Finding) -> Fault:
     """The finding's fault: its own, a failed call's, or the invariant's failure with its note."""
     if finding.fault is not None:
@@ -65,14 +79,25 @@ def fault_of(invariant: str, finding: Finding) -> Fault:
 @dataclass(frozen=True)
 class Invariant:
     """A named property: ``searches(ctx)`` gives (label, strategy) pairs and ``violation(ctx, case)`` says
-    why a case breaks the property (``None`` when it holds). The catalogue supplies fixed cases."""
+    why a case breaks the property (``None`` when it holds, :class:`Unjudged` when the case cannot tell). The
+    catalogue supplies fixed cases.
+
+    ``gated``: the property is that something is *not* paid, which a reward that never pays the right answer
+    satisfies without showing anything; such an invariant holds only when the check saw the right answer paid
+    (``CheckContext.reference_paid``), else it cannot judge."""
 
     name: str
     description: str
     kinds: frozenset[str]
     composite: bool
     searches: Callable[[CheckContext], Sequence[tuple[str, st.SearchStrategy[Any]]]]
-    violation: Callable[[CheckContext, Any], Finding | None]
+    violation: Callable[[CheckContext, Any], Verdict]
+    gated: bool = False
+    # named cases built from the check itself (the templates and gold formats the reward credits), run before
+    # the searches: a small space enumerated, so no combination is left to chance. A name is "group/detail":
+    # after a group's first counterexample the rest of the group is skipped.
+    enumerate: Callable[[CheckContext], Sequence[tuple[str, Any]]] | None = None
+    quick_examples: int | None = None  # a quick check's examples per search, when fewer than the check's
 
     def applies(self, kind: str, composite: bool) -> bool:
         return self.composite if composite else kind in self.kinds
@@ -110,47 +135,107 @@ def same(a: float | None, b: float | None, tol: float = TOL) -> bool:
     return abs(a - b) <= tol
 
 
+def never_paid(ctx: CheckContext) -> str:
+    """Why nothing the reward left unpaid shows anything: it never paid the right answer."""
+    tried = "the gold format given" if ctx.gold_declared else "every gold format tried"
+    return (
+        f"the reward never paid the right answer (gold {ctx.gold_format.name}, {tried}, every answer "
+        "template): that it pays nothing to these cases shows nothing"
+    )
+
+
+def idle_reason(ctx: CheckContext) -> str:
+    """Why an invariant ran no case at all."""
+    if ctx.reference_paid is False:
+        return never_paid(ctx)
+    return (
+        f"no answer template pays the right answer more than a wrong one (gold {ctx.gold_format.name}): "
+        "there is nothing to measure these cases against"
+    )
+
+
 def run_invariant(ctx: CheckContext, inv: Invariant) -> InvariantResult:
     start = time.perf_counter()
     found: list[Counterexample] = []
     case_found: list[Counterexample] = []
     runs = 0
-    for fixed in cases_for(inv.name, ctx.kind, composite=ctx.subject.is_composite, heavy=ctx.heavy_cases):
+    judged = 0
+    unjudged: Counter[str] = Counter()
+
+    def verdict(case: Any) -> Finding | None:
+        nonlocal judged
+        out = inv.violation(ctx, case)
+        if isinstance(out, Unjudged):
+            unjudged[out.why] += 1
+            return None
+        judged += 1
+        return out
+
+    for fixed in cases_for(
+        inv.name,
+        ctx.kind,
+        composite=ctx.subject.is_composite,
+        heavy=ctx.heavy_cases,
+        gold_declared=ctx.gold_declared,
+        deep=ctx.depth.value == "deep",
+        formats_paid=getattr(ctx.gold_choice, "paid", None),
+    ):
         runs += 1
-        finding = inv.violation(ctx, fixed.case(ctx))
+        finding = verdict(fixed.case(ctx))
         if finding is not None:
             cx = finding.scored.counterexample(
                 f"{finding.note} (expected: {fixed.expectation})", f"case:{fixed.name}"
             )
             cx.fault = fault_of(inv.name, finding)
             case_found.append(cx)
+    failed_groups: set[str] = set()
+    for name, case in inv.enumerate(ctx) if inv.enumerate is not None else ():
+        group = name.split("/", 1)[0]
+        if group in failed_groups:
+            continue
+        runs += 1
+        finding = verdict(case)
+        if finding is not None:
+            failed_groups.add(group)
+            cx = finding.scored.counterexample(finding.note, f"case:{name}")
+            cx.fault = fault_of(inv.name, finding)
+            case_found.append(cx)
     for label, strategy in inv.searches(ctx):
 
         def why(case: Any) -> str | None:
-            f = inv.violation(ctx, case)
+            f = verdict(case)
             return None if f is None else f.note
 
-        result = ctx.search(strategy, why)
+        limit = inv.quick_examples if ctx.depth.value == "quick" else None
+        result = ctx.search(strategy, why, min(ctx.max_examples, limit) if limit else None)
         runs += result.runs
         if result.example is not None:
-            finding = inv.violation(ctx, result.example)
-            if finding is not None:
-                cx = finding.scored.counterexample(finding.note, f"hypothesis (shrunk; search {label!r})")
-                cx.fault = fault_of(inv.name, finding)
+            shrunk = inv.violation(ctx, result.example)
+            if isinstance(shrunk, Finding):
+                cx = shrunk.scored.counterexample(shrunk.note, f"hypothesis (shrunk; search {label!r})")
+                cx.fault = fault_of(inv.name, shrunk)
                 found.append(cx)
     every = found + case_found
+    cannot: str | None = None
     if every:
         searches = "" if not found else f"; {len(found)} from hypothesis"
         message = f"{len(every)} counterexample(s){searches}; first: {every[0].note}"
+    elif judged == 0:
+        cannot = unjudged.most_common(1)[0][0] if unjudged else idle_reason(ctx)
+        message = f"cannot judge: {cannot}"
+    elif inv.gated and ctx.reference_paid is False:
+        cannot = never_paid(ctx)
+        message = f"cannot judge: {cannot}"
     else:
-        message = "no counterexample found"
+        message = f"no counterexample found ({judged} cases judged)"
     return InvariantResult(
         inv.name,
         inv.description,
-        not every,
+        not every and cannot is None,
         every[0] if every else None,
         message,
         runs,
         every,
         seconds=time.perf_counter() - start,
+        cannot_judge=cannot,
     )

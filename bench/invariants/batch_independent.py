@@ -25,7 +25,7 @@ def _differs(a: Scored, b: Scored, offset: int, n: int) -> str | None:
 
 def batch_independent_violation(ctx: CheckContext, case: GroupsCase) -> Finding | None:
     n_a, n_b = len(case.group_a), len(case.group_b)
-    sol_a, sol_b = [case.gold_a] * n_a, [case.gold_b] * n_b
+    sol_a, sol_b = [ctx.gold(case.gold_a)] * n_a, [ctx.gold(case.gold_b)] * n_b
     pr_a, pr_b = [ctx.prompt] * n_a, [ctx.other_prompt] * n_b
     labels = [f"A{i}" for i in range(n_a)] + [f"B{i}" for i in range(n_b)]
     alone = ctx.subject.score(make_batch(ctx, case.group_a, sol_a, labels[:n_a], pr_a))
@@ -66,7 +66,7 @@ def _cases(draw: st.DrawFn, ctx: CheckContext) -> GroupsCase:
             )
             for _ in range(size)
         )
-        groups.append((texts, pair.gold))
+        groups.append((texts, pair.canonical))
     return GroupsCase(groups[0][0], groups[0][1], groups[1][0], groups[1][1])
 
 

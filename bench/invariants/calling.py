@@ -1,6 +1,12 @@
 """Call reward functions safely, as the user wrote them: the calling convention detected (see
 :mod:`rewardcheck.bench.invariants.convention`), a wall-clock limit, exceptions as outcomes.
 
+Async rewards are called as TRL's ``GRPOTrainer`` (1.16) calls them: a function declared ``async def``, a
+``functools.partial`` of one, or an instance whose ``__call__`` is ``async def`` (:func:`is_async_reward`, the
+trainer's ``is_async_callable``) is awaited on an event loop in a daemon thread. A reward the trainer calls
+synchronously but that returns a coroutine is awaited here too, so the rest of the check can judge it, and the
+outcome says so (:attr:`Awaiting.UNDECLARED`): the trainer would iterate the coroutine and fail.
+
 On the main thread the limit is enforced by a watchdog that signals the main thread (SIGUSR1), so math-verify's
 own SIGALRM timeouts keep working inside the call; elsewhere the call runs in a daemon thread that is
 abandoned on timeout. A reward stuck inside C code that never returns to Python cannot be interrupted.
@@ -8,17 +14,97 @@ abandoned on timeout. A reward stuck inside C code that never returns to Python 
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import inspect
 import math
+import os
 import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from .convention import Convention, call_arguments, detect_convention, other_form
 
-__all__ = ["CallOutcome", "call_reward"]
+__all__ = ["Awaiting", "CallOutcome", "call_reward", "is_async_reward"]
+
+
+class Awaiting(Enum):
+    """Whether a reward's values came back through a coroutine, and whether the trainer would await it."""
+
+    NO = "returned its values"
+    DECLARED = "async: awaited on an event loop, as GRPOTrainer awaits an async function or async __call__"
+    UNDECLARED = (
+        "returned a coroutine from a synchronous call: awaited here, but GRPOTrainer calls it synchronously "
+        "(neither the function nor its __call__ is async def) and fails on the coroutine"
+    )
+
+
+def is_async_reward(func: Callable[..., Any]) -> bool:
+    """Whether the trainer awaits ``func``: TRL's rule (partials unwrapped; an async function, or an instance
+    whose ``__call__`` is async).
+
+    >>> class Judge:
+    ...     async def __call__(self, completions, **kw): return [0.0] * len(completions)
+    >>> is_async_reward(Judge()), is_async_reward(functools.partial(Judge())), is_async_reward(len)
+    (True, True, False)
+    """
+    while isinstance(func, functools.partial):
+        func = func.func
+    # the instance's class holds an `async def __call__` (the instance itself is no coroutine function)
+    call = next((vars(k)["__call__"] for k in type(func).__mro__ if "__call__" in vars(k)), None)
+    return inspect.iscoroutinefunction(func) or inspect.iscoroutinefunction(call)
+
+
+_LOOP: dict[str, asyncio.AbstractEventLoop] = {}
+_LOOP_LOCK = threading.Lock()
+
+
+def _forget_loop() -> None:
+    # a forked child (linear_time, isolated cases) has no copy of the loop's thread: it starts its own
+    _LOOP.clear()
+    global _LOOP_LOCK
+    _LOOP_LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_loop)
+
+
+def _event_loop() -> asyncio.AbstractEventLoop:
+    """One event loop running in a daemon thread, as the trainer keeps one (started on first use)."""
+    with _LOOP_LOCK:
+        loop = _LOOP.get("loop")
+        if loop is None or loop.is_closed():
+            loop = asyncio.new_event_loop()
+            ready = threading.Event()
+
+            def run() -> None:
+                asyncio.set_event_loop(loop)
+                ready.set()
+                loop.run_forever()
+
+            threading.Thread(target=run, name="rewardcheck-async-rewards", daemon=True).start()
+            ready.wait()
+            _LOOP["loop"] = loop
+        return loop
+
+
+def _awaited(value: Any) -> Any:
+    """The result of an awaitable, run on the daemon loop (the caller's own loop, if any, is left alone)."""
+
+    async def wrap() -> Any:
+        return await value
+
+    future = asyncio.run_coroutine_threadsafe(wrap(), _event_loop())
+    try:
+        return future.result()
+    except BaseException:
+        future.cancel()
+        raise
 
 
 class _Deadline(BaseException):
@@ -34,6 +120,7 @@ class CallOutcome:
     convention: Convention | None = None  # how the call was made (None: not called)
     timed_out: bool = False
     tried: Convention | None = None  # the convention of the call that timed out or raised
+    awaiting: Awaiting = Awaiting.NO
 
 
 _ACTIVE: dict[str, Any] = {"token": None}
@@ -110,15 +197,24 @@ def _in_thread(fn: Callable[[], Any], wait_s: float) -> dict[str, Any]:
     return box if "seconds" in box else {}
 
 
+def _call_once(func: Callable[..., Any], args: tuple[Any, ...], kw: dict[str, Any]) -> tuple[Any, Awaiting]:
+    """One call as the trainer makes it; an awaitable result is awaited (and how is recorded)."""
+    out = func(*args, **kw)
+    if not inspect.isawaitable(out):
+        return out, Awaiting.NO
+    return _awaited(out), Awaiting.DECLARED if is_async_reward(func) else Awaiting.UNDECLARED
+
+
 def _invoke(
     func: Callable[..., Any],
     conv: Convention,
     completions: Sequence[str],
     kwargs: dict[str, Any],
     limit_s: float,
-) -> Any:
+) -> tuple[Any, Awaiting]:
     args, kw = call_arguments(conv, completions, kwargs)
-    return _run_with_limit(lambda: func(*args, **kw), limit_s)
+    out: tuple[Any, Awaiting] = _run_with_limit(lambda: _call_once(func, args, kw), limit_s)
+    return out
 
 
 # What a reward written for the other completion form raises: ``"text"[0]["content"]`` (TypeError), a
@@ -156,13 +252,13 @@ def call_reward(
     first: str | None = None
     try:
         try:
-            raw = _invoke(func, conv, completions, kwargs, limit_s)
+            raw, awaiting = _invoke(func, conv, completions, kwargs, limit_s)
         except _WRONG_FORM as exc:
             if convention is not None:
                 raise
             first = f"the first try with [{conv.describe()}] raised {type(exc).__name__}: {str(exc)[:100]}"
             conv = other_form(conv)
-            raw = _invoke(func, conv, completions, kwargs, limit_s)
+            raw, awaiting = _invoke(func, conv, completions, kwargs, limit_s)
     except _Deadline:
         return CallOutcome(
             None,
@@ -185,10 +281,16 @@ def call_reward(
     try:
         values = list(raw)
     except TypeError:
-        return CallOutcome(None, f"returned {type(raw).__name__}, not a list", seconds, conv)
+        return CallOutcome(
+            None, f"returned {type(raw).__name__}, not a list", seconds, conv, awaiting=awaiting
+        )
     if len(values) != len(completions):
         return CallOutcome(
-            None, f"returned {len(values)} values for {len(completions)} completions", seconds, conv
+            None,
+            f"returned {len(values)} values for {len(completions)} completions",
+            seconds,
+            conv,
+            awaiting=awaiting,
         )
     out: list[float | None] = []
     for v in values:
@@ -197,13 +299,17 @@ def call_reward(
             continue
         if not isinstance(v, int | float) and not hasattr(v, "__float__"):
             return CallOutcome(
-                None, f"returned {v!r} ({type(v).__name__}), not a float or None", seconds, conv
+                None,
+                f"returned {v!r} ({type(v).__name__}), not a float or None",
+                seconds,
+                conv,
+                awaiting=awaiting,
             )
         f = float(v)
         if not math.isfinite(f):
-            return CallOutcome(None, f"returned a non-finite value {f!r}", seconds, conv)
+            return CallOutcome(None, f"returned a non-finite value {f!r}", seconds, conv, awaiting=awaiting)
         out.append(f)
-    return CallOutcome(out, None, seconds, conv)
+    return CallOutcome(out, None, seconds, conv, awaiting=awaiting)
 
 
 def late_call(
@@ -217,7 +323,7 @@ def late_call(
     interrupted, waited for up to ``grace_s``; ``(returned value or raised exception, seconds)``, or ``None``
     when it still has not returned (the thread is abandoned)."""
     args, kw = call_arguments(conv, completions, kwargs)
-    box = _in_thread(lambda: func(*args, **kw), grace_s)
+    box = _in_thread(lambda: _call_once(func, args, kw)[0], grace_s)
     if not box:
         return None
     return box.get("value", box.get("error")), box["seconds"]

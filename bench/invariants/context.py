@@ -7,19 +7,21 @@ import os
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, TypeVar
 
 from hypothesis import HealthCheck, Phase, Verbosity, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample, Unsatisfiable
 
+from rewardcheck.bench.strategies.golds import DOLLAR, AsWritten, GoldFormat
 from rewardcheck.bench.strategies.tokens import Tokens
 
-from .calling import call_reward, late_call
+from .calling import Awaiting, call_reward, late_call
 from .convention import Convention
 from .results import Counterexample
 
-__all__ = ["Batch", "Scored", "Subject", "CheckContext", "Search", "default_max_examples"]
+__all__ = ["Batch", "Depth", "Scored", "Subject", "CheckContext", "Search", "default_max_examples"]
 
 T = TypeVar("T")
 
@@ -79,6 +81,8 @@ class Subject:
     late_calls: int = 0  # timed-out calls let run again to see what they return (at most LATE_CALLS)
     # name -> the calling convention that worked on the first successful call (kept for every later call)
     conventions: dict[str, Convention] = field(default_factory=dict)
+    # name -> how its values came back (plainly, awaited as the trainer awaits it, or a coroutine it would not)
+    awaiting: dict[str, Awaiting] = field(default_factory=dict)
 
     @classmethod
     def of(
@@ -128,6 +132,8 @@ class Subject:
             outcome = call_reward(func, batch.completions, batch.kwargs(), limit, self.conventions.get(name))
             if outcome.convention is not None and name not in self.conventions:
                 self.conventions[name] = outcome.convention
+            if outcome.convention is not None:
+                self.awaiting.setdefault(name, outcome.awaiting)
             seconds += outcome.seconds
             if outcome.error is not None:
                 error = f"{name} {outcome.error}"
@@ -188,6 +194,14 @@ class Search:
     runs: int
 
 
+class Depth(Enum):
+    """How far a check searches: ``QUICK`` (the default: a few seconds on a plain function) or ``DEEP`` (every
+    pumped case, three times the examples per search, every gold format for every gold-sensitive probe)."""
+
+    QUICK = "quick"
+    DEEP = "deep"
+
+
 @dataclass
 class CheckContext:
     subject: Subject
@@ -203,11 +217,34 @@ class CheckContext:
     other_prompt: str = "Compute 10 - 7. Put your final answer in \\boxed{}."
     # Reward calls a search may spend before it stops shrinking (math-verify costs milliseconds per call).
     call_budget: int = 80
-    # answer templates the reward credits, found once per check (bench.invariants.attacks.accepted_templates)
+    # answer templates the reward credits, found once per check (bench.invariants.goldchoice)
     templates: tuple[Any, ...] | None = None
+    # How golds are written (bench.strategies.golds): every value a case holds is rendered in ``gold_format``;
+    # the gold-sensitive probes also try every other format under which the reward pays the right answer.
+    gold_format: GoldFormat = DOLLAR
+    gold_formats: tuple[GoldFormat, ...] = (DOLLAR,)
+    gold_declared: bool = False  # named by the user or read from their golds: other formats' cases stay out
+    user_values: tuple[str, ...] = ()  # the values of the user's sample golds
+    # whether the reward paid the right answer anywhere the gold choice looked (None: not looked)
+    reference_paid: bool | None = None
+    gold_choice: Any = None  # the GoldChoice, for the report
+    depth: Depth = Depth.QUICK
 
-    def search(self, strategy: st.SearchStrategy[T], violation: Callable[[T], str | None]) -> Search:
-        """Find an example for which ``violation`` returns a reason, shrunk by hypothesis to a minimal one."""
+    def gold(self, gold: str | AsWritten, fmt: GoldFormat | None = None) -> str:
+        """A case's gold as the reward sees it: a value rendered in ``fmt`` (default: the check's format), or
+        an :class:`AsWritten` gold unchanged."""
+        if isinstance(gold, AsWritten):
+            return gold.text
+        return (fmt or self.gold_format).render(gold)
+
+    def search(
+        self,
+        strategy: st.SearchStrategy[T],
+        violation: Callable[[T], str | None],
+        max_examples: int | None = None,
+    ) -> Search:
+        """Find an example for which ``violation`` returns a reason, shrunk by hypothesis to a minimal one
+        (``max_examples``: this search's examples, else the check's)."""
         runs = 0
         start_calls = self.subject.calls
         seen: dict[str, bool] = {}
@@ -228,7 +265,7 @@ class CheckContext:
             return failed
 
         cfg = settings(
-            max_examples=self.max_examples,
+            max_examples=max_examples or self.max_examples,
             deadline=None,
             database=None,
             phases=[Phase.generate, Phase.shrink],

@@ -31,7 +31,8 @@ def equivalence_violation(ctx: CheckContext, case: EquivalenceCase) -> Finding |
         build_completion(case.style, case.body, a, prefill_think=ctx.prefill_think)
         for a in (p.canonical, p.equivalent, p.near_miss)
     ]
-    scored = ctx.subject.score(make_batch(ctx, texts, [p.gold] * 3, ["canonical", "equivalent", "near miss"]))
+    gold = ctx.gold(case.written_gold or p.canonical)
+    scored = ctx.subject.score(make_batch(ctx, texts, [gold] * 3, ["canonical", "equivalent", "near miss"]))
     if scored.error:
         return Finding(scored.error, scored)
     tol = _tolerance(ctx)
@@ -41,20 +42,20 @@ def equivalence_violation(ctx: CheckContext, case: EquivalenceCase) -> Finding |
         # correct answer would "hold" (every rendering 0) or be blamed for a near miss scoring as little.
         if canon is None or canon <= tol:
             return Finding(
-                f"{name}: the correct answer {p.canonical!r} for gold {p.gold!r} scores {canon}",
+                f"{name}: the correct answer {p.canonical!r} for gold {gold!r} scores {canon}",
                 scored,
                 Fault.of("correct answer unpaid", paid=canon, expected=full, at=0),
             )
         if equiv is None or abs(equiv - canon) > tol:
             return Finding(
                 f"{name}: equivalent rendering {p.equivalent!r} scores {equiv} but the canonical {p.canonical!r} "
-                f"scores {canon:.4g} (gold {p.gold!r})",
+                f"scores {canon:.4g} (gold {gold!r})",
                 scored,
                 Fault.of("equivalent answer underpaid", paid=equiv, expected=canon, at=1),
             )
         if near is not None and near >= canon - tol:
             return Finding(
-                f"{name}: near miss {p.near_miss!r} scores {near:.4g}, as much as the canonical answer (gold {p.gold!r})",
+                f"{name}: near miss {p.near_miss!r} scores {near:.4g}, as much as the canonical answer (gold {gold!r})",
                 scored,
                 Fault.of("near miss paid as the correct answer", paid=near, expected=f"< {canon:.4g}", at=2),
             )

@@ -59,6 +59,15 @@ RANKS: dict[str, tuple[int, str]] = {
         2,
         "treat a run of whitespace or punctuation as one: it is layout, not content",
     ),
+    "content-free output paid": (
+        1,
+        "pay nothing to output without content: no answer, whitespace, 'idk', the prompt echoed, tags alone",
+    ),
+    "paid against a perturbed gold": (
+        1,
+        "compare the whole answer with the whole gold (a substring, prefix or digit-set match pays wrong answers)",
+    ),
+    "markup changes the pay": (2, "read the answer the same whatever markup surrounds it"),
     "degenerate output paid": (
         1,
         "pay nothing to empty, tag-only, repeated or echoed output (rewardcheck.guarded wraps any reward)",

@@ -61,7 +61,12 @@ def final_answer_violation(ctx: CheckContext, case: FinalAnswerCase) -> Finding 
     reference = reference.removeprefix("<think>\n") if ctx.prefill_think else reference
     variant = _render(case.pattern, p.canonical, p.near_miss, ctx.prefill_think)
     scored = ctx.subject.score(
-        make_batch(ctx, [reference, variant], [p.gold] * 2, ["reference (right answer only)", case.pattern])
+        make_batch(
+            ctx,
+            [reference, variant],
+            [ctx.gold(p.canonical)] * 2,
+            ["reference (right answer only)", case.pattern],
+        )
     )
     if scored.error:
         return Finding(scored.error, scored)

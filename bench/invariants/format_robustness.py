@@ -18,7 +18,7 @@ __all__ = ["LayoutCase", "FORMAT_ROBUSTNESS", "format_violation"]
 def format_violation(ctx: CheckContext, case: LayoutCase) -> Finding | None:
     reference = canonical_r1(case.body, "3")
     scored = ctx.subject.score(
-        make_batch(ctx, [reference, case.text], ["$3$"] * 2, ["reference layout", "variant"])
+        make_batch(ctx, [reference, case.text], [ctx.gold("3")] * 2, ["reference layout", "variant"])
     )
     if scored.error:
         return Finding(scored.error, scored)

@@ -10,6 +10,7 @@ from rewardcheck.bench.cases.cases import DegenerateCase, FreeRewardCase
 from rewardcheck.bench.strategies.answers import answer_pairs, unparseable_golds
 from rewardcheck.bench.strategies.completions import completions_with_answer
 from rewardcheck.bench.strategies.degenerate import degenerate_outputs
+from rewardcheck.bench.strategies.golds import AsWritten
 
 from .base import Finding, Invariant, make_batch
 from .context import CheckContext
@@ -22,7 +23,8 @@ def free_reward_violation(ctx: CheckContext, case: FreeRewardCase) -> Finding | 
     n = len(case.texts)
     answered = case.answered or (True,) * n
     labels = ["answered" if a else "no answer" for a in answered]
-    scored = ctx.subject.score(make_batch(ctx, case.texts, [case.gold] * n, labels))
+    gold = ctx.gold(case.gold)
+    scored = ctx.subject.score(make_batch(ctx, case.texts, [gold] * n, labels))
     if scored.error:
         return Finding(scored.error, scored)
     for name, values in scored.scores.items():
@@ -33,7 +35,7 @@ def free_reward_violation(ctx: CheckContext, case: FreeRewardCase) -> Finding | 
             )
             at = next(i for i, v in enumerate(values) if v is not None and v > 1e-9)
             return Finding(
-                f"{name} pays {what} {values} for the unparseable gold {case.gold!r} instead of None",
+                f"{name} pays {what} {values} for the unparseable gold {gold!r} instead of None",
                 scored,
                 Fault.of("free reward", paid=values[at], expected=None, at=at),
             )
@@ -44,7 +46,8 @@ def free_reward_violation(ctx: CheckContext, case: FreeRewardCase) -> Finding | 
 
 @st.composite
 def _free_cases(draw: st.DrawFn, ctx: CheckContext) -> FreeRewardCase:
-    gold = draw(unparseable_golds())
+    # an unparseable gold is unparseable however a dataset writes golds: kept as written
+    gold = AsWritten(draw(unparseable_golds()))
     pair = draw(answer_pairs())
     texts = tuple(
         draw(
@@ -67,11 +70,12 @@ NO_FREE_REWARD = Invariant(
     composite=False,
     searches=lambda ctx: [("unparseable gold", _free_cases(ctx))],
     violation=free_reward_violation,
+    gated=True,
 )
 
 
 def degenerate_violation(ctx: CheckContext, case: DegenerateCase) -> Finding | None:
-    scored = ctx.subject.score(make_batch(ctx, [case.output.text], [case.gold], [case.output.kind]))
+    scored = ctx.subject.score(make_batch(ctx, [case.output.text], [ctx.gold(case.gold)], [case.output.kind]))
     if scored.error:
         return Finding(scored.error, scored)
     for name, values in scored.scores.items():
@@ -88,7 +92,7 @@ def degenerate_violation(ctx: CheckContext, case: DegenerateCase) -> Finding | N
 @st.composite
 def _degenerate_cases(draw: st.DrawFn, ctx: CheckContext) -> DegenerateCase:
     # A gold every parser reads: free reward on odd golds is no_free_reward's business.
-    return DegenerateCase(draw(degenerate_outputs(ctx.prompt, "3")), "$3$")
+    return DegenerateCase(draw(degenerate_outputs(ctx.prompt, "3")), "3")
 
 
 NO_DEGENERATE_REWARD = Invariant(
@@ -101,4 +105,5 @@ NO_DEGENERATE_REWARD = Invariant(
     composite=False,
     searches=lambda ctx: [("degenerate output", _degenerate_cases(ctx))],
     violation=degenerate_violation,
+    gated=True,
 )

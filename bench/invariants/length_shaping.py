@@ -55,7 +55,7 @@ def _same_tokens(ctx: CheckContext, style: str, n_tokens: int, answer: str) -> t
 
 
 def length_violation(ctx: CheckContext, case: LengthCase) -> Finding | None:
-    gold, right, wrong = case.gold, _INTEGER.canonical, _INTEGER.near_misses[0]
+    gold, right, wrong = ctx.gold(case.gold), _INTEGER.canonical, _INTEGER.near_misses[0]
     prose = _prose()
     if case.check in {"correct", "wrong"}:
         answer = right if case.check == "correct" else wrong
@@ -157,4 +157,5 @@ LENGTH_SHAPING = Invariant(
     composite=False,
     searches=_searches,
     violation=length_violation,
+    gated=True,
 )

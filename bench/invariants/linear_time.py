@@ -31,7 +31,7 @@ def _batch(ctx: CheckContext, case: PumpCase, text: str, label: str) -> Batch:
     # passed whole, as a completion that stopped (its ids end in EOS; no token cut): the question is the time
     # a reader takes on the text it is given
     ids = tuple(finish(ctx.tokens, text).completion_ids)
-    return Batch((text,), (case.gold,), (ctx.prompt,), (ids,), (label,))
+    return Batch((text,), (ctx.gold(case.gold),), (ctx.prompt,), (ids,), (label,))
 
 
 def _timed(ctx: CheckContext, case: PumpCase, n: int) -> tuple[Scored | None, float, str | None]:
@@ -107,4 +107,5 @@ LINEAR_TIME = Invariant(
     composite=False,
     searches=lambda ctx: [("pumped piece", pump_cases())],
     violation=linear_time_violation,
+    quick_examples=3,  # each example forks a child and reads 30,000 characters
 )

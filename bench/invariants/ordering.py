@@ -25,7 +25,7 @@ def _total(v: float | None) -> float:
 
 
 def ordering_violation(ctx: CheckContext, case: OrderingCase) -> Finding | None:
-    gold, right, wrong = _INTEGER.golds[0], _INTEGER.canonical, _INTEGER.near_misses[0]
+    gold, right, wrong = ctx.gold(_INTEGER.canonical), _INTEGER.canonical, _INTEGER.near_misses[0]
     pre = ctx.prefill_think
     long_body = pad_to_tokens(ctx.tokens, case.body, ctx.max_completion_length + 32)
     texts = [

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from .faults import Fault
 
-__all__ = ["Counterexample", "InvariantResult", "whole_text"]
+__all__ = ["Counterexample", "InvariantResult", "Status", "whole_text"]
+
+
+class Status(Enum):
+    """An invariant's verdict. ``CANNOT_JUDGE``: no case it ran could show the property either way (the reward
+    never paid the right answer it is measured against), so it neither holds nor fails."""
+
+    HOLDS = "holds"
+    FAILS = "fails"
+    CANNOT_JUDGE = "cannot judge"
 
 
 def _fmt(v: float | None) -> str:
@@ -104,11 +114,23 @@ class InvariantResult:
     counterexamples: list[Counterexample] = field(default_factory=list)
     skipped: str | None = None
     seconds: float = 0.0
+    # why no case could judge the property (then ``holds`` is False and there is no counterexample)
+    cannot_judge: str | None = None
+
+    @property
+    def status(self) -> Status:
+        if self.cannot_judge is not None:
+            return Status.CANNOT_JUDGE
+        return Status.HOLDS if self.holds else Status.FAILS
 
     def render(self) -> str:
-        status = "holds" if self.holds else ("skipped" if self.skipped else "FAILS")
+        status = {Status.HOLDS: "holds", Status.FAILS: "FAILS", Status.CANNOT_JUDGE: "CANNOT JUDGE"}[
+            self.status
+        ]
+        if self.skipped and self.status is Status.FAILS:
+            status = "skipped"
         head = f"{self.name}: {status} ({self.examples_run} examples) - {self.message}"
-        if self.holds:
+        if self.status is not Status.FAILS:
             return head
         blocks = [head, f"  property: {self.description}"]
         for i, cx in enumerate(
@@ -123,6 +145,8 @@ class InvariantResult:
             "name": self.name,
             "description": self.description,
             "holds": self.holds,
+            "status": self.status.value,
+            "cannot_judge": self.cannot_judge,
             "message": self.message,
             "examples_run": self.examples_run,
             "skipped": self.skipped,

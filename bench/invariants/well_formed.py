@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from hypothesis import strategies as st
 
 from rewardcheck.bench.cases.cases import WellFormedCase
@@ -9,17 +11,64 @@ from rewardcheck.bench.strategies.adversarial import adversarial_outputs
 from rewardcheck.bench.strategies.answers import UNPARSEABLE_GOLDS, answer_pairs
 from rewardcheck.bench.strategies.completions import completions_with_answer
 from rewardcheck.bench.strategies.degenerate import degenerate_outputs
+from rewardcheck.bench.strategies.golds import AsWritten
 
 from .base import KIND_BOUNDS, Finding, Invariant, make_batch
-from .context import CheckContext
+from .calling import Awaiting
+from .context import CheckContext, Scored
+from .faults import Fault
+from .forked import can_fork, in_fork
 
 __all__ = ["WellFormedCase", "WELL_FORMED", "well_formed_violation"]
 
 
-def well_formed_violation(ctx: CheckContext, case: WellFormedCase) -> Finding | None:
-    scored = ctx.subject.score(make_batch(ctx, case.texts, [case.gold] * len(case.texts), case.labels))
+@dataclass(frozen=True)
+class FailedCall:
+    """A call made before the invariants ran (choosing the gold format) that raised or timed out."""
+
+    scored: Scored
+
+
+def _failed_calls(ctx: CheckContext) -> list[tuple[str, FailedCall]]:
+    failed = getattr(ctx.gold_choice, "failed", ())
+    return [(f"gold choice/call {i}", FailedCall(s)) for i, s in enumerate(failed)]
+
+
+def well_formed_violation(ctx: CheckContext, case: WellFormedCase | FailedCall) -> Finding | None:
+    if isinstance(case, FailedCall):
+        return Finding(str(case.scored.error), case.scored)
+    gold = ctx.gold(case.gold)
+    batch = make_batch(ctx, case.texts, [gold] * len(case.texts), case.labels)
+    if case.isolated and can_fork():
+        # a power tower can send a reward into C code (a huge integer power) that no in-process limit stops
+        limit = ctx.subject.time_limit_s * len(case.texts)
+        out = in_fork(lambda: ctx.subject.score_fresh(batch), limit_s=limit + 1.0)
+        if out.killed or out.error is not None:
+            what = f"did not return within {limit:g} s (killed)" if out.killed else f"raised {out.error}"
+            name = ", ".join(ctx.subject.funcs)
+            stand_in = Scored(batch, {n: [None] * len(case.texts) for n in ctx.subject.funcs}, [None], what)
+            stand_in.failures.update({n: what for n in ctx.subject.funcs})
+            title = "timed out" if out.killed else "call failed"
+            return Finding(
+                f"{name} {what}", stand_in, Fault.of(title, paid=f"{name} {what}", expected="a float or None")
+            )
+        scored = out.value
+    else:
+        scored = ctx.subject.score(batch)
     if scored.error is not None:
         return Finding(scored.error, scored)
+    for name, awaiting in ctx.subject.awaiting.items():
+        if awaiting is Awaiting.UNDECLARED:
+            return Finding(
+                f"{name} {awaiting.value}",
+                scored,
+                Fault.of(
+                    "call failed",
+                    paid=f"{name} returned a coroutine to a synchronous call",
+                    expected="a list of floats, or `async def` on the function or its __call__",
+                    fix="declare the function (or the class's __call__) `async def`, or return the values",
+                ),
+            )
     bounds = (
         ctx.bounds
         if ctx.bounds is not None
@@ -40,7 +89,8 @@ def well_formed_violation(ctx: CheckContext, case: WellFormedCase) -> Finding | 
 @st.composite
 def _cases(draw: st.DrawFn, ctx: CheckContext) -> WellFormedCase:
     pair = draw(answer_pairs())
-    gold = draw(st.sampled_from([pair.gold, *UNPARSEABLE_GOLDS[:3]]))
+    golds: list[str | AsWritten] = [pair.canonical, *map(AsWritten, UNPARSEABLE_GOLDS[:3])]
+    gold = draw(st.sampled_from(golds))
     n = draw(st.integers(1, 3))
     texts, labels = [], []
     for _ in range(n):
@@ -66,4 +116,5 @@ WELL_FORMED = Invariant(
     composite=True,
     searches=lambda ctx: [("mixed batch", _cases(ctx))],
     violation=well_formed_violation,
+    enumerate=_failed_calls,
 )

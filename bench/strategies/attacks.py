@@ -18,6 +18,13 @@ lexicon and attacks worded otherwise are refused.
 ['contradiction_after', 'echo', 'empty_confusable']
 >>> FAMILIES["negation@heldout"].pool, FAMILIES["negation@lexicon"].invariant
 ('heldout', 'no_negated_credit')
+
+A family marked ``gold_sensitive`` (a mixed number, a fragment of an expression whose parse failed) pays only
+under some ways of writing the gold, so a check tries it under every gold format the reward accepts; the
+others are tried under the check's one format.
+
+>>> FAMILIES["mixed_number"].regions(PROBLEMS[0], TEMPLATES_BY_NAME["answer_is+none"])
+['The answer is 390 2/3.', 'The answer is 4 390/3.']
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from . import wording
+from .golds import DOLLAR, GoldFormat, value_of
 from .templates import TEMPLATES_BY_NAME, Template, render
 
 __all__ = [
@@ -37,6 +45,7 @@ __all__ = [
     "PROBLEMS",
     "WORD_PROBLEMS",
     "ROUNDING_PAIRS",
+    "FRAGMENTS",
     "FAMILIES",
     "build_attack",
     "FILLER_BODY",
@@ -83,6 +92,18 @@ ROUNDING_PAIRS: tuple[tuple[str, str], ...] = (
     ("3^{-40}", "3^{-41}"),
     ("\\sqrt{2}", "\\frac{1393}{985}"),
 )
+# (an expression gold, a different answer that a reader which fails to parse the expression reads as its first
+# number): ``1+\frac{1}{e}`` written bare parses as ``1`` in math-verify's fallback, and so does ``1-1/e``.
+FRAGMENTS: tuple[tuple[str, str], ...] = (
+    ("1+\\frac{1}{e}", "1-1/e"),
+    ("1+\\frac{1}{e}", "1-\\frac{1}{e}"),
+    ("1+\\frac{1}{e}", "1"),
+    ("2+\\sqrt{3}", "2-\\sqrt{3}"),
+)
+_FRAGMENT_FIX = (
+    "read the whole answer (and the whole gold) as one value: a mixed number is not its whole part, and an "
+    "expression that fails to parse is no answer, never its first number"
+)
 _CONFUSABLE = str.maketrans(
     {"0": "О", "1": "l", "2": "Z", "3": "З", "4": "Ч", "5": "S", "6": "б", "8": "B", "9": "g"}
 )
@@ -116,6 +137,8 @@ class Family:
     target: str = "answer"
     body: str = GENUINE_BODY
     pool: str = ""  # "" fixed wording; "lexicon" / "heldout": drawn from that pool of the wording grammar
+    gold_sensitive: bool = False  # pays under some ways of writing the gold only: tried under each one
+    fix: str = ""  # what to change, when it is more than the attack invariants' common line
 
 
 def _respelled(expression: str) -> str:
@@ -231,6 +254,24 @@ FAMILIES: dict[str, Family] = {
             "no_trick_credit",
             lambda p, t: [t.mark(r[1]) for r in ROUNDING_PAIRS],
         ),
+        # Math-Verify's open PRs: a mixed number is read as its whole part (``2 2/3`` credited for 2) or as
+        # its first number (``4 10/3`` for 10) when the answer is plain text.
+        Family(
+            "mixed_number",
+            "a mixed number whose whole part (or numerator) is the gold: a different value, read as its first number",
+            "no_fragment_credit",
+            lambda p, t: [t.mark(f"{p.right} 2/3"), t.mark(f"4 {p.right}/3")],
+            gold_sensitive=True,
+            fix=_FRAGMENT_FIX,
+        ),
+        Family(
+            "parse_fragment",
+            "a different expression that a reader, failing to parse it or the gold, reads as its first number",
+            "no_fragment_credit",
+            lambda p, t: [t.mark(answer) for _, answer in FRAGMENTS],
+            gold_sensitive=True,
+            fix=_FRAGMENT_FIX,
+        ),
         Family(
             "format_farming",
             "the answer format with nothing (or whitespace) inside: format credit needs content",
@@ -330,39 +371,56 @@ FAMILIES.update(wording_families("heldout"))
 
 
 def _gold_and_reference(family: Family, index: int, problem: Problem) -> tuple[str, str]:
-    """The gold and right answer the attack is measured against (word and rounding families bring their own)."""
+    """The gold value and right answer the attack is measured against (word, rounding and fragment families
+    bring their own)."""
     if family.name == "word_anagram":
         word = WORD_PROBLEMS[index % len(WORD_PROBLEMS)]
-        return f"${word[1]}$", word[1]
+        return word[1], word[1]
     if family.name == "round_alike":
         gold = ROUNDING_PAIRS[index % len(ROUNDING_PAIRS)][0]
-        return f"${gold}$", gold
-    return problem.gold, problem.right
+        return gold, gold
+    if family.name == "parse_fragment":
+        gold = FRAGMENTS[index % len(FRAGMENTS)][0]
+        return gold, gold
+    return problem.right, problem.right
 
 
-def build_attack(family: Family, problem: Problem, template: Template, index: int) -> Attack:
+def build_attack(
+    family: Family, problem: Problem, template: Template, index: int, gold: GoldFormat = DOLLAR
+) -> Attack:
+    """One attack of ``family`` in ``template``, its gold written in format ``gold``."""
     regions = family.regions(problem, template)
     i = index % len(regions)
-    gold, right = _gold_and_reference(family, i, problem)
+    value, right = _gold_and_reference(family, i, problem)
     region = regions[i]
     text = render(template, family.body, region)
     reference = render(template, GENUINE_BODY, template.mark(right))
-    return Attack(family.name, family.reason, template.name, text, reference, gold, problem.prompt)
+    return Attack(
+        family.name, family.reason, template.name, text, reference, gold.render(value), problem.prompt
+    )
 
 
 @st.composite
-def attacks(draw: st.DrawFn, families: Sequence[str], templates: Sequence[Template]) -> Attack:
-    """An attack of one of ``families`` inside one of ``templates`` (shrinks to the first of each)."""
+def attacks(
+    draw: st.DrawFn,
+    families: Sequence[str],
+    templates: Sequence[Template],
+    golds: Sequence[GoldFormat] = (DOLLAR,),
+) -> Attack:
+    """An attack of one of ``families`` inside one of ``templates``, its gold in one of ``golds`` (shrinks to
+    the first of each)."""
     family = FAMILIES[draw(st.sampled_from(list(families)))]
     template = draw(st.sampled_from(list(templates)))
+    gold = draw(st.sampled_from(list(golds)))
     problem = draw(st.sampled_from(PROBLEMS))
-    return build_attack(family, problem, template, draw(st.integers(0, 255)))
+    return build_attack(family, problem, template, draw(st.integers(0, 255)), gold)
 
 
-def rerender(row: Attack, template: Template) -> Attack:
-    """A corpus row's final-answer region moved into ``template``, next to the gold stated plainly there."""
+def rerender(row: Attack, template: Template, gold: GoldFormat = DOLLAR) -> Attack:
+    """A corpus row's final-answer region moved into ``template``, next to the gold stated plainly there, its
+    gold written in format ``gold``."""
     head, _, region = row.text.rpartition("</think>")
-    right = row.gold.strip().strip("$").strip()
+    right = value_of(row.gold)
     family = FAMILIES.get(row.family)
     # form attacks keep their own (empty or filler) reasoning; answer attacks get a genuine one
     body = (
@@ -376,16 +434,18 @@ def rerender(row: Attack, template: Template) -> Attack:
         template.name,
         render(template, body, region.strip()),
         render(template, GENUINE_BODY, template.mark(right)),
-        row.gold,
+        gold.render(right),
         row.prompt,
         "generated",
     )
 
 
 @st.composite
-def around(draw: st.DrawFn, rows: Sequence[Attack], templates: Sequence[Template]) -> Attack:
+def around(
+    draw: st.DrawFn, rows: Sequence[Attack], templates: Sequence[Template], gold: GoldFormat = DOLLAR
+) -> Attack:
     """Hypothesis around the attack corpus: one of ``rows`` re-rendered inside one of ``templates``."""
-    return rerender(draw(st.sampled_from(list(rows))), draw(st.sampled_from(list(templates))))
+    return rerender(draw(st.sampled_from(list(rows))), draw(st.sampled_from(list(templates))), gold)
 
 
 def template_of(text: str) -> Template | None:
@@ -418,10 +478,7 @@ def template_of(text: str) -> Template | None:
 
 
 def _plain_gold(gold: str) -> str:
-    g = gold.strip().strip("$").strip()
-    if g.startswith("\\boxed{") and g.endswith("}"):
-        g = g[len("\\boxed{") : -1].strip()
-    return g
+    return value_of(gold)
 
 
 def corpus_reference(row: Attack) -> str | None:

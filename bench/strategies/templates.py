@@ -14,7 +14,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["MARKERS", "THINKS", "Template", "TEMPLATES", "TEMPLATES_BY_NAME", "render", "templates_for"]
+__all__ = [
+    "MARKERS",
+    "THINKS",
+    "Template",
+    "TEMPLATES",
+    "TEMPLATES_BY_NAME",
+    "render",
+    "templates_for",
+    "one_per_marker",
+]
 
 MARKERS: tuple[str, ...] = ("boxed", "answer_tags", "answer_is", "hashes")
 THINKS: tuple[str, ...] = ("think", "none", "prefilled")
@@ -74,3 +83,15 @@ def templates_for(prefill_think: bool) -> tuple[Template, ...]:
     if prefill_think:
         return tuple(t for t in TEMPLATES if t.think == "prefilled")
     return TEMPLATES
+
+
+def one_per_marker(templates: tuple[Template, ...] | list[Template]) -> tuple[Template, ...]:
+    """The first of ``templates`` with each answer marker: one try per way of marking the answer.
+
+    >>> [t.name for t in one_per_marker([TEMPLATES_BY_NAME[n] for n in ("boxed+think", "boxed+none", "hashes+none")])]
+    ['boxed+think', 'hashes+none']
+    """
+    seen: dict[str, Template] = {}
+    for t in templates:
+        seen.setdefault(t.marker, t)
+    return tuple(seen.values())

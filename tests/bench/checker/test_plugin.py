@@ -81,6 +81,22 @@ def test_plugin_options_are_registered(tmp_path: Path) -> None:
     assert "--rewardcheck-max-examples" in proc.stdout and "--rewardcheck-against" in proc.stdout
 
 
+def test_plugin_gold_format_and_depth_options(tmp_path: Path) -> None:
+    proc = run_user_tests(tmp_path, "--help")
+    assert "--rewardcheck-gold-format" in proc.stdout and "--rewardcheck-depth" in proc.stdout
+    from rewardcheck.bench.pytest_plugin import _defaults
+
+    class Config:
+        def getoption(self, name: str) -> object:
+            return {
+                "--rewardcheck-seed": 0,
+                "--rewardcheck-gold-format": "bare",
+                "--rewardcheck-depth": "deep",
+            }.get(name)
+
+    assert _defaults(Config()) == {"seed": 0, "gold_format": "bare", "depth": "deep"}  # type: ignore[arg-type]
+
+
 def test_plugin_against_option_names() -> None:
     from rewardcheck.bench.pytest_plugin import _names
 
