@@ -199,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{c.family[:44]:44} {x[0]:>10} {y[0]:>18}{mark}")
     total = sum(len(cs) for cs in rounds)
     delta = {
-        k: after.get(k, 0) - before.get(k, 0) for k in ("not_admitted", "over_budget", "machine_stalled")
+        k: after.get(k, 0) - before.get(k, 0)
+        for k in ("not_admitted", "over_budget", "over_budget_known", "machine_stalled")
     }
     print(
         f"\n{total} verdicts, {changed} changed under load ({args.rounds} threads, {args.busy} busy processes)"

@@ -102,6 +102,10 @@ class PerfReport:
     real_median_s: float | None = None
     real_per_s: float | None = None
     ratio_real: float | None = None  # real code's time / patched's: the headline when the code is there
+    # golds the real code printed "Failed to parse gold solution" for (it then pays 1.0 unread): must be 0, or
+    # its time is a skip, not a verification (issue 42)
+    real_gold_failures: int | None = None
+    real_gold_calls: int = 0
 
 
 def load_openr1(path: Path | None) -> tuple[list[Callable[..., Any]] | None, str]:
@@ -133,12 +137,32 @@ def load_openr1(path: Path | None) -> tuple[list[Callable[..., Any]] | None, str
             import contextlib
             import io
 
-            with contextlib.redirect_stdout(io.StringIO()):  # it prints each gold it cannot parse
-                return f([[{"role": "assistant", "content": c}] for c in completions], **kwargs)
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):  # it prints each gold it cannot parse
+                result = f([[{"role": "assistant", "content": c}] for c in completions], **kwargs)
+            if f is module.accuracy_reward:
+                REAL_GOLDS["calls"] += len(completions)
+                REAL_GOLDS["failed"] += out.getvalue().count("Failed to parse gold")
+            return result
 
         return call
 
     return [conversational(f) for f in real], str(file)
+
+
+REAL_GOLDS = {"calls": 0, "failed": 0}  # the real accuracy_reward's gold parses, counted from what it prints
+
+
+def openr1_gold(gold: str) -> str:
+    """The gold as open-r1's datasets give it: LaTeX with its delimiters (``$90$``, a solution ending in
+    ``\\boxed{90}``). open-r1's accuracy_reward cannot parse a plain ``90`` and pays 1.0 without reading the
+    completion, so a plain gold would time a skip.
+
+    >>> openr1_gold("90"), openr1_gold("$\\frac{1}{2}$"), openr1_gold("so \\boxed{3}")
+    ('$90$', '$\\frac{1}{2}$', 'so \\boxed{3}')
+    """
+    g = gold.strip()
+    return g if "$" in g or "\\boxed" in g or "\\(" in g or "\\[" in g else f"${g}$"
 
 
 def load_completions(path: Path) -> list[dict[str, Any]]:
@@ -247,7 +271,8 @@ def run_perf(
     from rewardcheck.rewards.engine.isolation import default_pool
     from rewardcheck.rewards.registry import build_registry
 
-    base = load_completions(fixture)
+    REAL_GOLDS.update(calls=0, failed=0)
+    base = [{**row, "solution": openr1_gold(str(row["solution"]))} for row in load_completions(fixture)]
     if groups is not None:
         keep = {row["group"] for row in base[: 16 * groups]}
         base = [row for row in base if row["group"] in keep]
@@ -337,6 +362,8 @@ def run_perf(
         real_median_s=statistics.median(real_runs) if real_runs else None,
         real_per_s=n / min(real_runs) if real_runs else None,
         ratio_real=min(real_runs) / patched_s if real_runs else None,
+        real_gold_failures=REAL_GOLDS["failed"] if real_funcs is not None else None,
+        real_gold_calls=REAL_GOLDS["calls"],
     )
 
 
@@ -347,6 +374,14 @@ def format_report(r: PerfReport) -> str:
         f"  real open-r1 code: {r.real}",
         "  steady state (best of 5 passes, each on completions never seen before in the process; median in brackets):",
     ]
+    if r.real_gold_failures is not None:
+        verdict = (
+            "ok" if r.real_gold_failures == 0 else "INVALID: the real code skipped these and paid 1.0 unread"
+        )
+        lines.append(
+            f"  golds the real open-r1 code failed to parse: {r.real_gold_failures} of {r.real_gold_calls} calls "
+            f"({verdict})"
+        )
     if r.real_s is not None and r.real_per_s is not None and r.real_median_s is not None:
         lines.append(
             f"    open-r1 e4ac3ae (real code) {r.real_s * 1000:8.1f} ms  {r.real_per_s:9.0f} completions/s  "

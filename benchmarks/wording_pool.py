@@ -1,7 +1,11 @@
-"""Held-out wording pool C (``fixtures/wording_c``): patched against math-verify on probes written before any
-reader change of issue 37 and never used to tune. Reported once, at the end of the round.
+"""A held-out wording pool (``fixtures/wording_<pool>``): patched against math-verify (both argument orders)
+on probes written before the reader change they judge and never used to tune it; each pool is reported once,
+at the end of its round.
 
-    python -m benchmarks.wording_c [--per-class]
+    python -m benchmarks.wording_pool --pool d [--per-class] [--per-language]
+
+Pools: ``c`` (issue 37, 103 probes, 5 languages), ``d`` (issue 42, 329 probes, 15 languages and local number
+styles). A probe is agreed with when the verifier pays it exactly when ``expected_paid`` says so.
 """
 
 from __future__ import annotations
@@ -11,54 +15,77 @@ import json
 import os
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
-PROBES = ROOT / "fixtures" / "wording_c" / "probes.jsonl"
+POOLS = ("c", "d")
 
 
-def _math_verify(completion: str, gold: str) -> bool:
-    from math_verify import parse, verify
+def _math_verify(gold_first: bool) -> Callable[[str, str], bool]:
+    def paid(completion: str, gold: str) -> bool:
+        from math_verify import parse, verify
 
-    try:
-        return bool(verify(parse(f"${gold}$"), parse(completion)))
-    except Exception:  # math-verify raising is a refusal here
-        return False
+        try:
+            g, p = parse(f"${gold}$"), parse(completion)
+            return bool(verify(g, p) if gold_first else verify(p, g))
+        except Exception:  # math-verify raising is a refusal here
+            return False
+
+    return paid
+
+
+def _patched(completion: str, gold: str, prompt: str | None = None) -> bool:
+    from rewardcheck.rewards.engine import judge
+
+    return judge(completion, gold, prompt=prompt).verdict.value == "correct"
+
+
+def _report(name: str, got: list[bool], rows: list[dict[str, Any]]) -> str:
+    right = [g == r["expected_paid"] for g, r in zip(got, rows, strict=True)]
+    credits = sum(ok for ok, r in zip(right, rows, strict=True) if r["expected_paid"])
+    refuses = sum(ok for ok, r in zip(right, rows, strict=True) if not r["expected_paid"])
+    n_credit = sum(r["expected_paid"] for r in rows)
+    return (
+        f"{name}: {sum(right)}/{len(rows)} = {sum(right) / len(rows):.1%} agree; credits {credits} of "
+        f"{n_credit}, refuses {refuses} of {len(rows) - n_credit}"
+    )
+
+
+def _breakdown(key: str, paid: dict[str, list[bool]], rows: list[dict[str, Any]]) -> list[str]:
+    per: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    for name, got in paid.items():
+        for g, r in zip(got, rows, strict=True):
+            per[r[key]][name][0] += g == r["expected_paid"]
+            per[r[key]][name][1] += 1
+    return [
+        f"  {k:28s} " + "  ".join(f"{n} {per[k][n][0]}/{per[k][n][1]}" for n in paid) for k in sorted(per)
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
-    from rewardcheck.rewards.engine import judge
-
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--pool", choices=POOLS, default="d")
     ap.add_argument("--per-class", action="store_true")
+    ap.add_argument("--per-language", action="store_true")
     a = ap.parse_args(argv)
-    rows = [json.loads(line) for line in PROBES.read_text(encoding="utf-8").splitlines()]
+    path = ROOT / "fixtures" / f"wording_{a.pool}" / "probes.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     paid = {
-        "patched": [
-            judge(r["completion"], r["gold"], prompt=r.get("prompt")).verdict.value == "correct" for r in rows
-        ],
-        "math-verify": [_math_verify(r["completion"], r["gold"]) for r in rows],
+        "patched": [_patched(r["completion"], r["gold"], r.get("prompt")) for r in rows],
+        "math-verify(gold, answer)": [_math_verify(True)(r["completion"], r["gold"]) for r in rows],
+        "math-verify(answer, gold)": [_math_verify(False)(r["completion"], r["gold"]) for r in rows],
     }
+    print(f"pool {a.pool}: {path.relative_to(ROOT)}, {len(rows)} probes")
     for name, got in paid.items():
-        right = [g == r["expected_paid"] for g, r in zip(got, rows, strict=True)]
-        credits = sum(ok for ok, r in zip(right, rows, strict=True) if r["expected_paid"])
-        refuses = sum(ok for ok, r in zip(right, rows, strict=True) if not r["expected_paid"])
-        n_credit = sum(r["expected_paid"] for r in rows)
-        print(
-            f"{name}: {sum(right)}/{len(rows)} = {sum(right) / len(rows):.1%} agree; credits {credits} of "
-            f"{n_credit}, refuses {refuses} of {len(rows) - n_credit}"
-        )
+        print(_report(name, got, rows))
     if a.per_class:
-        per: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
-        for name, got in paid.items():
-            for g, r in zip(got, rows, strict=True):
-                per[r["class"]][name][0] += g == r["expected_paid"]
-                per[r["class"]][name][1] += 1
-        for cls in sorted(per):
-            p, m = per[cls]["patched"], per[cls]["math-verify"]
-            print(f"  {cls:28s} patched {p[0]}/{p[1]}  math-verify {m[0]}/{m[1]}")
+        print("\n".join(_breakdown("class", paid, rows)))
+    if a.per_language:
+        print("\n".join(_breakdown("language", paid, rows)))
     return 0
 
 
