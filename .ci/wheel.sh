@@ -58,7 +58,10 @@ ok01 "$bin/rewardcheck" scan "$example" --json scan.json --quiet
 "$bin/python" -c 'import json; d = json.load(open("scan.json")); n = d["rows_scored"]; assert n > 0 and n == d["rows_total"], d["rows_skipped"]; print("scan: scored", n, "rows")'
 ok01 "$bin/rewardcheck" check recipe.yaml --max-examples 3 --json check.json --quiet
 ok01 "$bin/rewardcheck" diff "$example" --limit 40 --json diff.json --quiet
-ok01 "$bin/rewardcheck" logs trainer_log.jsonl --json logs.json --quiet
+ok01 "$bin/rewardcheck" logs trainer_log.jsonl --json logs.json --html logs.html --quiet
+# no plots extra here: the page renders, each chart replaced by a note naming the extra
+grep -q "rewardcheck\[plots\]" logs.html && ! grep -q "<svg" logs.html \
+  || { echo "logs.html without matplotlib: no install note, or a chart" >&2; exit 1; }
 ok01 "$bin/rewardcheck" simulate recipe.yaml --steps 20 --no-check --json simulate.json --quiet
 prompts="$("$bin/python" -c 'from rewardcheck.bench.data import data_path; print(data_path("rm_prompts.jsonl"))')"
 ok01 "$bin/rewardcheck" probe-rm --callable rewardcheck.bench.probe_rm.examples:flat_reward --input "$prompts" --json probe.json --quiet

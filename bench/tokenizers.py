@@ -23,6 +23,7 @@ __all__ = [
     "QWEN_NAME",
     "qwen_tokenizer_file",
     "qwen_tokenizer",
+    "qwen_backend",
     "load_tokenizer",
     "TokenizerError",
 ]
@@ -60,6 +61,15 @@ def qwen_tokenizer() -> Any:
     )
     tok.name_or_path = QWEN_NAME  # what reports say counted the tokens
     return tok
+
+
+def qwen_backend() -> Any:
+    """The same Qwen2 tokenizer as the ``tokenizers`` library's own ``Tokenizer``, without transformers (whose
+    import costs a check more than the check itself): the same ids and, special tokens skipped, the same text
+    (``tests/bench/kit/test_token_counting.py`` compares them)."""
+    from tokenizers import Tokenizer
+
+    return Tokenizer.from_file(str(qwen_tokenizer_file()))
 
 
 def load_tokenizer(path_or_name: str) -> Any:

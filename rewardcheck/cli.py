@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.metadata
 import sys
 from collections.abc import Sequence
 
+from rewardcheck.bench.quiet import quiet_third_party
 from rewardcheck.errors import UsageError
 
 __all__ = ["main", "build_parser", "COMMANDS", "UsageError"]
@@ -23,6 +25,7 @@ __all__ = ["main", "build_parser", "COMMANDS", "UsageError"]
 _MODULES = {
     "scan": "scan",
     "check": "check",
+    "check-reward": "check_reward",
     "diff": "diff",
     "logs": "logs",
     "simulate": "simulate",
@@ -41,6 +44,20 @@ def chosen_command(argv: Sequence[str]) -> str | None:
     return first if first in _MODULES else None
 
 
+def installed_version() -> str:
+    """The version pip installed (the distribution's metadata); the package's own from a bare checkout.
+
+    >>> installed_version() == importlib.metadata.version("rewardcheck")
+    True
+    """
+    try:
+        return importlib.metadata.version("rewardcheck")
+    except importlib.metadata.PackageNotFoundError:  # a checkout on sys.path that was never installed
+        from rewardcheck import __version__
+
+        return __version__
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser of every subcommand, or of ``only`` (a command line that names one imports only its module:
     the other commands' imports, numpy among them, stay out of its start-up)."""
@@ -48,7 +65,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         prog="rewardcheck",
         description="Test, diagnose and fix reward functions for RL fine-tuning of reasoning models.",
     )
-    parser.add_argument("--version", action="version", version="rewardcheck 0.1.0")
+    parser.add_argument("--version", action="version", version=f"rewardcheck {installed_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module in _MODULES.items():
         if only is None or name == only:
@@ -57,6 +74,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    quiet_third_party()  # before any command imports transformers: its banners are not ours to print
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(chosen_command(args_list))
     args = parser.parse_args(args_list)

@@ -14,8 +14,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from rewardcheck.bench.htmlreport import Page
+from rewardcheck.bench.legend import print_legend
 from rewardcheck.bench.report import Rendered
 
+from .next_step import next_step
 from .outcome import CheckOutcome
 
 __all__ = ["as_report", "print_check", "html_check"]
@@ -119,12 +121,22 @@ def print_check(outcome: CheckOutcome, console: Console) -> None:
     for p, comp in outcome.comparisons.items():
         for m in comp.messages:
             console.print(f"  [{'red' if p == outcome.profile else 'yellow'}]{escape(p)}[/]: {escape(m)}")
+    described = {r.name: r.description for rows in outcome.invariants.values() for r in rows}
+    described.update({s.output.name: s.output.description for s in main.scores})
+    shown = [*profiles, *described, *(s.output.kind for s in main.scores)]
+    print_legend(console, [*shown, *(short[n] for n in names if n in short)], described)
     if outcome.failed:
         console.print(
             f"[red]FAIL[/red]: {len(outcome.failed)} invariant(s) fail under {outcome.profile}: {', '.join(r.name for r in outcome.failed)}"
         )
     else:
         console.print(f"[green]ok[/green]: every invariant holds under {outcome.profile}")
+    others = {p: [r.name for r in rows if not r.holds] for p, rows in outcome.invariants.items()}
+    ran = any(r.name != "no_collapse" for rows in outcome.invariants.values() for r in rows)
+    failed = others.pop(outcome.profile, [])
+    console.print(
+        next_step(outcome.profile, failed, others, ran), highlight=False, markup=False, soft_wrap=True
+    )
 
 
 def html_check(outcome: CheckOutcome) -> Page:

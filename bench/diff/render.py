@@ -12,7 +12,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from rewardcheck.bench.htmlreport import Page
+from rewardcheck.bench.legend import print_legend
 from rewardcheck.bench.report import Rendered
+from rewardcheck.bench.strategies.attacks import FAMILIES
 
 from .run import DiffReport
 
@@ -65,6 +67,18 @@ def print_diff(report: DiffReport, console: Console, limit: int = 40) -> None:
     names = report.verifiers
     pairs = [f"{a} vs {b} {report.agreement(a, b):.0%}" for i, a in enumerate(names) for b in names[i + 1 :]]
     console.print("agreement: " + ", ".join(pairs))
+    families = [c.family for c in report.clusters[:limit]]
+    print_legend(console, [*names, *families], _described(names, families))
+
+
+def _described(verifiers: list[str], families: list[str]) -> dict[str, str]:
+    """What the legend falls back to: an attack family's own reason, and a verifier the user passed."""
+    described = {f: FAMILIES[f].reason for f in families if f in FAMILIES}
+    described.update(
+        {f: "an attack of the corpus (bench/data/attacks.jsonl)" for f in families if f not in described}
+    )
+    described.update({v: "a verifier named by --verifiers" for v in verifiers})
+    return described
 
 
 def html_diff(report: DiffReport) -> Page:

@@ -14,12 +14,13 @@ from rich.console import Console
 from rich.table import Table
 
 from rewardcheck.bench.htmlreport import Page
+from rewardcheck.bench.legend import print_legend
 from rewardcheck.bench.report import Rendered
 
 from .aggregate import ScanAggregate
 from .report import ScanReport
 
-__all__ = ["as_report", "print_report", "html_report", "fmt", "ADVICE"]
+__all__ = ["as_report", "print_report", "html_report", "fmt", "shown_names", "ADVICE"]
 
 
 def fmt(v: Any, digits: int = 3) -> str:
@@ -103,8 +104,17 @@ def print_report(report: ScanReport, console: Console) -> None:
             f"(mean |diff| {ln['mean_abs_difference']:.1f}, max {ln['max_abs_difference']}, "
             f"{ln['rows_differing']}/{ln['compared']} rows differ); the logged length is used"
         )
-    status = "[red]FAIL[/red] " + "; ".join(report.failures) if report.failures else "[green]ok[/green]"
-    console.print(f"fail-on: {status}")
+    print_legend(console, shown_names(d))
+    if report.gated:  # the gate's outcome only when --fail-on asked for one
+        status = "[red]FAIL[/red] " + "; ".join(report.failures) if report.failures else "[green]ok[/green]"
+        console.print(f"fail-on: {status}")
+    if d.get("next_step"):
+        console.print(d["next_step"], highlight=False, markup=False, soft_wrap=True)  # one line to copy
+
+
+def shown_names(d: dict[str, Any]) -> list[str]:
+    """The profile and flag names the terminal summary shows, in the order it shows them."""
+    return [*d["rewards"], *d["flags"], "zero_std_groups", "best_degenerate"]
 
 
 ADVICE = {
@@ -202,7 +212,7 @@ def html_report(report: ScanReport, agg: ScanAggregate) -> Page:
     steps = [(int(k), v) for k, v in d["by_step"].items() if int(k) >= 0]
     if steps:
         series = {"truncation rate": [(float(k), v["truncated"] / v["rows"]) for k, v in steps if v["rows"]]}
-        page.line_chart(series, "Truncation rate per step", "step", "fraction truncated", y_from_zero=True)
+        page.line_chart(series, "Truncation rate per step", "step", "rows truncated", share=True)
     page.table(["basis", "rows"], list(d["truncation_basis"].items()))
 
     page.heading("Flags")

@@ -57,6 +57,7 @@ def parse_threshold(text: str) -> Threshold:
 class ScanReport:
     data: dict[str, Any]
     failures: list[str] = field(default_factory=list)
+    gated: bool = False  # a --fail-on threshold was given: only then is the gate's outcome shown
 
     @property
     def exit_status(self) -> int:
@@ -128,7 +129,7 @@ def build_report(
         "worst_examples": [example_record(s, r) for s, r in agg.examples.pick()],
         "notes": list(notes),
     }
-    report = ScanReport(data)
+    report = ScanReport(data, gated=bool(thresholds))
     report.failures = _gate(data, thresholds, profiles)
     return report
 

@@ -22,7 +22,7 @@ from typing import Any
 from rewardcheck.bench.profiles import LOGGED, ProfileSpec, logged_key
 from rewardcheck.bench.quiet import quiet_upstream_logs
 from rewardcheck.rewards.degenerate import degenerate_kind
-from rewardcheck.rewards.engine import EngineConfig, eos_ids_from, split_layout
+from rewardcheck.rewards.engine import EngineConfig, eos_ids_from
 from rewardcheck.rewards.engine.truncation import is_truncated
 from rewardcheck.rewards.result import RewardFunc, RewardResult, explain
 
@@ -77,7 +77,7 @@ class RowScore:
     n_chars: int
     n_tokens: int | None
     truncated: bool
-    truncation_basis: str  # "tokens" (ids or tokenizer) or "text" (heuristic)
+    truncation_basis: str  # "tokens" (ids or tokenizer) or "text" (no length information: unknown)
     degenerate: str | None
     flags: list[str]
     # profiles that paid shaping reward without an answer / because they could not parse the gold
@@ -204,11 +204,9 @@ class GroupScorer:
                 )
             if ids is not None:
                 return is_truncated(ids, self.cut, has_final_answer=True)[0], "tokens"
-        # From the text: the engine's open-reasoning rule; a cut without an answer is the reference
-        # profile's verdict to make (patched judges it with the engine), not a second guess here.
-        open_reasoning = split_layout(row.text, self.options.think_prefilled).final is None
-        cut = is_truncated(None, self.cut, has_final_answer=True, open_reasoning=open_reasoning)[0]
-        return verdict == "truncated" or cut, "text"
+        # Text alone cannot tell a stop from a cut (issue 44): unknown, never counted as truncated, unless the
+        # reference profile's own verdict says truncated (its rule, reported as its verdict).
+        return verdict == "truncated", "text"
 
     def _call(self, func: RewardFunc, rows: Sequence[RowInput], kwargs: dict[str, Any]) -> list[RewardResult]:
         try:

@@ -22,6 +22,7 @@ from rewardcheck.bench.dumps.loader import DumpStream
 from rewardcheck.bench.errors import InputError
 
 from . import pipeline
+from .next_step import next_step
 from .pipeline import ScanResult
 from .plan import PEEK, ScanPlan, plan_scan
 from .report import ScanReport, build_report
@@ -116,6 +117,8 @@ class ScanSession:
             from . import ray_backend
 
             notes.extend(ray_backend.started)
-        return build_report(
+        report = build_report(
             stream, specs, result.aggregate, thresholds=self.thresholds, notes=notes, grouping=result.grouping
         )
+        report.data["next_step"] = next_step(report.data, self.settings)
+        return report

@@ -138,6 +138,7 @@ def html_page(r: SimulationResult) -> Page:
         "step",
         "",
         markers,
+        share=True,
     )
     page.heading("Which reward drives the length")
     page.table(

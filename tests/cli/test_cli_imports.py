@@ -42,3 +42,20 @@ def test_every_command_is_listed_without_a_chosen_one() -> None:
     assert chosen_command(["probe-rm", "--help"]) == "probe-rm"
     assert chosen_command(["--version"]) is None
     assert chosen_command(["not-a-command"]) is None
+
+
+_SCAN_PROBE = """
+import sys
+from rewardcheck.cli import main
+main(["scan", sys.argv[1], "--quiet"])
+print("loaded:", *sorted({m.split(".")[0] for m in sys.modules} & {"torch", "transformers"}))
+"""
+
+
+def test_scan_loads_neither_torch_nor_transformers() -> None:
+    """The README's first command scans on a plain install (no torch): the scan path must not need either."""
+    dump = ROOT / "fixtures" / "dumps" / "completions.jsonl"
+    proc = subprocess.run(
+        [sys.executable, "-c", _SCAN_PROBE, str(dump)], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert proc.stdout.strip().splitlines()[-1] == "loaded:"

@@ -10,7 +10,7 @@ import pytest
 import rewardcheck
 from rewardcheck.cli import COMMANDS, build_parser
 
-USER_COMMANDS = ("scan", "check", "diff", "logs", "simulate", "probe_rm")
+USER_COMMANDS = ("scan", "check", "check_reward", "diff", "logs", "simulate", "probe_rm")
 
 
 def test_import_is_cheap() -> None:

@@ -46,3 +46,29 @@ def test_the_checker_report_names_the_tokenizer() -> None:
         constant, kind="accuracy", max_examples=2, invariants=["well_formed"], tokenizer="bytes"
     )
     assert "tokens counted by: bytes" in report.render()
+
+
+def test_the_default_tokenizer_counts_as_the_transformers_one() -> None:
+    """The checker's default tokens come from the ``tokenizers`` library directly (no transformers import):
+    the same ids and, cut anywhere, the same decoded text as transformers' tokenizer over the same file."""
+    import random
+
+    from rewardcheck.bench.strategies.attacks import FAMILIES, PROBLEMS, build_attack
+    from rewardcheck.bench.strategies.templates import TEMPLATES
+    from rewardcheck.bench.tokenizers import qwen_tokenizer
+
+    fast, hf = tokens_module.tokens_for(None), qwen_tokenizer()
+    assert isinstance(fast, tokens_module.BackendTokens) and fast.name == QWEN_NAME
+    assert fast.eos_token_id == hf.eos_token_id
+    texts = ["", " ", "<think>\n</think><|im_end|> x <|endoftext|>", "héllo 世界 \u200b \u00a0", "a" * 3000]
+    texts += [build_attack(f, PROBLEMS[0], t, 0).text for f in FAMILIES.values() for t in TEMPLATES]
+    rng = random.Random(0)
+    texts += [
+        "".join(rng.choice("ab 12.,'\n\t$\\{}<>/é世—") for _ in range(rng.randint(0, 120)))
+        for _ in range(300)
+    ]
+    for text in texts:
+        ids = fast.encode(text)
+        assert ids == list(hf.encode(text, add_special_tokens=False)), text
+        for cut in (ids, ids[: len(ids) // 2], ids[:5]):
+            assert fast.decode(cut) == hf.decode(cut, skip_special_tokens=True), text

@@ -158,9 +158,10 @@ def test_think_prefilled_completion_that_stopped_is_not_cut(tmp_path: Path) -> N
     got = [json.loads(x) for x in out.read_text().splitlines()]
     assert [r["truncated"] for r in got] == [False, True]
     assert got[0]["verdict"] != "truncated"
-    # Without the logged length the text is all there is: an open think block reads as cut.
+    # Without the logged length the text is all there is: a stop cannot be told from a cut, so truncation is
+    # unknown and never counted (issue 44)
     status, data = scan(tmp_path, dump, *args)
-    assert status == 0 and data is not None and data["flags"]["truncated"] == 2
+    assert status == 0 and data is not None and data["flags"]["truncated"] == 0
 
 
 # --- inputs ---------------------------------------------------------------------------------------
@@ -299,10 +300,11 @@ def test_html_has_advice_per_step_view_and_count_axes_from_zero(tmp_path: Path) 
     text = html.read_text()
     assert "<h2>Advice</h2>" in text and "Gate shaping rewards on an answer" in text
     assert "<h2>Per step</h2>" in text and "<th>step</th>" in text
+    pytest.importorskip("matplotlib", reason="charts need the plots extra")
     hist = text[text.index('aria-label="Total reward distribution') :].split("</svg>")[0]
-    # the lowest y tick label of a count axis is 0
-    ticks = re.findall(r'text-anchor="end" font-size="10">([^<]+)<', hist)
-    assert ticks[0] == "0"
+    # the lowest y tick label of a count axis is 0 (matplotlib writes each tick as a group ytick_N)
+    ticks = re.findall(r'id="[^"]*ytick_\d+">.*?<text[^>]*>([^<]+)</text>', hist, re.S)
+    assert ticks and ticks[0] == "0"
 
 
 # --- Ray ------------------------------------------------------------------------------------------
