@@ -107,6 +107,7 @@ def test_each_stance_refuses_on_its_evidence(region: str, stance: Stance) -> Non
         ("\\boxed{3} Wait, I made an error: it is \\boxed{4}.", Outcome.COMMITTED, "4"),
         ("\\boxed{3}, no wait, I was wrong, \\boxed{4}", Outcome.COMMITTED, "4"),
         ("\\boxed{3}, \\boxed{4}", Outcome.ALTERNATIVES, None),
+        ("We get \\boxed{12} for the area, so the perimeter is \\boxed{14}.", Outcome.COMMITTED, "14"),
         # the text ends on a statement it opened and left empty: no earlier bare value is its last word
         ("First, 5.\nFirst, 4.\nNext,}", Outcome.REFUSED, None),
         ("x = 4.\nSo the answer is", Outcome.REFUSED, None),

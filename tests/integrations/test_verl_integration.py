@@ -42,7 +42,8 @@ ROWS: list[tuple[str, str, Any, dict[str, Any], str]] = [
     ("HuggingFaceH4/MATH-500", THINK + "\\boxed{\\frac{1}{2}}", "0.5", {"index": 1}, "correct"),
     ("math_dapo", THINK + "\\boxed{5}", "4", {}, "wrong"),
     ("math", THINK + "\\boxed{4}", ["7", "4"], {}, "correct"),
-    ("math", "<think>\nFirst, add the numbers. Then", "4", {}, "truncated"),
+    # no length information: truncation is unknown (issue 44), and a reasoning block with no end answers nothing
+    ("math", "<think>\nFirst, add the numbers. Then", "4", {}, "no_answer"),
     (
         "math",
         "So x ≤ 3 holds.\n</think>\n\\boxed{x \\le 3}",

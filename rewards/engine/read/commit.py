@@ -121,9 +121,9 @@ def _equation(w: Window, c: Candidate) -> bool:
 
 
 MAX_LIST_BETWEEN = 60  # characters of words between two boxes of one list ("for part (a) and")
-_NOT_A_LIST = frozenset(
-    {W.ALTERNATIVE, W.NEGATOR, W.CORRECTION, W.RETRACTION}
-)  # "\boxed{3} Wait, ... \boxed{4}"
+# a choice, a denial, a correction or retraction ("\\boxed{3} Wait, ... \\boxed{4}"), or a new statement of its own
+# ("\\boxed{12} for the area, so the perimeter is \\boxed{14}") between two boxes: not one list
+_NOT_A_LIST = frozenset({W.ALTERNATIVE, W.NEGATOR, W.CORRECTION, W.RETRACTION, W.CONCLUSION, W.ANSWER_ANCHOR})
 
 
 def _listed(w: Window, a: Candidate, b: Candidate) -> bool:
