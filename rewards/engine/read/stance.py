@@ -80,14 +80,7 @@ def _negated(w: Window, c: Candidate) -> Refusal | None:
     found = _denied_before(w, c)
     if found is not None:
         return found
-    i = c.first - 1
-    while i >= 0 and w.tokens.kinds[i] in (
-        TokenKind.MATH,
-        TokenKind.EMPHASIS,
-        TokenKind.BOX,
-        TokenKind.NEWLINE,
-    ):
-        i -= 1
+    i = _token_before(w, c)
     if i >= 0 and w.tokens.text(i) in ("≠", "\\neq", "\\ne"):  # "$x \\neq \\boxed{3}$"
         return Refusal(Stance.NEGATED, w.tokens.starts[i], w.tokens.ends[i])
     clause_start = w.clause_start(c)
@@ -155,6 +148,17 @@ def _denied_before(w: Window, c: Candidate) -> Refusal | None:
     return None
 
 
+_LAYOUT = (TokenKind.MATH, TokenKind.EMPHASIS, TokenKind.BOX, TokenKind.NEWLINE)
+
+
+def _token_before(w: Window, c: Candidate) -> int:
+    """The last token before the value that is not a math delimiter, emphasis, a box or a line break (-1)."""
+    i = c.first - 1
+    while i >= 0 and w.tokens.kinds[i] in _LAYOUT:
+        i -= 1
+    return i
+
+
 _APPROX_SIGNS = frozenset({"≈", "~", "\\approx", "\\sim", "\\simeq"})
 
 
@@ -186,14 +190,7 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
         opens = c.start <= m.start < c.end and not w.source[c.start : m.start].strip()  # "\\boxed{about 390}"
         if before or after or opens:
             return Refusal(Stance.HEDGED, m.start, m.end)
-    i = c.first - 1
-    while i >= 0 and w.tokens.kinds[i] in (
-        TokenKind.MATH,
-        TokenKind.EMPHASIS,
-        TokenKind.BOX,
-        TokenKind.NEWLINE,
-    ):
-        i -= 1
+    i = _token_before(w, c)
     if i >= 0 and w.tokens.text(i) in _APPROX_SIGNS and not _relates(w, i):
         return Refusal(Stance.HEDGED, w.tokens.starts[i], w.tokens.ends[i])
     if w.tokens.text(c.first) in _APPROX_SIGNS:  # the value opens with one: "\\boxed{\\approx 390}"
