@@ -108,6 +108,9 @@ def test_each_stance_refuses_on_its_evidence(region: str, stance: Stance) -> Non
         ("\\boxed{3}, no wait, I was wrong, \\boxed{4}", Outcome.COMMITTED, "4"),
         ("\\boxed{3}, \\boxed{4}", Outcome.ALTERNATIVES, None),
         ("We get \\boxed{12} for the area, so the perimeter is \\boxed{14}.", Outcome.COMMITTED, "14"),
+        # a label's first math is the subject of a predicate: the predicate's value is the answer
+        ("Answer: the area of $\\triangle ABC$ is 12.", Outcome.COMMITTED, "12"),
+        ("Final Answer: The volume of $ABCDEFGH$ is 120. I hope it is correct.", Outcome.COMMITTED, "120"),
         # the text ends on a statement it opened and left empty: no earlier bare value is its last word
         ("First, 5.\nFirst, 4.\nNext,}", Outcome.REFUSED, None),
         ("x = 4.\nSo the answer is", Outcome.REFUSED, None),

@@ -530,11 +530,15 @@ def _predicate_value(t: Tokens, cands: list[Candidate], n: int, copulas: list[Ma
     verb = next((m for m in copulas if c.end <= m.start < nxt.start), None)
     if (
         verb is not None
-        and t.tokens_between(c.end, verb.start) == 0
+        # only a closing delimiter between the subject and its verb ("$\\triangle ABC$ is 12")
+        and all(t.kinds[x] in _SUBJECT_CLOSE for x in range(t.index_at(c.end), t.index_at(verb.start)))
         and t.tokens_between(verb.end, nxt.start) <= 2
     ):
         return n + 1
     return n
+
+
+_SUBJECT_CLOSE = frozenset({TokenKind.MATH, TokenKind.EMPHASIS})
 
 
 def _named_after(t: Tokens, cands: list[Candidate], marks: Sequence[Mark]) -> list[Candidate]:
