@@ -159,9 +159,6 @@ def _token_before(w: Window, c: Candidate) -> int:
     return i
 
 
-_APPROX_SIGNS = frozenset({"≈", "~", "\\approx", "\\sim", "\\simeq"})
-
-
 def _relates(w: Window, sign: int) -> bool:
     """The approximation sign at token ``sign`` relates an expression to the value ("... + 184 ≈ \\boxed{104}":
     the value is what the expression comes to) rather than hedging it ("it is ≈ 104")."""
@@ -191,9 +188,9 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
         if before or after or opens:
             return Refusal(Stance.HEDGED, m.start, m.end)
     i = _token_before(w, c)
-    if i >= 0 and w.tokens.text(i) in _APPROX_SIGNS and not _relates(w, i):
+    if i >= 0 and is_word(w.tokens.text(i), W.HEDGE_SYMBOL) and not _relates(w, i):
         return Refusal(Stance.HEDGED, w.tokens.starts[i], w.tokens.ends[i])
-    if w.tokens.text(c.first) in _APPROX_SIGNS:  # the value opens with one: "\\boxed{\\approx 390}"
+    if is_word(w.tokens.text(c.first), W.HEDGE_SYMBOL):  # the value opens with one: "\\boxed{\\approx 390}"
         return Refusal(Stance.HEDGED, w.tokens.starts[c.first], w.tokens.ends[c.first])
     for m in w.marks_in(c.end, limit):  # "The answer is 5, perhaps.", "Final answer: 5 (maybe)."
         if W.HEDGE in m.classes:
