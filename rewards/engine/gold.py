@@ -31,7 +31,7 @@ from rewardcheck.rewards.cache_bounds import GOLD_PARSES
 from .exact import is_literal, too_large
 from .forms import base_number, canonical, number_from_words, restore_escapes, strip_units, tidy
 from .isolation import IsolationError, IsolationTimeout, default_pool
-from .lexicon import WordClass, alternation
+from .lexicon import WordClass, alternation, is_word
 from .mathcore import Parsed, parse_value, remaining_s
 from .prescreen import risk
 from .text import MAX_JOINER_CHARS, boxed_contents, joins_boxes, normalise, strip_math_delimiters
@@ -45,7 +45,7 @@ _PLACEHOLDERS = frozenset(
     {"n/a", "na", "none", "null", "nan", "unknown", "tbd", "?", "??", "???", "-", "--", "—"}
 )
 # Three or more plain words and nothing else: a sentence, not a value ("see the solution above").
-_PLAIN_SENTENCE = rx.compile(r"[A-Za-z][A-Za-z ,.'’;:!?-]*")
+_PLAIN_SENTENCE = rx.compile(r"[^\W\d_](?:[^\W\d_]|[ ,.'’;:!?-])*")  # letters of any script, no digit
 
 
 class GoldStatus(StrEnum):
@@ -80,6 +80,7 @@ class GoldParse:
     no_value: bool = (
         False  # nothing to compare against (empty, a placeholder, a parser error, no answer found)
     )
+    subject: tuple[str, ...] = ()  # a sentence gold's opening words, its subject ("Petya will receive ...")
 
     def values(self) -> Parsed:
         return self.parsed if self.parsed is not None else parse_value(self.expr)
@@ -232,6 +233,37 @@ def _boxed(s: str) -> tuple[str, str] | None:
     return None
 
 
+MAX_SUBJECT_WORDS = 3
+
+
+def words_of(text: str) -> tuple[str, ...]:
+    r"""The casefolded words of ``text``, in any script, LaTeX text commands and punctuation dropped.
+
+    >>> words_of("\\text{the Round-trip}")
+    ('the', 'round', 'trip')
+    """
+    for command in _TEXT_COMMANDS:
+        text = text.replace(command, " ")
+    return tuple("".join(ch if ch.isalnum() else " " for ch in text.casefold()).split())
+
+
+def sentence_subject(sentence: str) -> tuple[str, ...]:
+    """The first words of a sentence without a value, its leading fillers dropped: what the sentence is
+    about ("Petya will receive the last token." -> petya, will, receive); nothing when any word of it
+    negates (a subject the sentence denies is no answer).
+
+    >>> sentence_subject("A stopped clock shows the correct time more often."), sentence_subject("No one wins.")
+    (('stopped', 'clock', 'shows'), ())
+    """
+    words = words_of(sentence)
+    if any(is_word(w, WordClass.NEGATOR) for w in words):
+        return ()
+    n = 0
+    while n < len(words) - 1 and is_word(words[n], WordClass.FILLER):
+        n += 1
+    return words[n : n + MAX_SUBJECT_WORDS]
+
+
 def _stated(solution: str, s: str) -> tuple[str, str] | GoldParse:
     """A gold without a box: the answer after ``####``, a math span with a unit, or the whole gold (a worked
     solution's answer extracted in the worker); a gold with no value at all is parsed as such."""
@@ -246,7 +278,12 @@ def _stated(solution: str, s: str) -> tuple[str, str] | GoldParse:
         )
     if _PLAIN_SENTENCE.fullmatch(expr) and len(expr.split()) >= 3:
         return GoldParse(
-            solution, expr, normalise(expr), GoldStatus.UNPARSEABLE, how="a sentence without a value"
+            solution,
+            expr,
+            normalise(expr),
+            GoldStatus.UNPARSEABLE,
+            how="a sentence without a value",
+            subject=sentence_subject(expr),
         )
     if _looks_like_prose(expr) and len(expr) > 40:
         # math-verify's extraction over prose reaches sympy with whatever it finds: only in the worker,
@@ -266,12 +303,52 @@ def _stated(solution: str, s: str) -> tuple[str, str] | GoldParse:
     return expr, "whole gold"
 
 
+_TEXT_COMMANDS = ("\\text{", "\\textrm{", "\\mbox{", "\\mathrm{", "\\textnormal{")
+
+
+def _joined_list(expr: str) -> str | None:
+    r"""Values joined by a list joiner of any language at the top level, as a comma list (None otherwise).
+
+    >>> _joined_list("12\\text{ and }13"), _joined_list("19, 46, and 82"), _joined_list("x and y")
+    ('12, 13', '19, 46, 82', None)
+    """
+    pieces = _unwrapped_words(expr).split()
+    parts: list[str] = []
+    depth, start = 0, 0
+    for n, piece in enumerate(pieces):
+        if depth == 0 and 0 < n < len(pieces) - 1 and is_word(piece, WordClass.LIST_JOINER):
+            parts.append(" ".join(pieces[start:n]).rstrip(","))  # "19, 46, and 82": the Oxford comma
+            start = n + 1
+            continue
+        depth += sum(piece.count(ch) for ch in "{([") - sum(piece.count(ch) for ch in "})]")
+    parts.append(" ".join(pieces[start:]))
+    if len(parts) < 2 or not all(any(ch.isdigit() for ch in p) for p in parts):
+        return None
+    return ", ".join(parts)
+
+
+def _unwrapped_words(expr: str) -> str:
+    """``\\text{ and }`` as the word it holds, spaced (other text commands are left as they are)."""
+    out = expr
+    for command in _TEXT_COMMANDS:
+        at = out.find(command)
+        while at >= 0:
+            close = out.find("}", at)
+            inner = out[at + len(command) : close].strip() if close > 0 else ""
+            if inner and " " not in inner and is_word(inner, WordClass.LIST_JOINER):
+                out = f"{out[:at]} {inner} {out[close + 1 :]}"
+            at = out.find(command, at + 1)
+    return out
+
+
 def _value_gold(solution: str, expr: str, how: str, max_inline_chars: int) -> GoldParse:
     """The located answer read as a value: an ordinal, a number in words, digits in a base, a word, an
     integer, or math (in process, or risky: only in the worker)."""
     expr = tidy(expr)
     if expr.endswith(".") and not expr.endswith(".."):
         expr = expr[:-1].rstrip()  # "y + 1 = -(2x - 1)^2.": the sentence's full stop, not part of the value
+    if expr.endswith("^") and expr[:-1].strip():
+        expr = expr[:-1].rstrip()  # "90^": an exponent that never came (a lost "\circ"), not part of the value
     ordinal = _ORDINAL.fullmatch(_unwrap_text(expr))
     if ordinal is not None:  # "15th Day", "12^{\\text{th}}": the ordinal's number
         expr, how = ordinal.group(1), f"{how}: an ordinal"
@@ -284,6 +361,9 @@ def _value_gold(solution: str, expr: str, how: str, max_inline_chars: int) -> Go
         return GoldParse(
             solution, expr, digits, GoldStatus.BASE, how=f"{how}: digits in base {base}", base=base
         )
+    joined = _joined_list(expr)
+    if joined is not None:  # "12\\text{ and }13": the gold's own joiner makes it a list of two values
+        expr, how = joined, f"{how}: values joined into a list"
     expr = canonical(expr)
     word = _word_gold(expr)
     if word is not None:

@@ -45,7 +45,7 @@ from .compare.numbers import MAX_INTEGER_DIGITS as MAX_INTEGER_DIGITS
 from .compare.run import compare
 from .config import EngineConfig, bounded_read
 from .exact import exact_value
-from .gold import GoldParse, GoldStatus, parse_gold
+from .gold import MAX_SUBJECT_WORDS, GoldParse, GoldStatus, parse_gold, words_of
 from .goldkind import GoldKind, gold_kind
 from .isolation import IsolationTimeout
 from .mathcore import deadline
@@ -203,11 +203,18 @@ def _judge(
     kind = gold_kind(g)
     why = f"gold {gold[:60]!r} does not parse ({g.how}{': ' + g.note if g.note else ''})"
     if kind is GoldKind.UNPARSEABLE and exact_value(g.norm) is None:
+        named = _names_subject(text, completion_ids, analysis, g, config, t0)
+        if named is not None:
+            return named
         return _verdict(Verdict.GOLD_UNPARSEABLE, why, None, g, "gold", t0, Rule.GOLD_UNPARSEABLE)
     analysis = analysis or Analysis(text, completion_ids, config)
     j = _read_then_compare(text, gold, g, kind, completion_ids, config, analysis, prompt, t0)
-    if g.status is GoldStatus.UNPARSEABLE and j.is_scored and j.verdict is not Verdict.CORRECT:
-        return _verdict(Verdict.GOLD_UNPARSEABLE, why, None, g, "gold", t0, Rule.GOLD_UNPARSEABLE)
+    if g.status is GoldStatus.UNPARSEABLE and j.verdict is not Verdict.CORRECT:
+        named = _names_subject(text, completion_ids, analysis, g, config, t0)
+        if named is not None:
+            return named
+        if j.is_scored:
+            return _verdict(Verdict.GOLD_UNPARSEABLE, why, None, g, "gold", t0, Rule.GOLD_UNPARSEABLE)
     notes = []
     if analysis.collapsed:
         notes.append(f"{analysis.collapsed:,} characters of repeated layout (runs over {MAX_RUN}) not read")
@@ -265,6 +272,34 @@ def _read_then_compare(
     assert stated is not None  # a completion without an answer took a read exit
     # Stages 2 and 3, the answer as a value and compare: the rows of compare.rules.RULES, in order
     return compare(Case(gold, g, kind, span, as_value(stated, gold), prompt, config, t0))
+
+
+def _names_subject(
+    text: str,
+    completion_ids: Sequence[int] | None,
+    analysis: Analysis | None,
+    g: GoldParse,
+    config: EngineConfig,
+    t0: float,
+) -> Judgement | None:
+    """A sentence gold has no value, but its subject is the answer to "who" or "which" ("Petya will receive
+    the last token." for the answer "Petya"): an answer of a few words from the subject, opening with its
+    first, is paid; any other answer leaves the gold unjudged (None), as before."""
+    if not g.subject:
+        return None
+    a = analysis or Analysis(text, completion_ids, config)
+    if _read_exit(a, g, config, t0) is not None or a.span.answer is None:
+        return None
+    words = words_of(a.span.answer)
+    if (
+        not words
+        or len(words) > MAX_SUBJECT_WORDS
+        or words[0] != g.subject[0]
+        or not set(words) <= set(g.subject)
+    ):
+        return None
+    why = f"the answer names the subject of the sentence gold ({' '.join(g.subject)!r})"
+    return _verdict(Verdict.CORRECT, why, a.span, g, "text", t0, Rule.SUBJECT)
 
 
 def restates_prompt(a: Analysis, prompt: str | None) -> bool:

@@ -193,10 +193,13 @@ def read_items(s: str, split_or: bool = True) -> Items | None:
             return None  # "2x + 1 = 5": an equation, not a labelled value
         label, value, whole = labelled
         if not whole:
+            stated = value.strip()
             value, unit_words = _bare_value(value)
             if not value:
                 return None
-            dressed = dressed or unit_words
+            # a list's units dropped on both sides alike ("35 cm, 4"); one value keeps its own for the rows
+            # that read units ("45 degrees" against pi/4)
+            dressed = dressed or unit_words or (len(raw) > 1 and value != stated)
         if label is not None:
             group = label
             dressed = True
@@ -273,11 +276,11 @@ def _labelled(part: str) -> tuple[str | None, str, bool] | None:
 
 def _bare_value(value: str) -> tuple[str, bool]:
     """The value without its units or unit words ("7 stuffed goats": 7); ``True`` when words were dropped."""
-    value = strip_units(value.strip())
-    words = _UNIT_WORDS.match(value)
+    bare = strip_units(value.strip())
+    words = _UNIT_WORDS.match(bare)
     if words is not None and not _COMMANDS.search(words.group(2)):
         return words.group(1).strip(), True
-    return value, False
+    return bare, False
 
 
 _CONJUNCTION = alternation(WordClass.CONJUNCTION, lead=False)

@@ -34,6 +34,7 @@ class Rule(StrEnum):
     PROPOSITION = "compare.proposition"
     BASE = "compare.base_n"
     TEXT = "compare.text"
+    SUBJECT = "compare.subject"
     NORMALISED = "compare.normalised"
     READING = "compare.reading"
     INTEGER = "compare.integer"

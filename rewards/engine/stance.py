@@ -42,11 +42,7 @@ __all__ = [
     "choice_word",
 ]
 
-# words ending in "ly" that are not adverbs
-_NOT_ADVERBS = frozenset(
-    {"only", "family", "daily", "early", "reply", "supply", "apply", "multiply", "july", "italy", "rally"}
-    | {"weekly", "monthly", "yearly", "hourly", "assembly", "anomaly", "fly", "holy", "ugly", "lonely"}
-)
+_NOT_ADVERBS = frozenset(phrases(WordClass.NOT_ADVERB))  # words ending in "ly" that are not adverbs
 _ADVERB = rx.compile(r"[A-Za-z]{3,}ly")
 # the adverb right after a copula, or opening the clause before a comma, or right before the value
 _AFTER_COPULA = rx.compile(
@@ -144,14 +140,8 @@ _DEICTIC_SUBJECT = rx.compile(
     r"(?:['’]s|\s+(?:was|is|were|can\s+be|should\s+be|must\s+be|needs\s+to\s+be))\s+(.*)$",
     rx.IGNORECASE,
 )
-_NOT_IMPERATIVE = frozenset(
-    "i we you it he she they the a an this that these those my our your there here let hope feel note see "
-    "check please thanks thank good great now and but also which as if in to for with".split()
-)
-_APPROVAL = frozenset(
-    "correct right valid confirmed verified consistent reasonable plausible fine good solid sound accurate "
-    "true it all the our my final answer result solution done complete enough exact same".split()
-)
+_NOT_IMPERATIVE = frozenset(phrases(WordClass.NOT_IMPERATIVE))
+_APPROVAL = frozenset(phrases(WordClass.APPROVAL))
 _WORD = rx.compile(r"[A-Za-z]+")
 MAX_RETRACTION_WORDS = 8
 # a first-person report of one's own error: a "mis-" verb, or a verb done "too soon" / "too hastily"
@@ -240,7 +230,7 @@ _PREDICATE = rx.compile(
     r"((?:(?:a|an)\s+)?[a-z]+)((?:\s+[a-z]+){0,3})\s*(?:[.!]|$)",
     rx.IGNORECASE,
 )
-_COMMITTING = frozenset("the our my this a an indeed exactly clearly precisely also still".split())
+_COMMITTING = frozenset(phrases(WordClass.COMMITTING))
 
 
 _CONDITIONAL = rx.compile(rf"{alternation(WordClass.CONDITIONAL)}", rx.IGNORECASE)

@@ -267,6 +267,10 @@ SHAPE_CLASSES = {
     W.JOIN_WORD: ("integers", "integral"),
     W.LINK_WORD: ("then", "thence"),
     W.LOCATIVE_VERB: ("that lies between", "that belies"),
+    W.NOT_ADVERB: ("add them daily", "add them dailyish"),
+    W.NOT_IMPERATIVE: ("thanks for reading", "thanksgiving"),
+    W.APPROVAL: ("that is valid", "that is validated"),
+    W.COMMITTING: ("indeed 5", "indeedy 5"),
 }
 
 

@@ -4,6 +4,8 @@ the answer (``Case.answer``) as the rows after it read it.
 
 >>> as_value("\\frac{1}{3} \\approx 0.33", "\\frac{1}{3}"), as_value("0.\\overline{3}", "\\frac{1}{3}")
 ('\\frac{1}{3}', '\\frac{1}{3}')
+>>> as_value("x \\approx 11", "11")
+'11'
 """
 
 from __future__ import annotations
@@ -52,7 +54,25 @@ def before_approximation(answer: str) -> str:
     m = _APPROX_AFTER.search(answer)
     if m is None or not answer[: m.start()].strip(" $=") or m.start() == 0:
         return answer
-    return answer[: m.start()].strip().rstrip("=").strip()
+    before = answer[: m.start()].strip().rstrip("=").strip()
+    if _lone_name(before) and answer[m.end() :].strip(" $"):
+        return answer[m.end() :].strip(" $")  # "x \approx 11": a name, then the value it is near
+    return before
+
+
+_CONSTANTS = frozenset({"pi", "tau", "e"})  # "\\pi \\approx 3.14" states pi, not 3.14
+
+
+def _lone_name(text: str) -> bool:
+    r"""One letter or Greek command, with a subscript at most (``x``, ``\theta``, ``a_1``, ``x_{n}``).
+
+    >>> _lone_name("x_{n}"), _lone_name("\\theta"), _lone_name("2x"), _lone_name("\\pi")
+    (True, True, False, False)
+    """
+    head, _, sub = text.partition("_")
+    head = head.removeprefix("\\")
+    word = head.isalpha() and head.isascii() and (len(head) == 1 or text.startswith("\\"))
+    return word and head not in _CONSTANTS and (not sub or sub.strip("{}").isalnum())
 
 
 def as_value(answer: str, gold_text: str) -> str:

@@ -106,3 +106,9 @@ class WordClass(enum.Enum):
     LINK_WORD = "link_word"  # a word that links, never a label: "and", "the", "so", "then"
     PARTITIVE = "partitive"  # after a number word, picks from a group: "(one) of (1, 2)": no value
     LOCATIVE_VERB = "locative_verb"  # places a variable in an interval: "(that) lie (between)", "is", "are"
+    NOT_ADVERB = "not_adverb"  # a word ending in "-ly" that is no adverb: "only", "family", "multiply"
+    NOT_IMPERATIVE = (
+        "not_imperative"  # a sentence's first word that gives no order: "I", "the", "let", "thanks"
+    )
+    APPROVAL = "approval"  # says a value is fine, not taken back: "correct", "valid", "the final answer"
+    COMMITTING = "committing"  # in front of a value, leaves it committed: "indeed", "exactly", "our"

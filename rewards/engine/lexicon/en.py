@@ -249,6 +249,8 @@ _W: dict[WordClass, tuple[str, ...]] = {
     ),
     WordClass.COPULA: (
         "is",
+        "it's",
+        "that's",
         "are",
         "was",
         "were",
@@ -838,6 +840,19 @@ _S: dict[WordClass, tuple[str, ...]] = {
     WordClass.LINK_WORD: ("and", "or", "the", "so", "then", "thus"),
     WordClass.PARTITIVE: ("of",),
     WordClass.LOCATIVE_VERB: ("are", "is", "lie", "lies"),
+    WordClass.NOT_ADVERB: tuple(
+        "only family daily early reply supply apply multiply july italy rally weekly monthly yearly hourly "
+        "assembly anomaly fly holy ugly lonely".split()
+    ),
+    WordClass.NOT_IMPERATIVE: tuple(
+        "i we you it he she they the a an this that these those my our your there here let hope feel note see "
+        "check please thanks thank good great now and but also which as if in to for with".split()
+    ),
+    WordClass.APPROVAL: tuple(
+        "correct right valid confirmed verified consistent reasonable plausible fine good solid sound accurate "
+        "true it all the our my final answer result solution done complete enough exact same".split()
+    ),
+    WordClass.COMMITTING: tuple("the our my this a an indeed exactly clearly precisely also still".split()),
 }
 
 SHAPE_WORDS: Mapping[WordClass, tuple[str, ...]] = MappingProxyType(_S)

@@ -106,14 +106,25 @@ def _maths(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             t.kinds[x] in (TokenKind.NUMBER, TokenKind.LATEX, TokenKind.WORD) for x in range(first, last + 1)
         ):
             continue
+        kind = StatementKind.DELIMITED
         if _names_only(t, first, last):
-            continue  # "$k$", "\\(a, b, c,\\)": names, not a value ("The smallest $k$ is 12")
-        out.append(
-            Candidate(
-                StatementKind.DELIMITED, first, last, t.ends[opener], t.starts[closer], s.statement[opener]
-            )
-        )
+            if not _whole_statement(t, s, opener, closer):
+                continue  # "$k$", "\\(a, b, c,\\)": names, not a value ("The smallest $k$ is 12")
+            if last == first and t.text(first) in CHOICE_LETTERS:
+                kind = StatementKind.CHOICE  # "$E$" standing alone: the letter chosen
+        out.append(Candidate(kind, first, last, t.ends[opener], t.starts[closer], s.statement[opener]))
     return out
+
+
+def _whole_statement(t: Tokens, s: Structure, opener: int, closer: int) -> bool:
+    """Is the math span ``opener``..``closer`` all its statement says (no word or number outside it)?"""
+    n = s.statement[opener]
+    first, last = s.statement_bounds[n] if n < len(s.statement_bounds) else (opener, closer)
+    return not any(
+        t.kinds[x] in (TokenKind.WORD, TokenKind.NUMBER) and not s.inside[x]
+        for x in range(first, last + 1)
+        if not opener <= x <= closer
+    )
 
 
 _RUN_KINDS = frozenset(
@@ -385,10 +396,15 @@ def _number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candid
         compound = j + 2 < len(t) and t.text(j + 1) == "-" and t.kinds[j + 2] is TokenKind.WORD  # "two-digit"
         if j + 1 < len(t) and is_word(t.text(j + 1), WordClass.PARTITIVE):
             compound = True  # "one of 1, 2": picks from a group, states no number
+        if i > 0 and t.text(i - 1).casefold() in ("a", "an") and t.text(i).casefold() not in _COUNTED:
+            compound = True  # "a zero matrix", "an eight": a word that describes, not a number stated
         if not compound and number_from_words(t.source[t.starts[i] : t.ends[j]]) is not None:
             out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], t.ends[j], s.statement[i]))
         i = j + 1
     return out
+
+
+_COUNTED = frozenset({"hundred", *SCALES})  # "a hundred", "a million": the article counts one
 
 
 def _number_word(word: str) -> bool:

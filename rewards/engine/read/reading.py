@@ -22,7 +22,7 @@ from rewardcheck.rewards.engine.prose_math import in_math
 from rewardcheck.rewards.engine.text import AnswerSpan, without_injection
 
 from .commit import Commitment, Outcome, commit
-from .finders import Candidate, StatementKind
+from .finders import STRENGTH, Candidate, StatementKind
 from .tokens import TokenKind
 from .window import Window
 
@@ -73,14 +73,28 @@ def window_start(region: str) -> int:
     anchor = max(region.rfind(a, max(0, n - MAX_WINDOW)) for a in _ANCHORS)
     if 0 <= anchor < at:
         at = anchor
-    cut = max(region.rfind("\n", max(0, at - 400), at), region.rfind(". ", max(0, at - 400), at))
-    return cut + 1 if cut >= 0 else at
+    return _statement_start(region, at)
 
 
 def read_commitment(region: str, open_end: bool = False) -> Commitment:
     """The commitment of a final-answer region (see the module doc)."""
     text = in_math(without_injection(region))
-    return commit(Window.of(text, window_start(text), open_end=open_end))
+    start = window_start(text)
+    c = commit(Window.of(text, start, open_end=open_end))
+    if c.outcome is Outcome.NONE and start > 0 and not c.window.candidates:
+        # the tail states no value at all ("Final Answer: 916. Note: ... Thank you! [Note: ..."): an answer
+        # stated as such before it still commits; a value of any weaker kind back there is a step, not read
+        wide = commit(Window.of(text, _statement_start(text, len(text) - MAX_WINDOW), open_end=open_end))
+        if wide.candidate is not None and wide.candidate.strength >= STRENGTH[StatementKind.LABELLED]:
+            return wide
+    return c
+
+
+def _statement_start(region: str, at: int) -> int:
+    if at <= 0:
+        return 0
+    cut = max(region.rfind("\n", max(0, at - 400), at), region.rfind(". ", max(0, at - 400), at))
+    return cut + 1 if cut >= 0 else at
 
 
 def read_final(region: str, open_end: bool = False) -> AnswerSpan:

@@ -98,7 +98,7 @@ def _negated(w: Window, c: Candidate) -> Refusal | None:
             " " in m.phrase and w.words_between(clause_start, m.start) == 0
         )  # "en ningún caso el total es"
         on_predicate = (
-            opening or m.start >= zone or (predicates and w.words_between(m.end, predicates[-1].start) == 0)
+            opening or m.start >= zone or (predicates and w.tokens_between(m.end, predicates[-1].start) == 0)
         )
         near = not predicates and w.words_between(m.end, c.start) <= MAX_NEGATOR_GAP
         if on_predicate or near:
@@ -178,7 +178,7 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
         anchors[0] if anchors else tail
     )  # "Answer: \\boxed{7} The answer is best guess nine": a new statement
     for m in w.marks_in(clause_start, min(w.clause_end_offset(c), limit)):
-        if W.HEDGE in m.classes:
+        if W.HEDGE in m.classes and not _in_relative_clause(w, m, c):
             return Refusal(Stance.HEDGED, m.start, m.end)
         if not m.classes & {W.APPROXIMATOR, W.HEDGE_SYMBOL}:
             continue
@@ -201,6 +201,21 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
     if shapes.hedge_shape(w.source[clause_start : c.start]):  # "The answer is allegedly", "I'd go with"
         return Refusal(Stance.HEDGED, clause_start, c.start)
     return None
+
+
+def _in_relative_clause(w: Window, hedge: Mark, c: Candidate) -> bool:
+    """The hedge opens a clause right after a subordinator, and a later copula states the value: it
+    describes the subject ("the number of points that could be in the domain is 19"), it does not hedge
+    the value ("it might be that the answer is 19" has no subordinator before the hedge)."""
+    before = w.marks_in(hedge.start - 16, hedge.start)
+    if (
+        not before
+        or W.SUBORDINATOR not in before[-1].classes
+        or w.tokens_between(before[-1].end, hedge.start)
+    ):
+        return False
+    between = w.marks_in(hedge.end, c.start)
+    return w.words_between(hedge.end, c.start) > 1 and any(W.COPULA in m.classes for m in between)
 
 
 _SUPPOSING = frozenset({W.CONDITIONAL, W.COUNTERFACTUAL, W.INVERTED_CONDITIONAL})

@@ -1,0 +1,111 @@
+"""Refusals only on evidence, in several wordings per class: a modal in a relative clause describes the subject
+and leaves the value asserted; a negation holds only up to the next copula; a value that is all its statement
+says is read even when it is a letter; ``x \\approx 11`` states 11; an article makes a number word an
+adjective; a gold's own list joiner makes it a list; a list's units drop on both sides; an answer labelled
+as such before value-free chatter still commits. Each row has its twin that must still be refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from rewardcheck.rewards.engine import judge
+
+PAID = [
+    # a modal inside a relative clause is no hedge on the value
+    ("The maximum number of points that could be in the domain of $f(x)$ is 19.", "19", "18"),
+    ("The largest value that might appear in the list is 19.", "19", "18"),
+    ("The number of boxes which could still be filled is 7.", "7", "8"),
+    ("La cantidad que podría estar en el dominio es 19.", "19", "18"),
+    # a negation denies its own predicate, not the next one
+    ("not it's not 10 it's 1,000.99m²", "1000.99", "10"),
+    ("It's not 10 it's 12", "12", "10"),
+    ("That's not 4 that's 6.", "6", "4"),
+    # a value alone in its statement, a letter included
+    ("$E$", "\\text{E}", "\\text{D}"),
+    ("The options were listed above.\n\n$C$", "C", "B"),
+    ("$e$", "\\text{e}", "\\text{f}"),
+    # a name near a value states the value
+    ("$x\\approx11$", "11", "10"),
+    ("So $t \\approx 4.5$ seconds.", "4.5", "4"),
+    ("Thus $\\theta \\approx 30$.", "30", "31"),
+    ("The answer is $\\pi \\approx 3.14$.", "\\pi", "3.15"),  # a constant is not a name: pi is stated
+    # an article makes a number word describe, not state
+    (
+        "Here is a zero matrix: $ \\begin{pmatrix}0 & 0 \\\\0 & 0\\end{pmatrix} $",
+        "\\begin{bmatrix}0&0\\\\0&0\\end{bmatrix}",
+        "0",
+    ),
+    # a gold's own "and" lists its values; a list's units drop on both sides alike
+    ("The final answer is $12$ and $13$.", "\\boxed{12\\text{ and }13}", "\\boxed{12\\text{ and }14}"),
+    ("The sum lies between 12 and 13, so the answer is 12 and 13.", "12 and 13", "12 and 14"),
+    ("$19, 46, \\text{ and } 82$", "$19, 46, and 82$", "$19, 46, and 83$"),
+    ("${35 cm,4}$", "$\\boxed{35 cm} ++++++ \\boxed{4}$", "$\\boxed{36 cm} ++++++ \\boxed{4}$"),
+    ("\\boxed{35 cm, 4}", "\\boxed{35 cm, 4}", "\\boxed{35 cm, 5}"),
+    # an answer stated as such, then chatter without a value for longer than the read tail
+    (
+        "Final Answer: The final answer is $916$. I hope it is correct." + " Thank you for reading!" * 90,
+        "916",
+        "917",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "gold", "other"), PAID)
+def test_the_stated_value_is_paid_and_only_it(text: str, gold: str, other: str) -> None:
+    assert judge(text, gold).verdict.value == "correct", judge(text, gold).reason
+    assert judge(text, other).verdict.value != "correct", text
+
+
+REFUSED = [
+    ("I think that could be 19.", "19"),  # a subordinator but no copula after: the value itself is hedged
+    ("It might be that the answer is 19.", "19"),  # no subordinator before the hedge
+    ("The value that could appear is probably 19.", "19"),  # a second hedge, on the predicate
+    ("It's not 10", "10"),
+    ("The answer does not equal 5.", "5"),
+    ("Let $x$ be the count.\n$x$", "5"),  # a name alone is read, and is not the value
+    ("We get 916 apples. Let me think about this more carefully." + " Hmm, interesting." * 120, "916"),
+]
+
+
+@pytest.mark.parametrize(("text", "gold"), REFUSED)
+def test_no_evidence_of_commitment_is_not_paid(text: str, gold: str) -> None:
+    assert judge(text, gold).verdict.value != "correct", judge(text, gold).reason
+
+
+SUBJECT = [
+    ("\\boxed{Petya}", "Petya will receive the last token.", "\\boxed{Vasya}"),
+    (
+        "The answer is $\\boxed{\\text{Kafelnikov}}$.",
+        "Kafelnikov served in the first game",
+        "\\boxed{Becker}",
+    ),
+    (
+        "\\boxed{\\text{stopped}}",
+        "A stopped clock shows the correct time more often.",
+        "\\boxed{\\text{slow}}",
+    ),
+    ("Ответ: \\boxed{Петя}.", "Петя получит последний фантик.", "Ответ: \\boxed{Вася}."),
+]
+
+
+@pytest.mark.parametrize(("text", "gold", "other"), SUBJECT)
+def test_a_sentence_gold_pays_the_answer_that_names_its_subject(text: str, gold: str, other: str) -> None:
+    assert judge(text, gold).verdict.value == "correct", judge(text, gold).reason
+    assert judge(other, gold).verdict.value == "gold_unparseable"  # unjudged, as any other answer
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        ("\\boxed{will}", "Petya will receive the last token."),  # a word of it, not its subject
+        ("\\boxed{Petya}", "Petya will not receive the last token."),  # the sentence denies its subject
+        ("The answer is probably Petya.", "Petya will receive the last token."),  # hedged
+    ],
+)
+def test_a_sentence_gold_pays_nothing_else(text: str, gold: str) -> None:
+    assert judge(text, gold).verdict.value != "correct"
+
+
+def test_a_gold_whose_exponent_never_came_is_its_base() -> None:
+    assert judge("\\boxed{90^\\circ}", "90^\n").verdict.value == "correct"
+    assert judge("\\boxed{45^\\circ}", "90^\n").verdict.value == "wrong"
