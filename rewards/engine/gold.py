@@ -348,7 +348,8 @@ def _value_gold(solution: str, expr: str, how: str, max_inline_chars: int) -> Go
     if expr.endswith(".") and not expr.endswith(".."):
         expr = expr[:-1].rstrip()  # "y + 1 = -(2x - 1)^2.": the sentence's full stop, not part of the value
     if expr.endswith("^") and expr[:-1].strip():
-        expr = expr[:-1].rstrip()  # "90^": an exponent that never came (a lost "\circ"), not part of the value
+        # "90^": an exponent that never came (a lost "\circ"), not part of the value
+        expr = expr[:-1].rstrip()
     ordinal = _ORDINAL.fullmatch(_unwrap_text(expr))
     if ordinal is not None:  # "15th Day", "12^{\\text{th}}": the ordinal's number
         expr, how = ordinal.group(1), f"{how}: an ordinal"

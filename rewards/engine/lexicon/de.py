@@ -527,6 +527,9 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    cues=frozenset(
+        "der das dem ein eine einen einem ist sind nicht mit für wir auch dann noch oder wenn ergibt".split()
+    ),
     gated=frozenset(
         {
             "alternative",

@@ -479,6 +479,9 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    cues=frozenset(
+        "las los del una unos unas para cuando entonces tenemos hay pero porque también muy más así como está están".split()
+    ),
     gated=frozenset(
         {
             "afirma",

@@ -548,6 +548,9 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    cues=frozenset(
+        "les des une du au aux avec pour dans nous donc alors sont est cette ces ainsi très leur".split()
+    ),
     gated=frozenset(
         {
             "donner",  # also an English name ("Donner kebab"): read only where French is evident

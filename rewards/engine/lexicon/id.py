@@ -402,6 +402,7 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    cues=frozenset("yang adalah dengan untuk ini itu kita jadi karena tidak sebuah dari".split()),
     gated=frozenset(
         {
             "alternatif",

@@ -464,6 +464,9 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    cues=frozenset(
+        "gli della delle degli dello sono quindi abbiamo questo questa perché anche molto allora cioè nella".split()
+    ),
     gated=frozenset(
         {
             "alternativa",

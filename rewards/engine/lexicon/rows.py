@@ -45,6 +45,10 @@ class LanguageRows:
     ]  # short phrases and words of other languages: read only where the language is evident
     # the verb (and so a supposition, a report or a negation) comes after the value: "42라고 했어요"
     verb_final: bool = False
+    # words only this language uses (articles, pronouns, prepositions): read for nothing but the evidence that
+    # a text is in it, so that its gated words are read ("Las soluciones son x = 2 y x = 3": "las" shows
+    # Spanish, and "y" joins); a cue two languages share tells neither
+    cues: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "words", MappingProxyType(dict(self.words)))

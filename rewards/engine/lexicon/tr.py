@@ -430,6 +430,7 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    cues=frozenset("bir bu ile için olarak değil olur ve şimdi yani çünkü sonra".split()),
     gated=frozenset(
         {
             "'dir",

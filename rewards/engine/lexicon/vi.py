@@ -394,6 +394,7 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    cues=frozenset("là của và các những được có không này cho với một".split()),
     gated=frozenset(
         {"có", "cỡ", "hay", "họ", "internet", "là", "nên", "sai", "song", "số", "theo", "và", "độ"}
     ),

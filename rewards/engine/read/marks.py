@@ -127,9 +127,19 @@ def _language_scripts() -> dict[str, frozenset[str]]:
     return out
 
 
+@cache
+def cue_table() -> dict[str, frozenset[str]]:
+    """Each language's cue words (``LanguageRows.cues``) with the languages that use them."""
+    table: dict[str, set[str]] = {}
+    for language, rows in _language_rows().items():
+        for w in rows.cues:
+            table.setdefault(_norm(w), set()).add(language)
+    return {w: frozenset(langs) for w, langs in table.items()}
+
+
 def languages_in(scripts: frozenset[str], ungated_hits: Iterable[frozenset[str]]) -> frozenset[str]:
     """The languages evident in a window: English always; a language written in a non-Latin script when that
-    script is present; a language one of whose ungated phrases was found."""
+    script is present; a language one of whose ungated phrases or cue words was found."""
     found = {"en"}
     for language, own in _language_scripts().items():
         if own & scripts and not own <= {"Latin"}:
@@ -263,7 +273,9 @@ def find_marks(t: Tokens) -> list[Mark]:
     marks = _marks(t, folded, None)
     table = phrase_table()
     window = t.source[t.starts[0] : t.ends[-1]] if len(t) else ""
-    languages = languages_in(scripts_in(window), (table[m.phrase].languages for m in marks))
+    cues = cue_table()
+    hits = [table[m.phrase].languages for m in marks] + [cues[w] for w in folded if w in cues]
+    languages = languages_in(scripts_in(window), hits)
     if languages != frozenset({"en"}):
         marks = _marks(t, folded, languages)
     return marks
