@@ -31,7 +31,7 @@ from rewardcheck.rewards.cache_bounds import GOLD_PARSES
 from .exact import is_literal, too_large
 from .forms import base_number, canonical, number_from_words, restore_escapes, strip_units, tidy
 from .isolation import IsolationError, IsolationTimeout, default_pool
-from .lexicon import WordClass, alternation, is_word
+from .lexicon import WordClass, alternation, is_word, phrases
 from .mathcore import Parsed, parse_value, remaining_s
 from .prescreen import risk
 from .text import MAX_JOINER_CHARS, boxed_contents, joins_boxes, normalise, strip_math_delimiters
@@ -40,10 +40,7 @@ __all__ = ["GoldParse", "GoldStatus", "parse_gold"]
 
 _INTEGER = rx.compile(r"^[-+]?\d{1,9}$")  # a longer one is outside the in-process grammar
 _WORDS = rx.compile(r"(?<![\\a-zA-Z])[a-zA-Z]{3,}\b")
-# Datasets mark a missing answer with these; sympy would happily read "N/A" as N divided by A.
-_PLACEHOLDERS = frozenset(
-    {"n/a", "na", "none", "null", "nan", "unknown", "tbd", "?", "??", "???", "-", "--", "—"}
-)
+_PLACEHOLDERS = frozenset(phrases(WordClass.PLACEHOLDER))  # a missing answer's mark ("N/A" is no N / A)
 # Three or more plain words and nothing else: a sentence, not a value ("see the solution above").
 _PLAIN_SENTENCE = rx.compile(r"[^\W\d_](?:[^\W\d_]|[ ,.'’;:!?-])*")  # letters of any script, no digit
 
@@ -111,9 +108,7 @@ _TEXT_WRAP = rx.compile(r"^\\(?:text|textbf|textnormal|mathrm|mbox|mathbf)\{([^{
 
 # English two-letter words that are golds of yes/no, true/false and word problems; a two-letter gold outside
 # this closed list (``ab``, ``xy``, ``mn``) stays algebra, a product of two variables.
-_TWO_LETTER_WORDS = frozenset(
-    "no on it is in am an as at be by do go he if me my of or so to up us we ok oh ox hi lo ah".split()
-)
+_TWO_LETTER_WORDS = frozenset(phrases(WordClass.TWO_LETTER_WORD))
 
 
 def _word_gold(expr: str) -> str | None:

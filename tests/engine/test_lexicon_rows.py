@@ -271,6 +271,10 @@ SHAPE_CLASSES = {
     W.NOT_IMPERATIVE: ("thanks for reading", "thanksgiving"),
     W.APPROVAL: ("that is valid", "that is validated"),
     W.COMMITTING: ("indeed 5", "indeedy 5"),
+    W.PLACEHOLDER: ("the gold is unknown", "the gold is unknowns"),
+    W.TWO_LETTER_WORD: ("ok then", "oki then"),
+    W.INFINITE_WORD: ("infinite", "infinitesimal"),
+    W.ABBREVIATION: ("3 vs 4", "3 vsx 4"),
 }
 
 

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from rewardcheck.rewards import rx
 
+from ..lexicon import WordClass, phrases
 from ..text import normalise
 
 __all__ = ["INFINITE_WORDS", "INFINITY", "text_norm", "text_norm_keep"]
 
 # A word gold that says "infinitely many" is answered by the symbol
-INFINITE_WORDS = frozenset(
-    {"infinitelymany", "infinite", "infinity", "infinitelymanysolutions", "infinitelymanyanswers"}
-)
+INFINITE_WORDS = frozenset(phrases(WordClass.INFINITE_WORD))
 INFINITY = frozenset({"\\infty", "+\\infty", "∞", "infinity"})
 
 

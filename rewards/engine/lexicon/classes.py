@@ -112,3 +112,9 @@ class WordClass(enum.Enum):
     )
     APPROVAL = "approval"  # says a value is fine, not taken back: "correct", "valid", "the final answer"
     COMMITTING = "committing"  # in front of a value, leaves it committed: "indeed", "exactly", "our"
+    PLACEHOLDER = "placeholder"  # a dataset's mark for a missing answer: "n/a", "none", "unknown", "?"
+    TWO_LETTER_WORD = (
+        "two_letter_word"  # a two-letter word a gold may be ("no", "ok"), not a product of letters
+    )
+    INFINITE_WORD = "infinite_word"  # a word gold (spaces dropped) that says "infinitely many": "infinite"
+    ABBREVIATION = "abbreviation"  # a word whose dot ends no sentence: "vs", "approx", "etc"

@@ -853,6 +853,48 @@ _S: dict[WordClass, tuple[str, ...]] = {
         "true it all the our my final answer result solution done complete enough exact same".split()
     ),
     WordClass.COMMITTING: tuple("the our my this a an indeed exactly clearly precisely also still".split()),
+    # datasets mark a missing answer with these; sympy would happily read "N/A" as N divided by A
+    WordClass.PLACEHOLDER: (
+        "n/a",
+        "na",
+        "none",
+        "null",
+        "nan",
+        "unknown",
+        "tbd",
+        "?",
+        "??",
+        "???",
+        "-",
+        "--",
+        "—",
+    ),
+    WordClass.TWO_LETTER_WORD: tuple(
+        "no on it is in am an as at be by do go he if me my of or so to up us we ok oh ox hi lo ah".split()
+    ),
+    WordClass.INFINITE_WORD: (
+        "infinitelymany",
+        "infinite",
+        "infinity",
+        "infinitelymanysolutions",
+        "infinitelymanyanswers",
+    ),
+    WordClass.ABBREVIATION: (
+        "vs",
+        "approx",
+        "etc",
+        "eg",
+        "ie",
+        "cf",
+        "resp",
+        "eq",
+        "fig",
+        "no",
+        "nr",
+        "ca",
+        "dr",
+        "mr",
+    ),
 }
 
 SHAPE_WORDS: Mapping[WordClass, tuple[str, ...]] = MappingProxyType(_S)

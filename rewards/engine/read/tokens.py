@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from rewardcheck.rewards.engine.lexicon import WordClass, phrases
 from rewardcheck.rewards.rx.scan import Scanner
 
 __all__ = ["TokenKind", "Tokens", "tokenize", "SENTENCE_ENDS", "CLAUSE_ENDS"]
@@ -74,9 +75,7 @@ _SCANNER = Scanner(
     r"|\S"
 )
 _TYPOGRAPHIC_SPACES = frozenset("\u00a0\u202f\u2009 ")
-_ABBREVIATIONS = frozenset(
-    {"vs", "approx", "etc", "eg", "ie", "cf", "resp", "eq", "fig", "no", "nr", "ca", "dr", "mr"}
-)
+_ABBREVIATIONS = frozenset(phrases(WordClass.ABBREVIATION))
 
 
 def _between_spaces_or_digits(text: str, i: int) -> bool:
