@@ -267,7 +267,7 @@ def _read_then_compare(
     if refused is not None:
         return refused
     span = a.span
-    listed = bool(span.alternatives) and g.multi  # the read exits refused alternatives to any other gold
+    listed = _states_a_list(span, g)  # the read exits refused alternatives to any other gold
     stated = ", ".join(span.alternatives) if listed else span.answer
     assert stated is not None  # a completion without an answer took a read exit
     # Stages 2 and 3, the answer as a value and compare: the rows of compare.rules.RULES, in order
@@ -300,6 +300,25 @@ def _names_subject(
         return None
     why = f"the answer names the subject of the sentence gold ({' '.join(g.subject)!r})"
     return _verdict(Verdict.CORRECT, why, a.span, g, "text", t0, Rule.SUBJECT)
+
+
+def _states_a_list(span: AnswerSpan, g: GoldParse) -> bool:
+    """Values joined by "and" (or "or": "x = 1 or x = 2") state a list; only a list or set gold can match
+    one, or a pair's gold when "and" joins values of different names ("x = 2, y = 3" for (2, 3))."""
+    if not span.alternatives:
+        return False
+    pair = gold_kind(g) in (GoldKind.TUPLE, GoldKind.INTERVAL)  # "(2, 3)" is a point as often as an interval
+    return g.multi or (pair and span.joiner == "and" and _distinct_names(span.alternatives))
+
+
+def _distinct_names(values: Sequence[str]) -> bool:
+    """Does each value give its own one-letter name a value ("x = 2", "y = 3")?"""
+    names = [v.split("=", 1)[0].strip() for v in values if v.count("=") == 1]
+    return (
+        len(names) == len(values)
+        and len(set(names)) == len(names)
+        and all(len(n) == 1 and n.isalpha() for n in names)
+    )
 
 
 def restates_prompt(a: Analysis, prompt: str | None) -> bool:
@@ -358,9 +377,7 @@ def _read_exit(a: Analysis, g: GoldParse, config: EngineConfig, t0: float) -> Ju
             t0,
             Rule.READ_HEDGED,
         )
-    # boxes joined by "and" (or "or": "x = 1 or x = 2") state a list; only a list or set gold can match one
-    listed = bool(span.alternatives) and g.multi
-    if span.alternatives and not listed:
+    if span.alternatives and not _states_a_list(span, g):
         return _verdict(
             Verdict.WRONG,
             f"two different final answers offered as alternatives ({' / '.join(span.alternatives)})",

@@ -41,6 +41,16 @@ PAID = [
     ("$19, 46, \\text{ and } 82$", "$19, 46, and 82$", "$19, 46, and 83$"),
     ("${35 cm,4}$", "$\\boxed{35 cm} ++++++ \\boxed{4}$", "$\\boxed{36 cm} ++++++ \\boxed{4}$"),
     ("\\boxed{35 cm, 4}", "\\boxed{35 cm, 4}", "\\boxed{35 cm, 5}"),
+    # a table's cell border is no absolute value bar
+    ("| Quantity | Value |\n|---|---|\n| Answer | 42 |", "42", "41"),
+    ("|Answer|42|", "42", "41"),
+    # a decimal comma with zeros, a mixed number, a sign in the numerator: final forms of a number
+    ("Le prix est de 42,00 €.", "42", "4200"),
+    ("Answer: 2½", "2.5", "2"),
+    ("Hence $x=\\dfrac{-3}{2}$.", "-1.5", "1.5"),
+    # names given their values side by side state the pair
+    ("x = 2, y = 3", "(2,3)", "(3,2)"),
+    ("So x = 2, y = 3, z = 4.", "(2,3,4)", "(2,3,5)"),
     # an answer stated as such, then chatter without a value for longer than the read tail
     (
         "Final Answer: The final answer is $916$. I hope it is correct." + " Thank you for reading!" * 90,
@@ -63,6 +73,8 @@ REFUSED = [
     ("It's not 10", "10"),
     ("The answer does not equal 5.", "5"),
     ("Let $x$ be the count.\n$x$", "5"),  # a name alone is read, and is not the value
+    ("x = 2, y = 3", "3"),  # a pair for one value: two answers offered
+    ("x = 2 or y = 3", "(2,3)"),  # "or" offers, never lists
     ("We get 916 apples. Let me think about this more carefully." + " Hmm, interesting." * 120, "916"),
 ]
 

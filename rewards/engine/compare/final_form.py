@@ -6,6 +6,8 @@ or an unsimplified radical, is not (refused under ``EngineConfig.allow_unevaluat
 "unevaluated expression '8 \\\\times 9' for the numeric gold '72'"
 >>> final_form("3/4", parse_gold("0.75")) is None, final_form("\\sqrt{72}", parse_gold("6\\sqrt{2}"))
 (True, 'unsimplified radical \\sqrt{72}')
+>>> final_form("\\frac{-3}{2}", parse_gold("-1.5")), final_form("2\\frac{1}{2}", parse_gold("2.5"))
+(None, None)
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from .numbers import UNIT_TEXT, number_gold
 __all__ = ["final_form", "unevaluated_policy", "unsimplified_radical"]
 
 _ASSIGNED = rx.compile(r"^[a-zA-Z](?:_\{?\w+\}?)?=")
-# ``\frac12`` and ``\frac1{8}`` are the shorthand of ``\frac{1}{2}``, ``\frac{1}{8}``: the same final form
+# ``\frac12`` and ``\frac1{8}`` are the shorthand of ``\frac{1}{2}``, ``\frac{1}{8}``: the same final form;
+# a sign may sit in the numerator (``\frac{-3}{2}``), and a whole number may lead (``2\frac{1}{2}``, from "2½")
 _SIMPLE_FRACTION = rx.compile(
-    r"^-?(?:\\frac\{\d+(?:\.\d+)?\}\{\d+(?:\.\d+)?\}|\\frac\d(?:\d|\{\d+\})|\\frac\{\d+\}\d|\d+/\d+)$"
+    r"^-?(?:\d+\s?)?(?:\\frac\{-?\d+(?:\.\d+)?\}\{\d+(?:\.\d+)?\}|\\frac\d(?:\d|\{\d+\})|\\frac\{\d+\}\d|\d+/\d+)$"
 )
 _SCIENTIFIC = rx.compile(r"^-?\d+(?:\.\d+)?(?:\\times|\\cdot|\*)10\^\{?-?\d+\}?$")
 _SQRT_INT = rx.compile(r"\\sqrt\{(\d{1,12})\}")

@@ -67,9 +67,10 @@ def number_gold(g: GoldParse) -> bool:
 
 
 def comma_decimal(answer: str, g: GoldParse) -> str | None:
-    """``3,5`` (or ``3{,}5``) written for a decimal gold 3.5: a decimal comma, read as a point; a comma
-    followed by exactly three digits (``1,000``) stays a thousands separator, and a list gold keeps commas."""
-    if g.multi or "." not in g.norm or not number_gold(g):
+    """``3,5`` (or ``3{,}5``) written for a decimal gold 3.5, ``42,00`` for 42: a decimal comma, read as a
+    point; a comma followed by exactly three digits (``1,000``) stays a thousands separator, and a list gold
+    keeps commas."""
+    if g.multi or not number_gold(g):
         return None
     m = _COMMA_DECIMAL.fullmatch(normalise(answer))
     return f"{m.group(1)}.{m.group(2)}" if m is not None else None

@@ -145,7 +145,9 @@ def _joined(w: Window, a: Candidate, b: Candidate) -> str:
     between = w.source[a.end : b.start]
     if _listed(w, a, b):
         return "and"
-    if len(between) > 40 or ((_equation(w, a) or _equation(w, b)) and not _same_name(w, a, b)):
+    if len(between) > 40 or (
+        (_equation(w, a) or _equation(w, b)) and not (_same_name(w, a, b) or _assignments(w, a, b))
+    ):
         return ""  # "3 + 4 = 7, 7 * 2 = 14": steps of a computation, not a list
     marks = w.marks_in(a.end, b.start)
     words = w.words_between(a.end, b.start)
@@ -465,6 +467,18 @@ def _later_conclusion(w: Window, last: Candidate, stances: Stances) -> Commitmen
     ):
         return found
     return None
+
+
+def _assignment(w: Window, c: Candidate) -> bool:
+    """``c`` gives one name one value: a word, then its only "=" ("x = 2"; not "b = 2a = 4", a step)."""
+    t = w.tokens
+    eq = [i for i in range(c.first, c.last + 1) if t.text(i) == "="]
+    return t.kinds[c.first] is TokenKind.WORD and eq == [c.first + 1] and c.first + 2 <= c.last
+
+
+def _assignments(w: Window, a: Candidate, b: Candidate) -> bool:
+    """Two names given their values side by side ("x = 2, y = 3"): a pair stated, not steps of a computation."""
+    return _assignment(w, a) and _assignment(w, b) and w.tokens.text(a.first) != w.tokens.text(b.first)
 
 
 def _same_name(w: Window, a: Candidate, b: Candidate) -> bool:

@@ -285,6 +285,9 @@ def _trim(t: Tokens, i: int, j: int) -> tuple[int, int]:
         i += 1
     if closes > opens and t.kinds[j] is TokenKind.CLOSE:
         j -= 1
+    bars = sum(t.text(x) == "|" for x in range(i, j + 1))
+    if bars % 2 and i < j and t.text(i) == "|":
+        i += 1  # "| 42": a table's cell border, not an absolute value's opening bar
     return i, j
 
 
