@@ -311,6 +311,22 @@ def _states_a_list(span: AnswerSpan, g: GoldParse) -> bool:
     return g.multi or (pair and span.joiner == "and" and _distinct_names(span.alternatives))
 
 
+def _one_value(values: Sequence[str]) -> bool:
+    """Do the values all spell one number ("0.42, or 42%", "1/2 or 0.5")? Then they are one answer restated.
+
+    >>> _one_value(["0.42", "42\\%"]), _one_value(["0.42", "42"])
+    (True, False)
+    """
+    exact = []
+    for v in values:
+        bare = v.strip().removesuffix("\\%").removesuffix("%")
+        value = exact_value(bare)
+        if value is None:
+            return False
+        exact.append(value / 100 if bare != v.strip() else value)
+    return len(set(exact)) == 1
+
+
 def _distinct_names(values: Sequence[str]) -> bool:
     """Does each value give its own one-letter name a value ("x = 2", "y = 3")?"""
     names = [v.split("=", 1)[0].strip() for v in values if v.count("=") == 1]
@@ -377,7 +393,7 @@ def _read_exit(a: Analysis, g: GoldParse, config: EngineConfig, t0: float) -> Ju
             t0,
             Rule.READ_HEDGED,
         )
-    if span.alternatives and not _states_a_list(span, g):
+    if span.alternatives and not _states_a_list(span, g) and not _one_value(span.alternatives):
         return _verdict(
             Verdict.WRONG,
             f"two different final answers offered as alternatives ({' / '.join(span.alternatives)})",

@@ -51,6 +51,21 @@ PAID = [
     # names given their values side by side state the pair
     ("x = 2, y = 3", "(2,3)", "(3,2)"),
     ("So x = 2, y = 3, z = 4.", "(2,3,4)", "(2,3,5)"),
+    # a relative clause after a value remarks on it, in several languages
+    ("Thus, the number of apples is 42, which is divisible by 7.", "42", "7"),
+    ("He needs 42 minutes, which is more than half an hour.", "42", "0.5"),
+    ("He needs 42 minutes, which is 0.7 hours.", "0.7", "0.8"),  # the same quantity restated: its last form
+    (
+        "**Final Answer**\n\n\\[\n\\boxed{42}\n\\]\n\nThis means there are 42 apples left, which is 3 fewer than 45.",
+        "42",
+        "3",
+    ),
+    ("Il reste donc 42 pommes, lesquelles font 3 de moins que 45.", "42", "3"),
+    ("Así quedan 42 manzanas, cuyo total es 3 menos que 45.", "42", "3"),
+    # an aside opened after a value, a label that opens an explanation, one value restated
+    ("The answer is 42 (6 rows of 7).", "42", "7"),
+    ("Answer: 42\n\nExplanation: we multiplied 6 by 7.", "42", "6"),
+    ("The probability is 0.42, or 42%.", "0.42", "0.43"),
     # an answer stated as such, then chatter without a value for longer than the read tail
     (
         "Final Answer: The final answer is $916$. I hope it is correct." + " Thank you for reading!" * 90,
@@ -75,6 +90,9 @@ REFUSED = [
     ("Let $x$ be the count.\n$x$", "5"),  # a name alone is read, and is not the value
     ("x = 2, y = 3", "3"),  # a pair for one value: two answers offered
     ("x = 2 or y = 3", "(2,3)"),  # "or" offers, never lists
+    ("The answer is 0.42 or 0.43.", "0.43"),  # two values offered, not one restated
+    ("The value which is 42 was wrong; the answer is 41.", "42"),  # a relative clause states no answer
+    ("Bottom line: we are not sure, maybe 6.", "6"),  # a closing label opening words, then a hedge
     ("We get 916 apples. Let me think about this more carefully." + " Hmm, interesting." * 120, "916"),
 ]
 

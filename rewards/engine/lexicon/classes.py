@@ -35,6 +35,7 @@ class WordClass(enum.Enum):
     ATTRIBUTION = "attribution"  # a value someone else holds: "reference", "expected", "grader"
     CANDIDATE = "candidate"  # names values offered for the answer, not the answer: "candidates", "options"
     REASON = "reason"  # opens a clause that gives a reason, not the answer: "because", "since"
+    RELATIVE = "relative"  # opens a relative clause about the noun before it: "which", "who", "lequel"
     # The parts of stance shapes (``stance.py``), not stance phrases themselves: a distance word and a
     # proximity word make a negating comparative ("nowhere near", "a long way from"); "in all" with a
     # likelihood noun is a hedge ("in all probability"); an arithmetic word joins two values into one

@@ -12,6 +12,7 @@ ROWS = LanguageRows(
     language="de",
     scripts=("Latin",),
     words={
+        WordClass.RELATIVE: ("welche", "welcher", "welches"),
         WordClass.ANSWER_NOUN: (
             "antwort",
             "ergebnis",

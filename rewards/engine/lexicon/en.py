@@ -478,6 +478,7 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "worksheet",
     ),
     WordClass.REASON: ("because", "since", "given that", "as we know", "due to the fact that"),
+    WordClass.RELATIVE: ("which", "who", "whom", "whose"),
     WordClass.CANDIDATE: (
         "candidate",
         "candidates",

@@ -9,6 +9,7 @@ ROWS = LanguageRows(
     language="es",
     scripts=("Latin",),
     words={
+        WordClass.RELATIVE: ("cual", "cuales", "quien", "quienes", "cuyo", "cuya"),
         WordClass.ANSWER_NOUN: (
             "respuesta",
             "resultado",

@@ -9,6 +9,7 @@ ROWS = LanguageRows(
     language="fr",
     scripts=("Latin",),
     words={
+        WordClass.RELATIVE: ("qui", "lequel", "laquelle", "lesquels", "lesquelles", "dont"),
         WordClass.ANSWER_NOUN: (
             "réponse",
             "résultat",

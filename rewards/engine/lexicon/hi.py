@@ -13,6 +13,7 @@ ROWS = LanguageRows(
     language="hi",
     scripts=("Devanagari",),
     words={
+        WordClass.RELATIVE: ("जो", "जिसका", "जिसकी", "जिसके"),
         WordClass.ANSWER_NOUN: (
             "उत्तर",
             "जवाब",
@@ -425,6 +426,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "जो",
             "अतः",
             "एवं",
             "और",

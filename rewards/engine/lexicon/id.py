@@ -9,6 +9,7 @@ ROWS = LanguageRows(
     language="id",
     scripts=("Latin",),
     words={
+        WordClass.RELATIVE: ("yang",),
         WordClass.ANSWER_NOUN: (
             "jawaban",
             "jawabannya",

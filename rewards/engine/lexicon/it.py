@@ -9,6 +9,7 @@ ROWS = LanguageRows(
     language="it",
     scripts=("Latin",),
     words={
+        WordClass.RELATIVE: ("cui", "quale", "quali"),
         WordClass.ANSWER_NOUN: (
             "risposta",
             "risultato",

@@ -9,6 +9,7 @@ ROWS = LanguageRows(
     language="pt",
     scripts=("Latin",),
     words={
+        WordClass.RELATIVE: ("qual", "quais", "quem", "cujo", "cuja"),
         WordClass.ANSWER_NOUN: (
             "resposta",
             "resultado",

@@ -9,6 +9,7 @@ ROWS = LanguageRows(
     language="ru",
     scripts=("Cyrillic",),
     words={
+        WordClass.RELATIVE: ("который", "которая", "которое", "которые", "которого", "которой"),
         WordClass.ANSWER_NOUN: (
             "ответ",
             "результат",

@@ -13,6 +13,7 @@ ROWS = LanguageRows(
     language="vi",
     scripts=("Latin",),
     words={
+        WordClass.RELATIVE: ("mà",),
         WordClass.ANSWER_NOUN: (
             "đáp án",
             "đáp số",
@@ -396,6 +397,6 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     cues=frozenset("là của và các những được có không này cho với một".split()),
     gated=frozenset(
-        {"có", "cỡ", "hay", "họ", "internet", "là", "nên", "sai", "song", "số", "theo", "và", "độ"}
+        {"có", "cỡ", "hay", "họ", "internet", "là", "mà", "nên", "sai", "song", "số", "theo", "và", "độ"}
     ),
 )

@@ -93,12 +93,43 @@ def _object_of_predicate(w: Window, committed: Sequence[Candidate]) -> Candidate
         return last  # "So, m = 25 and n = 169, and m + n = 194": the last equation states the result
     if _opens_with_value(w, committed[0], begin):  # "9 is the number of positive divisors of 196."
         return committed[0]
+    remark = _relative_clause_start(w, committed, begin)
+    if remark is not None:  # "42, which is 3 fewer than 45": the values after "which" remark on 42
+        committed = [c for c in committed if c.end <= remark]
+        last = committed[-1]
     predicates = [m.end for m in w.marks_in(begin, last.start) if m.classes & _PREDICATE]
     for at in reversed(predicates):
         after = [c for c in committed if c.start >= at]
         if after:
             return after[0]
     return committed[-1]
+
+
+def _relative_clause_start(w: Window, committed: Sequence[Candidate], begin: int) -> int | None:
+    """Where a relative clause about a number already stated opens ("42, which is divisible by 7", "42
+    apples, which is 3 fewer than 45"): the values after it remark on that number and state no new one; a
+    clause that restates it in another form ("which simplifies to 3/4", "which is 0.7 hours") carries the
+    value on."""
+    first, t = committed[0], w.tokens
+    if not any(t.kinds[x] is TokenKind.NUMBER for x in range(first.first, first.last + 1)):
+        return None  # "angle BAC, which is 124°": the clause gives the named thing its value
+    marks = w.marks_in(first.end, committed[-1].start)
+    for n, m in enumerate(marks):
+        if W.RELATIVE in m.classes and w.tokens_between(first.end, m.start) <= 4:
+            verb = marks[n + 1] if n + 1 < len(marks) else None
+            if verb is not None and (W.DERIVATION in verb.classes or _restates(w, verb, committed)):
+                return (
+                    None  # "150/200, which simplifies to 3/4", "10 which is 1,000.99": the value carried on
+                )
+            return m.start
+    return None
+
+
+def _restates(w: Window, verb: Mark, committed: Sequence[Candidate]) -> bool:
+    """A copula with the statement's last value right after it ("which is 0.7 hours"): the same quantity in
+    another form, not a property or a comparison ("which is divisible by 7", "which is 3 fewer than 45")."""
+    nxt = [c for c in committed if c.start >= verb.end]
+    return W.COPULA in verb.classes and len(nxt) == 1 and w.words_between(verb.end, nxt[0].start) == 0
 
 
 def _opens_with_value(w: Window, c: Candidate, begin: int) -> bool:

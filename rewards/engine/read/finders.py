@@ -281,6 +281,9 @@ def _trim(t: Tokens, i: int, j: int) -> tuple[int, int]:
         j -= 1
     opens = sum(t.kinds[x] is TokenKind.OPEN for x in range(i, j + 1))
     closes = sum(t.kinds[x] is TokenKind.CLOSE for x in range(i, j + 1))
+    if opens > closes and t.kinds[i] is not TokenKind.OPEN:
+        j = _before_unclosed(t, i, j)  # "42 (6 rows of 7)": the aside opens after the value
+        opens = closes
     if opens > closes and t.kinds[i] is TokenKind.OPEN:
         i += 1
     if closes > opens and t.kinds[j] is TokenKind.CLOSE:
@@ -289,6 +292,24 @@ def _trim(t: Tokens, i: int, j: int) -> tuple[int, int]:
     if bars % 2 and i < j and t.text(i) == "|":
         i += 1  # "| 42": a table's cell border, not an absolute value's opening bar
     return i, j
+
+
+def _before_unclosed(t: Tokens, i: int, j: int) -> int:
+    """The last token before the first bracket of ``i``..``j`` that is never closed in it (``j`` if none)."""
+    depth = 0
+    opened: list[int] = []
+    for x in range(i, j + 1):
+        if t.kinds[x] is TokenKind.OPEN:
+            opened.append(x)
+            depth += 1
+        elif t.kinds[x] is TokenKind.CLOSE and opened:
+            opened.pop()
+    if not opened:
+        return j
+    k = opened[0] - 1
+    while k > i and t.kinds[k] is TokenKind.OPERATOR:
+        k -= 1
+    return k
 
 
 def _letter_at(t: Tokens, s: Structure, i: int) -> bool:
@@ -595,14 +616,26 @@ def _short_label(t: Tokens, s: Structure, marks: Sequence[Mark], i: int) -> Stat
     inside = [m for m in marks if t.starts[first] <= m.start < t.starts[i]]
     if any(m.classes & {WordClass.ANSWER_ANCHOR, WordClass.CONCLUSION} for m in inside):
         return StatementKind.LABELLED  # "Final answer:", "Ответ:", "In conclusion:"
-    if s.statement[i] == len(s.statement_bounds) - 1:
-        return StatementKind.LABELLED  # "Bottom line: 7" closing the text
+    if s.statement[i] == len(s.statement_bounds) - 1 and _value_next(t, i):
+        return StatementKind.LABELLED  # "Bottom line: 7" closing the text (not "Explanation: we used 6 by 7")
     nouns = [m for m in inside if WordClass.ANSWER_NOUN in m.classes]
     if any(m.phrase in ("result", "solution") for m in nouns):
         return StatementKind.LABELLED  # "Net result: 12", "Solution: x = 3"
     if nouns:
         return StatementKind.NAMED  # "Total score: 54": a step that names its quantity
     return None
+
+
+_LAYOUT_TOKENS = frozenset({TokenKind.EMPHASIS, TokenKind.MATH, TokenKind.BOX, TokenKind.NEWLINE})
+
+
+def _value_next(t: Tokens, i: int) -> bool:
+    """Does a value open right after token ``i`` (past emphasis, math delimiters, a box): no word first, bar a
+    one-letter name ("x = 7")?"""
+    j = i + 1
+    while j < len(t) and t.kinds[j] in _LAYOUT_TOKENS:
+        j += 1
+    return j < len(t) and (t.kinds[j] is not TokenKind.WORD or len(t.text(j)) == 1)
 
 
 def _names_only(t: Tokens, first: int, last: int) -> bool:
