@@ -493,6 +493,26 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    numbers={
+        "صفر": 0,
+        "واحد": 1,
+        "اثنان": 2,
+        "ثلاثة": 3,
+        "أربعة": 4,
+        "خمسة": 5,
+        "ستة": 6,
+        "سبعة": 7,
+        "ثمانية": 8,
+        "تسعة": 9,
+        "عشرة": 10,
+        "عشرون": 20,
+        "ثلاثون": 30,
+        "أربعون": 40,
+        "خمسون": 50,
+        "مائة": 100,
+        "مئة": 100,
+        "ألف": 1000,
+    },
     gated=frozenset(
         {"أم", "أو", "أي", "إن", "بل", "حل", "لا", "لم", "لن", "لو", "هل", "هم", "هو", "هي", "و"}
     ),

@@ -403,6 +403,22 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    numbers={
+        "nol": 0,
+        "satu": 1,
+        "dua": 2,
+        "tiga": 3,
+        "empat": 4,
+        "lima": 5,
+        "enam": 6,
+        "tujuh": 7,
+        "delapan": 8,
+        "sembilan": 9,
+        "sepuluh": 10,
+        "sebelas": 11,
+        "seratus": 100,
+        "seribu": 1000,
+    },
     cues=frozenset("yang adalah dengan untuk ini itu kita jadi karena tidak sebuah dari".split()),
     gated=frozenset(
         {

@@ -49,9 +49,13 @@ class LanguageRows:
     # a text is in it, so that its gated words are read ("Las soluciones son x = 2 y x = 3": "las" shows
     # Spanish, and "y" joins); a cue two languages share tells neither
     cues: frozenset[str] = frozenset()
+    # cardinal numbers written as one word, with their values ("doce": 12); a word that is also the language's
+    # article ("un", "ein", "bir") is left out: "un chat" states no number
+    numbers: Mapping[str, int] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "words", MappingProxyType(dict(self.words)))
+        object.__setattr__(self, "numbers", MappingProxyType(dict(self.numbers)))
 
     def phrases(self, word_class: WordClass) -> tuple[str, ...]:
         """The phrases of ``word_class`` (``()`` where the language has none)."""

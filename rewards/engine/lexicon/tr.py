@@ -430,6 +430,27 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    numbers={
+        "sıfır": 0,
+        "iki": 2,
+        "üç": 3,
+        "dört": 4,
+        "beş": 5,
+        "altı": 6,
+        "yedi": 7,
+        "sekiz": 8,
+        "dokuz": 9,
+        "yirmi": 20,
+        "otuz": 30,
+        "kırk": 40,
+        "elli": 50,
+        "altmış": 60,
+        "yetmiş": 70,
+        "seksen": 80,
+        "doksan": 90,
+        "yüz": 100,
+        "bin": 1000,
+    },
     cues=frozenset("bir bu ile için olarak değil olur ve şimdi yani çünkü sonra".split()),
     gated=frozenset(
         {

@@ -21,10 +21,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from rewardcheck.rewards.engine.lexicon import WordClass, is_word
+from rewardcheck.rewards.engine.numerals import CJK_NUMERALS, cjk_value, number_languages, word_number
 from rewardcheck.rewards.engine.numwords import ONES, SCALES, TENS, number_from_words
 from rewardcheck.rewards.engine.text import is_placeholder as placeholder
 
-from .marks import Mark
+from .marks import Mark, evident_languages
 from .structure import Structure
 from .tokens import TokenKind, Tokens
 
@@ -436,6 +437,87 @@ def _number_word(word: str) -> bool:
     return w in ONES or w in TENS or w in SCALES or w == "hundred"
 
 
+_NAMING_VALUE = frozenset({WordClass.ANSWER_ANCHOR, WordClass.COPULA})
+
+
+def _anchored(t: Tokens, marks: Sequence[Mark], start: int, first: int, last: int) -> bool:
+    """Does the value at ``start`` come right after an answer phrase or a copula ("la respuesta es doce",
+    "答案是十二"), or a label's colon, or stand alone in its statement (tokens ``first``..``last``)?"""
+    for m in marks:
+        if m.end <= start and m.classes & _NAMING_VALUE and not t.source[m.end : start].strip(" *:：\t"):
+            return True
+    before = t.source[t.starts[first] : start].rstrip(" *")
+    after = t.source[start : t.ends[last]]
+    return before.endswith((":", "：")) or not any(ch.isalpha() for ch in before + after.split(" ", 1)[-1])
+
+
+def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """A number written as a word of an evident language's number row ("doce", "zwölf", "vingt-deux") or in
+    Chinese / Japanese numerals ("十二"), right after an answer phrase or a copula, a label, or alone: a
+    number word elsewhere ("los dos casos", "一共") names no value."""
+    out: list[Candidate] = []
+    languages: frozenset[str] | None = None
+    for i in range(len(t)):
+        if s.inside[i] or t.kinds[i] is not TokenKind.WORD:
+            continue
+        first, last = (
+            s.statement_bounds[s.statement[i]] if s.statement[i] < len(s.statement_bounds) else (i, i)
+        )
+        word = t.text(i)
+        if any(ch in CJK_NUMERALS for ch in word):
+            out += _cjk_runs(t, marks, i, first, last, s.statement[i])
+            continue
+        if not number_languages(word):
+            continue
+        languages = languages if languages is not None else evident_languages(t, marks)
+        j = i + 2 if _hyphened(t, i) else i  # "vingt-deux"
+        whole = t.source[t.starts[i] : t.ends[j]]
+        if word_number(whole, languages) is None:
+            j, whole = i, word
+        if word_number(whole, languages) is not None and _anchored(t, marks, t.starts[i], first, last):
+            out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], t.ends[j], s.statement[i]))
+    return out
+
+
+def _hyphened(t: Tokens, i: int) -> bool:
+    return (
+        i + 2 < len(t)
+        and t.text(i + 1) == "-"
+        and t.ends[i] == t.starts[i + 1]
+        and t.ends[i + 1] == t.starts[i + 2]
+        and t.kinds[i + 2] is TokenKind.WORD
+    )
+
+
+def _numeral_end(word: str, k: int) -> int:
+    while k < len(word) and word[k] in CJK_NUMERALS:
+        k += 1
+    return k
+
+
+def _cjk_runs(
+    t: Tokens, marks: Sequence[Mark], i: int, first: int, last: int, statement: int
+) -> list[Candidate]:
+    """The runs of Chinese / Japanese numerals inside the word token ``i`` that state a number (a lone "一"
+    only where nothing follows it in the token: "一个", "一共" state none)."""
+    out = []
+    word, base = t.text(i), t.starts[i]
+    k = 0
+    while k < len(word):
+        if word[k] not in CJK_NUMERALS:
+            k += 1
+            continue
+        e = _numeral_end(word, k)
+        if word.startswith("分之", e) and e + 2 < len(word) and word[e + 2] in CJK_NUMERALS:
+            e = _numeral_end(word, e + 2)  # "四分之三": a fraction, three of four parts
+        run = word[k:e]
+        lone_one = run in ("一", "两", "兩") and e < len(word)
+        if not lone_one and cjk_value(run) is not None and _anchored(t, marks, base + k, first, last):
+            out.append(Candidate(StatementKind.BARE, i, i, base + k, base + e, statement))
+        k = e
+    return out
+
+
 Finder = Callable[[Tokens, Structure, Sequence[Mark]], list[Candidate]]
 # the finder table, strongest kind first (a new answer format is one row)
 FINDERS: tuple[tuple[StatementKind, Finder], ...] = (
@@ -446,6 +528,7 @@ FINDERS: tuple[tuple[StatementKind, Finder], ...] = (
     (StatementKind.DELIMITED, _environments),
     (StatementKind.BARE, _bare),
     (StatementKind.BARE, _number_words),
+    (StatementKind.BARE, _foreign_number_words),
 )
 
 _LABEL_CLASSES = frozenset({WordClass.ANSWER_ANCHOR})

@@ -17,7 +17,7 @@ evident: its own script is in the window, or one of its ungated phrases is.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -27,7 +27,15 @@ from rewardcheck.rewards.rx.scan import Scanner
 
 from .tokens import TokenKind, Tokens, tokenize
 
-__all__ = ["Mark", "find_marks", "phrase_table", "languages_in", "NO_SPACE_SCRIPTS", "verb_final_languages"]
+__all__ = [
+    "Mark",
+    "find_marks",
+    "phrase_table",
+    "languages_in",
+    "evident_languages",
+    "NO_SPACE_SCRIPTS",
+    "verb_final_languages",
+]
 
 NO_SPACE_SCRIPTS = frozenset({"Han", "Hiragana", "Katakana", "Thai"})
 # the scripts a window can show, by code point range: enough to tell the languages of the lexicon apart
@@ -265,6 +273,15 @@ def _marks(t: Tokens, folded: list[str], languages: frozenset[str] | None) -> li
     found = list(_spaced_marks(t, folded, languages)) + list(_unspaced_marks(t, languages))
     found.sort(key=lambda m: m.start)
     return found
+
+
+def evident_languages(t: Tokens, marks: Sequence[Mark]) -> frozenset[str]:
+    """The languages evident in ``t`` (see :func:`languages_in`), from its marks and cue words."""
+    table, cues = phrase_table(), cue_table()
+    window = t.source[t.starts[0] : t.ends[-1]] if len(t) else ""
+    folded = (t.text(i).casefold() for i in range(len(t)) if t.kinds[i] is TokenKind.WORD)
+    hits = [table[m.phrase].languages for m in marks if m.phrase in table]
+    return languages_in(scripts_in(window), hits + [cues[w] for w in folded if w in cues])
 
 
 def find_marks(t: Tokens) -> list[Mark]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from rewardcheck.rewards.engine.numerals import cjk_value, word_number
 from rewardcheck.rewards.engine.numwords import number_from_words
 from rewardcheck.rewards.engine.prose_math import in_math
 from rewardcheck.rewards.engine.text import AnswerSpan, without_injection
@@ -137,4 +138,8 @@ def _spelled(value: str) -> str:
     if any(ch.isdigit() for ch in value):
         return value
     n = number_from_words(value)
-    return value if n is None else str(n)
+    if n is None:
+        n = word_number(value) if " " not in value.strip() else None
+    if n is None:
+        return cjk_value(value.strip()) or value
+    return str(n)

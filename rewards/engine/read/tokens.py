@@ -45,7 +45,7 @@ class TokenKind(enum.Enum):
 
 SENTENCE_ENDS = frozenset(".!?。！？।؟")
 CLAUSE_ENDS = frozenset(",;:，；：、")
-_OPERATORS = frozenset("=+-−×÷*/^<>≤≥≠≈~·⋅±∓∈∉⊂⊆∪∩")
+_OPERATORS = frozenset("=+-−×÷*/^<>≤≥≠≈~·⋅±∓∈∉⊂⊆∪∩＝＋－／＜＞")  # full-width forms too
 _OPENS = frozenset("([{（［｛")
 _CLOSES = frozenset(")]}）］｝")
 _DIGITS = "0123456789"

@@ -1,0 +1,103 @@
+r"""Numbers written as words in the lexicon's other languages: a single cardinal word from a language's
+``LanguageRows.numbers`` row ("doce", "zwölf", "двенадцать"), two of them joined by a hyphen where the
+language adds them ("dix-sept", "vingt-deux"), and Chinese / Japanese numerals ("十二", "二十五", "一百零五").
+English words are :mod:`.numwords`' grammar.
+
+>>> word_number("Doce"), word_number("vingt-deux"), word_number("quatre-vingt")
+(12, 22, None)
+>>> cjk_number("十二"), cjk_number("二十五"), cjk_number("一百零五"), cjk_number("两千"), cjk_number("十二三")
+(12, 25, 105, 2000, None)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .lexicon import LANGUAGE_ROWS
+
+__all__ = ["word_number", "cjk_number", "cjk_value", "CJK_NUMERALS", "number_languages"]
+
+_CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6}
+_CJK_DIGITS |= {"七": 7, "八": 8, "九": 9}
+_CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
+_CJK_MYRIAD = {"万": 10_000, "萬": 10_000, "亿": 10**8, "億": 10**8}
+CJK_NUMERALS = frozenset(_CJK_DIGITS) | frozenset(_CJK_UNITS) | frozenset(_CJK_MYRIAD)
+
+
+@cache
+def _table() -> dict[str, dict[str, int]]:
+    """Each number word with its value per language (casefolded)."""
+    out: dict[str, dict[str, int]] = {}
+    for language, rows in LANGUAGE_ROWS.items():
+        for word, value in rows.numbers.items():
+            out.setdefault(word.casefold(), {})[language] = value
+    return out
+
+
+def number_languages(word: str) -> frozenset[str]:
+    """The languages whose number row holds ``word`` (any case)."""
+    return frozenset(_table().get(word.casefold(), {}))
+
+
+def word_number(word: str, languages: frozenset[str] | None = None) -> int | None:
+    """The value of one number word (or two joined by a hyphen, added: "dix-sept"), in one of ``languages``
+    (any language when ``None``); ``None`` when it is none, or the languages give it different values."""
+    parts = word.casefold().split("-")
+    if len(parts) > 2 or not all(parts):
+        return None
+    values = [_value(p, languages) for p in parts]
+    if any(v is None for v in values):
+        return None
+    if len(values) == 2:
+        a, b = values
+        assert a is not None and b is not None
+        return a + b if a >= 10 and a % 10 == 0 and b < 10 or (a == 10 and b < 10) else None
+    return values[0]
+
+
+def _value(word: str, languages: frozenset[str] | None) -> int | None:
+    found = {v for lang, v in _table().get(word, {}).items() if languages is None or lang in languages}
+    return found.pop() if len(found) == 1 else None
+
+
+def cjk_value(s: str) -> str | None:
+    r"""A run of Chinese / Japanese numerals as a value: an integer, a fraction written "X分之Y" (Y/X), or a
+    percentage "百分之Y".
+
+    >>> cjk_value("四分之三"), cjk_value("百分之五十"), cjk_value("十二"), cjk_value("分之三")
+    ('\\frac{3}{4}', '50\\%', '12', None)
+    """
+    whole, sep, part = s.partition("分之")
+    if sep:
+        d, n = cjk_number(whole), cjk_number(part)
+        if d is None or n is None or d == 0:
+            return None
+        return f"{n}\\%" if d == 100 else f"\\frac{{{n}}}{{{d}}}"
+    n = cjk_number(s)
+    return None if n is None else str(n)
+
+
+def cjk_number(s: str) -> int | None:
+    """The value of a run of Chinese / Japanese numerals, read by place (``None`` when the run is not one
+    number: "十二三" is "twelve or thirteen")."""
+    if not s or any(ch not in CJK_NUMERALS for ch in s):
+        return None
+    total, section, digit, seen_digit = 0, 0, None, False
+    last_unit = 10**9
+    for ch in s:
+        if ch in _CJK_DIGITS:
+            if digit is not None and not (digit == 0 or _CJK_DIGITS[ch] == 0):
+                return None  # two digits side by side: a range or a list, not one number
+            digit, seen_digit = _CJK_DIGITS[ch], True
+        elif ch in _CJK_UNITS:
+            unit = _CJK_UNITS[ch]
+            if unit >= last_unit:
+                return None
+            section += (1 if digit is None else digit) * unit
+            digit, last_unit = None, unit
+        else:
+            total += (section + (digit or 0)) * _CJK_MYRIAD[ch]
+            section, digit, last_unit = 0, None, 10**9
+    if not seen_digit and not section and not total:
+        return None
+    return total + section + (digit or 0)

@@ -1,0 +1,84 @@
+"""Numbers written as words in the lexicon's languages (``LanguageRows.numbers``, :mod:`numerals`) and in
+Chinese / Japanese numerals: read where they state the answer (after an answer phrase or a copula, after a
+label, or alone), never where a number word only counts things in passing."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rewardcheck.rewards.engine import judge
+from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS
+from rewardcheck.rewards.engine.numerals import cjk_number, cjk_value, word_number
+
+STATED = [
+    ("La respuesta es doce.", "12"),
+    ("La réponse est douze.", "12"),
+    ("La réponse est vingt-deux.", "22"),
+    ("Die Antwort ist zwölf.", "12"),
+    ("A resposta é doze.", "12"),
+    ("Risposta: sette.", "7"),
+    ("Ответ: двенадцать.", "12"),
+    ("Jawabannya adalah sebelas.", "11"),
+    ("Cevap: üç.", "3"),
+    ("الإجابة هي ثلاثة.", "3"),
+    ("उत्तर बारह है।", "12"),
+    ("答案是十二。", "12"),
+    ("所以一共有二十五个。", "25"),
+    ("答えは十二です。", "12"),
+    ("答案是四分之三。", "\\frac34"),
+    ("答案是百分之五十。", "50\\%"),
+]
+
+
+@pytest.mark.parametrize(("text", "gold"), STATED)
+def test_a_number_word_that_states_the_answer_is_read(text: str, gold: str) -> None:
+    assert judge(text, gold).verdict.value == "correct", judge(text, gold).reason
+    assert judge(text, "13").verdict.value != "correct", text
+
+
+IN_PASSING = [
+    ("Hay dos casos; la respuesta es 12 para los dos casos.", "12"),  # "dos" counts cases
+    ("Il y a un chat, donc la réponse est 12.", "12"),  # "un" is the article
+    ("一共有一个答案：12。", "12"),  # "一个": one of them, no value
+    ("The answer is due to 12.", "12"),  # Italian "due" in English text is no number
+]
+
+
+@pytest.mark.parametrize(("text", "gold"), IN_PASSING)
+def test_a_number_word_in_passing_is_not_the_answer(text: str, gold: str) -> None:
+    assert judge(text, gold).verdict.value == "correct", judge(text, gold).reason
+
+
+def test_rows_leave_out_articles_and_agree_across_languages() -> None:
+    articles = {"fr": "un", "pt": "um", "tr": "bir", "de": "ein"}
+    for language, word in articles.items():
+        assert word not in LANGUAGE_ROWS[language].numbers
+    assert word_number("quatre-vingt") is None  # multiplied, not added: left unread
+    assert word_number("dix-sept") == 17 and word_number("Doce") == 12
+
+
+_DIGITS = "零一二三四五六七八九"
+
+
+def _cjk(n: int) -> str:
+    """``n`` (1..9999) in Chinese numerals, written the standard way."""
+    out, zero = "", False
+    for unit, name in ((1000, "千"), (100, "百"), (10, "十"), (1, "")):
+        d = n // unit % 10
+        if d:
+            if zero:
+                out += "零"
+            out += ("" if (unit == 10 and d == 1 and not out) else _DIGITS[d]) + name
+            zero = False
+        elif out:
+            zero = True
+    return out
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.integers(min_value=1, max_value=9999))
+def test_cjk_numerals_read_by_place(n: int) -> None:
+    assert cjk_number(_cjk(n)) == n
+    assert cjk_value(_cjk(n)) == str(n)
