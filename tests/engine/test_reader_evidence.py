@@ -66,6 +66,12 @@ PAID = [
     ("The answer is 42 (6 rows of 7).", "42", "7"),
     ("Answer: 42\n\nExplanation: we multiplied 6 by 7.", "42", "6"),
     ("The probability is 0.42, or 42%.", "0.42", "0.43"),
+    # a choice letter after an article, or before a verb-final copula; a number in a text wrapper
+    ("La bonne réponse est la C.", "C", "B"),
+    ("La risposta corretta è la C.", "C", "B"),
+    ("正解は C です。", "C", "B"),
+    ("सही उत्तर C है।", "C", "B"),
+    ("\\boxed{\\text{12 apples}}", "12", "13"),
     # an answer stated as such, then chatter without a value for longer than the read tail
     (
         "Final Answer: The final answer is $916$. I hope it is correct." + " Thank you for reading!" * 90,
@@ -88,6 +94,8 @@ REFUSED = [
     ("It's not 10", "10"),
     ("The answer does not equal 5.", "5"),
     ("Let $x$ be the count.\n$x$", "5"),  # a name alone is read, and is not the value
+    ("The answer is not C.", "C"),  # "not" is a lexicon phrase, no article
+    ("The answer is a C program.", "C"),  # the letter does not close the clause
     ("x = 2, y = 3", "3"),  # a pair for one value: two answers offered
     ("x = 2 or y = 3", "(2,3)"),  # "or" offers, never lists
     ("The answer is 0.42 or 0.43.", "0.43"),  # two values offered, not one restated

@@ -75,10 +75,25 @@ def _lone_name(text: str) -> bool:
     return word and head not in _CONSTANTS and (not sub or sub.strip("{}").isalnum())
 
 
+_WRAPPERS = ("\\text{", "\\textrm{", "\\textbf{", "\\mathrm{", "\\mbox{")
+
+
+def _unwrapped(answer: str) -> str:
+    """``\\text{12 apples}`` is the number 12 with its unit: a text wrapper around the whole answer that
+    opens with a number is taken off (a word answer keeps it)."""
+    s = answer.strip()
+    for w in _WRAPPERS:
+        inner = s[len(w) : -1]
+        if s.startswith(w) and s.endswith("}") and "{" not in inner and "}" not in inner:
+            head = inner.lstrip()[:1]
+            return inner.strip() if head.isdigit() or head in "-−" else answer
+    return answer
+
+
 def as_value(answer: str, gold_text: str) -> str:
     """The answer's text as a value: tidied, before its approximation, a repeating decimal as its fraction
     (unless the gold writes one itself)."""
-    answer = before_approximation(tidy(fullwidth_ascii(answer)))
+    answer = before_approximation(tidy(fullwidth_ascii(_unwrapped(answer))))
     repeating = (
         repeating_decimal(answer) if "\\overline" not in gold_text and "\\bar" not in gold_text else None
     )

@@ -344,11 +344,32 @@ def _choices(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
         if s.inside[i] or t.kinds[i] is not TokenKind.WORD or t.text(i) not in CHOICE_LETTERS:
             continue
         after_noun = any(0 <= t.starts[i] - e <= 2 for e in noun_ends)  # "option C", "Option (C)"
-        ends_clause = i + 1 >= len(t) or t.kinds[i + 1] in _CLAUSE_ENDS
-        named = ends_clause and any(0 <= t.starts[i] - e <= 2 for e in naming_ends)
+        ends_clause = i + 1 >= len(t) or t.kinds[i + 1] in _CLAUSE_ENDS or _closing_copula(t, marks, i)
+        named = ends_clause and any(_article_between(t, marks, e, t.starts[i]) for e in naming_ends)
         if after_noun or named or _letter_at(t, s, i):
             out.append(Candidate(StatementKind.CHOICE, i, i, t.starts[i], t.ends[i], s.statement[i]))
     return out
+
+
+def _article_between(t: Tokens, marks: Sequence[Mark], end: int, start: int) -> bool:
+    """Nothing but a space, a bracket or one short word that is no other lexicon phrase stands between a
+    naming phrase that ends at ``end`` and a letter at ``start`` ("est la C", "ist die C")."""
+    if not 0 <= start - end <= 6:
+        return False
+    between = t.source[end:start].strip(" ([*")
+    if not between:
+        return True
+    named = [m for m in marks if end <= m.start < start and not m.classes <= _FILLERS]
+    return between.isalpha() and len(between) <= 3 and between.islower() and not named
+
+
+def _closing_copula(t: Tokens, marks: Sequence[Mark], i: int) -> bool:
+    """A verb-final copula closes the clause right after token ``i`` ("正解は C です", "उत्तर C है")."""
+    nxt = t.ends[i]
+    return any(
+        m.start - nxt <= 1 and m.start >= nxt and WordClass.COPULA in m.classes and m.verb_final
+        for m in marks
+    )
 
 
 def _in_box(s: Structure, i: int) -> bool:
