@@ -71,6 +71,7 @@ PAID = [
     ("La risposta corretta è la C.", "C", "B"),
     ("正解は C です。", "C", "B"),
     ("सही उत्तर C है।", "C", "B"),
+    ("정답은 C입니다.", "C", "B"),  # a Latin letter written onto a Hangul word
     ("\\boxed{\\text{12 apples}}", "12", "13"),
     # an answer stated as such, then chatter without a value for longer than the read tail
     (

@@ -55,6 +55,9 @@ _DIGITS = "0123456789"
 _COMBINING = r"[\u0300-\u036f\u0900-\u0903\u093a-\u094f\u0951-\u0957\u0962\u0963\u064b-\u065f\u0670\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]"
 _CJK_RANGES = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK = "[" + _CJK_RANGES + "]"
+# Hangul words are spaced, but a Latin letter or digit may be written onto one ("C입니다", "12개"): a run of
+# Hangul is a word of its own
+_HANGUL_RANGES = "\uac00-\ud7af\u1100-\u11ff\u3130-\u318f"
 # one token shape per alternative, longest first where two share a start; no groups (see rx.scan)
 _SCANNER = Scanner(
     r"\\(?:boxed|fbox)\s*\{"  # a box opener
@@ -64,10 +67,13 @@ _SCANNER = Scanner(
     r"|\d+(?:(?:\{,\}|[.,'’٫])\d+)*|\.\d+"  # a number in a local form
     r"|(?:[cdjlmnstCDJLMNST]|[qQ]u)['’]"  # an elision: "l'option" is "l'" + "option"
     r"|" + _CJK + r"+"  # a run of Han or kana (no spaces between words): the lexicon finds phrases inside
+    r"|[" + _HANGUL_RANGES + r"]+"  # a run of Hangul
     r"|[^\W\d_"
     + _CJK_RANGES
+    + _HANGUL_RANGES
     + r"](?:[^\W\d_"
     + _CJK_RANGES
+    + _HANGUL_RANGES
     + r"]|"
     + _COMBINING
     + r")*(?:['’][^\W\d_]+)*"  # a word
