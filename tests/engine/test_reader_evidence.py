@@ -66,6 +66,11 @@ PAID = [
     ("The answer is 42 (6 rows of 7).", "42", "7"),
     ("Answer: 42\n\nExplanation: we multiplied 6 by 7.", "42", "6"),
     ("The probability is 0.42, or 42%.", "0.42", "0.43"),
+    ("Working it through: 42, definitively.", "42", "41"),  # a firm adverb after the value
+    # a hedge after the value that turns to a later value is about that one
+    ("Answer: 7 I am unsure, but the answer could be 8.", "7", "8"),
+    ("Answer: 7 I am unsure whether the answer is 8.", "7", "8"),
+    ("#### seven Best guess: 8.", "7", "8"),
     # a choice letter after an article, or before a verb-final copula; a number in a text wrapper
     ("La bonne réponse est la C.", "C", "B"),
     ("La risposta corretta è la C.", "C", "B"),
@@ -97,6 +102,11 @@ REFUSED = [
     ("Let $x$ be the count.\n$x$", "5"),  # a name alone is read, and is not the value
     ("The answer is not C.", "C"),  # "not" is a lexicon phrase, no article
     ("The answer is a C program.", "C"),  # the letter does not close the clause
+    ("Answer: 7 maybe, but 8 is also possible.", "7"),  # a hedge right after the value is on it
+    ("Answer: 7 I am unsure.", "7"),  # no later value to turn to
+    ("42, give or take.", "42"),  # a hedge after the value's clause
+    ("There's no way it's 42.", "42"),
+    ("I doubt it's 42.", "42"),
     ("x = 2, y = 3", "3"),  # a pair for one value: two answers offered
     ("x = 2 or y = 3", "(2,3)"),  # "or" offers, never lists
     ("The answer is 0.42 or 0.43.", "0.43"),  # two values offered, not one restated

@@ -17,6 +17,9 @@ __all__ = ["WORDS", "SHAPE_WORDS"]
 
 _W: dict[WordClass, tuple[str, ...]] = {
     WordClass.NEGATOR: (
+        "there's no way",
+        "there is no way",
+        "no way",
         "not",
         "never",
         "no",
@@ -97,6 +100,9 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "set aside",
     ),
     WordClass.HEDGE: (
+        "i doubt",
+        "doubtful",
+        "give or take",
         "maybe",
         "perhaps",
         "probably",
@@ -654,6 +660,9 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "the same",
     ),
     WordClass.FIRM_ADVERB: (
+        "definitively",
+        "conclusively",
+        "unquestionably",
         "exactly",
         "precisely",
         "clearly",

@@ -717,6 +717,8 @@ def _short_label(t: Tokens, s: Structure, marks: Sequence[Mark], i: int) -> Stat
     words = [x for x in range(first, i) if t.kinds[x] not in (TokenKind.EMPHASIS, TokenKind.SYMBOL)]
     if not (1 <= len(words) <= 3 and all(t.kinds[x] is TokenKind.WORD for x in words)):
         return None
+    if any(_number_word(t.text(x)) for x in words):
+        return None  # "#### seven Best guess: 8": a value stands before the colon, no label opens it
     inside = [m for m in marks if t.starts[first] <= m.start < t.starts[i]]
     if any(m.classes & {WordClass.ANSWER_ANCHOR, WordClass.CONCLUSION} for m in inside):
         return StatementKind.LABELLED  # "Final answer:", "Ответ:", "In conclusion:"

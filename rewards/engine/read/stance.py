@@ -178,7 +178,7 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
         anchors[0] if anchors else tail
     )  # "Answer: \\boxed{7} The answer is best guess nine": a new statement
     for m in w.marks_in(clause_start, min(w.clause_end_offset(c), limit)):
-        if W.HEDGE in m.classes and not _in_relative_clause(w, m, c):
+        if W.HEDGE in m.classes and not _in_relative_clause(w, m, c) and not _turns_to_next(w, m, c):
             return Refusal(Stance.HEDGED, m.start, m.end)
         if not m.classes & {W.APPROXIMATOR, W.HEDGE_SYMBOL}:
             continue
@@ -193,7 +193,7 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
     if is_word(w.tokens.text(c.first), W.HEDGE_SYMBOL):  # the value opens with one: "\\boxed{\\approx 390}"
         return Refusal(Stance.HEDGED, w.tokens.starts[c.first], w.tokens.ends[c.first])
     for m in w.marks_in(c.end, limit):  # "The answer is 5, perhaps.", "Final answer: 5 (maybe)."
-        if W.HEDGE in m.classes:
+        if W.HEDGE in m.classes and not _turns_to_next(w, m, c):
             return Refusal(Stance.HEDGED, m.start, m.end)
     trailing = w.source[c.end : limit].strip(" ,.!;:()$*}\\")
     if trailing and " " not in trailing and shapes.weak_adverb(trailing):  # "The answer is 12, reportedly."
@@ -201,6 +201,20 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
     if shapes.hedge_shape(w.source[clause_start : c.start]):  # "The answer is allegedly", "I'd go with"
         return Refusal(Stance.HEDGED, clause_start, c.start)
     return None
+
+
+def _turns_to_next(w: Window, hedge: Mark, c: Candidate) -> bool:
+    """A hedge after the value (a word between) that a contrast, a subordinator or an answer phrase then turns
+    to a value of its own ("Answer: 7 I am unsure, but the answer could be 8", "... unsure whether the
+    answer is 8"): it is about that later value, not this one."""
+    labels = w.source[hedge.end : hedge.end + 2].lstrip().startswith((":", "："))  # "Best guess: 8"
+    if hedge.start < c.end or not (labels or w.words_between(c.end, hedge.start)):
+        return False  # "7 maybe, but 8 ...": a hedge right after the value is on it
+    later = [x.start for x in w.candidates if x.statement == c.statement and x.start >= hedge.end]
+    return bool(later) and (labels or any(m.classes & _TURNS for m in w.marks_in(hedge.end, later[0])))
+
+
+_TURNS = frozenset({W.CONTRAST, W.SUBORDINATOR, W.ANSWER_ANCHOR})  # "but", "whether", "the answer is"
 
 
 def _in_relative_clause(w: Window, hedge: Mark, c: Candidate) -> bool:
