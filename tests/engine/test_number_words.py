@@ -19,6 +19,7 @@ STATED = [
     ("Die Antwort ist zwölf.", "12"),
     ("A resposta é doze.", "12"),
     ("Risposta: sette.", "7"),
+    ("Sumamos las partes.\n\ndoce.", "12"),  # alone in its statement, Spanish shown by "las"
     ("Ответ: двенадцать.", "12"),
     ("Jawabannya adalah sebelas.", "11"),
     ("Cevap: üç.", "3"),

@@ -461,15 +461,16 @@ def _number_word(word: str) -> bool:
 _NAMING_VALUE = frozenset({WordClass.ANSWER_ANCHOR, WordClass.COPULA})
 
 
-def _anchored(t: Tokens, marks: Sequence[Mark], start: int, first: int, last: int) -> bool:
-    """Does the value at ``start`` come right after an answer phrase or a copula ("la respuesta es doce",
+def _anchored(t: Tokens, marks: Sequence[Mark], span: tuple[int, int], first: int, last: int) -> bool:
+    """Does the value at ``span`` come right after an answer phrase or a copula ("la respuesta es doce",
     "答案是十二"), or a label's colon, or stand alone in its statement (tokens ``first``..``last``)?"""
+    start, end = span
     for m in marks:
         if m.end <= start and m.classes & _NAMING_VALUE and not t.source[m.end : start].strip(" *:：\t"):
             return True
     before = t.source[t.starts[first] : start].rstrip(" *")
-    after = t.source[start : t.ends[last]]
-    return before.endswith((":", "：")) or not any(ch.isalpha() for ch in before + after.split(" ", 1)[-1])
+    after = t.source[end : t.ends[last]]
+    return before.endswith((":", "：")) or not any(ch.isalpha() for ch in before + after)
 
 
 def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
@@ -495,7 +496,8 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
         whole = t.source[t.starts[i] : t.ends[j]]
         if word_number(whole, languages) is None:
             j, whole = i, word
-        if word_number(whole, languages) is not None and _anchored(t, marks, t.starts[i], first, last):
+        span = (t.starts[i], t.ends[j])
+        if word_number(whole, languages) is not None and _anchored(t, marks, span, first, last):
             out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], t.ends[j], s.statement[i]))
     return out
 
@@ -533,7 +535,11 @@ def _cjk_runs(
             e = _numeral_end(word, e + 2)  # "四分之三": a fraction, three of four parts
         run = word[k:e]
         lone_one = run in ("一", "两", "兩") and e < len(word)
-        if not lone_one and cjk_value(run) is not None and _anchored(t, marks, base + k, first, last):
+        if (
+            not lone_one
+            and cjk_value(run) is not None
+            and _anchored(t, marks, (base + k, base + e), first, last)
+        ):
             out.append(Candidate(StatementKind.BARE, i, i, base + k, base + e, statement))
         k = e
     return out
