@@ -88,6 +88,11 @@ def _pieces() -> dict[str, Piece]:
         Piece("answer_is", "The answer is ", "anchor"),
         Piece("gsm_mark", "#### ", "anchor"),
         Piece("answer_tag", "<answer>", "anchor"),
+        Piece("choice_letter", "(C) ", "token"),  # each one a candidate of the same statement
+        Piece("choice_hangul", "C입니다 ", "word"),
+        Piece("number_word", "twelve ", "word"),
+        Piece("cjk_numeral", "十二", "word"),
+        Piece("relative", ", which is 5", "word"),
     ]
     return {p.name: p for p in rows}
 

@@ -5,8 +5,10 @@ under a second) is the only clock: it trips on a blow-up, never on a slow machin
 
 from __future__ import annotations
 
+import cProfile
 import faulthandler
 import json
+import pstats
 import subprocess
 import sys
 from collections import Counter
@@ -16,7 +18,7 @@ from contextlib import contextmanager
 import pytest
 from hypothesis import given, settings
 
-from rewardcheck.bench.strategies.pumped import CASES, MAX_PUMP_CHARS, pumped_completions
+from rewardcheck.bench.strategies.pumped import CASES, MAX_PUMP_CHARS, PumpCase, pumped_completions
 from rewardcheck.rewards.engine import judge
 
 KILL_S = 60
@@ -89,3 +91,22 @@ def test_the_bounded_read_is_a_count_of_characters_and_says_so() -> None:
     assert "EngineConfig.max_read_chars" in j.reason and f"{j.unread:,}" in j.reason
     near = judge(long_reasoning + "\nThe answer is \\boxed{7}.", "7")
     assert near.verdict.value == "correct" and near.unread > 0
+
+
+_WORK_PLACES = ("after_answer", "between_answers", "inside_clause")
+
+
+def _calls(text: str, gold: str) -> int:
+    profiler = cProfile.Profile()
+    profiler.runcall(judge, text, gold)
+    return pstats.Stats(profiler).total_calls  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.position.name in _WORK_PLACES], ids=lambda c: c.name)
+def test_the_work_of_a_read_grows_at_most_linearly_with_the_run(case: PumpCase) -> None:
+    # a count of function calls, not a clock: the same on any machine and load. A reader that weighs every
+    # value of a statement against every other (each "(C)" of a run checked for a retraction after it) does
+    # four times the work for twice the run
+    judge(case.plain, case.gold)  # warm the caches
+    small, large = _calls(case.pumped(4_000), case.gold), _calls(case.pumped(8_000), case.gold)
+    assert large <= 2.5 * small + 2_000, (case.name, small, large)

@@ -16,6 +16,7 @@ first value after it in its statement to ``LABELLED``.
 
 from __future__ import annotations
 
+import bisect
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -337,21 +338,37 @@ def _choices(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     """Multiple-choice letters: after a choice noun ("option C"), or a letter that ends a clause right after a
     word that names or chooses the answer ("Je choisis B.", "答案是 B。", "The correct answer is B."), or one
     standing alone (:func:`_letter_at`)."""
-    noun_ends = [m.end for m in marks if WordClass.CHOICE_NOUN in m.classes]
-    naming_ends = [m.end for m in marks if m.classes & _CHOOSING]
+    noun_ends = sorted(m.end for m in marks if WordClass.CHOICE_NOUN in m.classes)
+    naming_ends = sorted(m.end for m in marks if m.classes & _CHOOSING)
+    starts = [m.start for m in marks]
     out = []
     for i in range(len(t)):
         if s.inside[i] or t.kinds[i] is not TokenKind.WORD or t.text(i) not in CHOICE_LETTERS:
             continue
-        after_noun = any(0 <= t.starts[i] - e <= 2 for e in noun_ends)  # "option C", "Option (C)"
-        ends_clause = i + 1 >= len(t) or t.kinds[i + 1] in _CLAUSE_ENDS or _closing_copula(t, marks, i)
-        named = ends_clause and any(_article_between(t, marks, e, t.starts[i]) for e in naming_ends)
+        at = t.starts[i]
+        after_noun = bool(_ends_in(noun_ends, at - 2, at))  # "option C", "Option (C)"
+        ends_clause = (
+            i + 1 >= len(t) or t.kinds[i + 1] in _CLAUSE_ENDS or _closing_copula(t, marks, starts, i)
+        )
+        named = ends_clause and any(
+            _article_between(t, marks, starts, e, at) for e in _ends_in(naming_ends, at - 6, at)
+        )
         if after_noun or named or _letter_at(t, s, i):
             out.append(Candidate(StatementKind.CHOICE, i, i, t.starts[i], t.ends[i], s.statement[i]))
     return out
 
 
-def _article_between(t: Tokens, marks: Sequence[Mark], end: int, start: int) -> bool:
+def _ends_in(ends: list[int], lo: int, hi: int) -> list[int]:
+    """The offsets of sorted ``ends`` in ``[lo, hi]``."""
+    return ends[bisect.bisect_left(ends, lo) : bisect.bisect_right(ends, hi)]
+
+
+def _marks_from(marks: Sequence[Mark], starts: list[int], lo: int, hi: int) -> Sequence[Mark]:
+    """The marks that start in ``[lo, hi)`` (``starts``: their start offsets)."""
+    return marks[bisect.bisect_left(starts, lo) : bisect.bisect_left(starts, hi)]
+
+
+def _article_between(t: Tokens, marks: Sequence[Mark], starts: list[int], end: int, start: int) -> bool:
     """Nothing but a space, a bracket or one short word that is no other lexicon phrase stands between a
     naming phrase that ends at ``end`` and a letter at ``start`` ("est la C", "ist die C")."""
     if not 0 <= start - end <= 6:
@@ -359,16 +376,15 @@ def _article_between(t: Tokens, marks: Sequence[Mark], end: int, start: int) -> 
     between = t.source[end:start].strip(" ([*")
     if not between:
         return True
-    named = [m for m in marks if end <= m.start < start and not m.classes <= _FILLERS]
+    named = [m for m in _marks_from(marks, starts, end, start) if not m.classes <= _FILLERS]
     return between.isalpha() and len(between) <= 3 and between.islower() and not named
 
 
-def _closing_copula(t: Tokens, marks: Sequence[Mark], i: int) -> bool:
+def _closing_copula(t: Tokens, marks: Sequence[Mark], starts: list[int], i: int) -> bool:
     """A verb-final copula closes the clause right after token ``i`` ("正解は C です", "उत्तर C है")."""
     nxt = t.ends[i]
     return any(
-        m.start - nxt <= 1 and m.start >= nxt and WordClass.COPULA in m.classes and m.verb_final
-        for m in marks
+        WordClass.COPULA in m.classes and m.verb_final for m in _marks_from(marks, starts, nxt, nxt + 2)
     )
 
 

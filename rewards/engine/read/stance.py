@@ -70,8 +70,9 @@ def _questioned(w: Window, c: Candidate) -> Refusal | None:
     end = w.tokens.text(last) if last >= 0 else ""
     if end and end[-1] in _QUESTION_ENDS:
         return Refusal(Stance.QUESTIONED, w.tokens.starts[last], w.tokens.ends[last])
-    lead = [m for m in w.marks_in(w.tokens.starts[first], c.start) if W.QUESTION in m.classes]
-    if lead and lead[0].start - w.tokens.starts[first] <= 12:
+    begin = w.tokens.starts[first]
+    lead = w.marks_of(W.QUESTION, begin, min(c.start, begin + 13))  # a question word opening the statement
+    if lead:
         return Refusal(Stance.QUESTIONED, lead[0].start, lead[0].end)
     return None
 
@@ -104,10 +105,9 @@ def _negated(w: Window, c: Candidate) -> Refusal | None:
         if on_predicate or near:
             return Refusal(Stance.NEGATED, m.start, m.end)
     after_end = w.clause_end_offset(c)
-    later = [x.start for x in w.candidates if x.start >= c.end]
     for m in w.marks_in(c.end, after_end):
         if W.NEGATED_PREDICATE in m.classes and w.tokens_between(c.end, m.start) <= MAX_AFTER:
-            if any(m.end <= v < after_end for v in later):
+            if w.candidates_in(m.end, after_end):
                 break  # "12 (not 15)": the negation is on the value after it
             return Refusal(Stance.NEGATED, m.start, m.end)
     if shapes.denied_after(w.source[c.end : c.end + 80]):  # "390 is out of the question.", "can be discarded"
@@ -120,7 +120,7 @@ def _scope_start(w: Window, c: Candidate) -> int:
     value ("Наверное, 30, а может, и 36": "может" qualifies 36)."""
     start = w.clause_start(c)
     previous = w.previous_clause_start(start)
-    if previous is not None and not any(previous <= x.start < start for x in w.candidates):
+    if previous is not None and not w.candidates_in(previous, start):
         return previous
     return start
 
@@ -129,17 +129,15 @@ def _denied_before(w: Window, c: Candidate) -> Refusal | None:
     """A whole claim denied in front ("It is not the case that: the answer is 390"), or a value set far from
     the answer by a distance and a proximity word ("far from 390", "anything but 390")."""
     lead = w.lead_in(c)
-    for m in w.marks_in(lead, c.start):
-        if (
-            W.EXCLUDER in m.classes
-            and m.phrase.endswith(" that")
-            and not any(m.end <= x.start < c.start for x in w.candidates)
-        ):
+    for m in w.marks_of(W.EXCLUDER, lead, c.start):
+        if m.phrase.endswith(" that") and not w.candidates_in(m.end, c.start):
             return Refusal(Stance.NEGATED, m.start, m.end)
-    near = w.marks_in(lead, c.start)
-    for a, b in zip(near, near[1:], strict=False):
+    for a in w.marks_of(W.DISTANCE, lead, c.start):
+        near = w.marks_in(a.start, c.start)
+        k = next(i for i, m in enumerate(near) if m is a)
+        b = near[k + 1] if k + 1 < len(near) else None  # the mark right after the distance word
         if (
-            W.DISTANCE in a.classes
+            b is not None
             and W.PROXIMITY in b.classes
             and w.words_between(a.end, b.start) <= 1
             and w.words_between(b.end, c.start) == 0
@@ -210,8 +208,10 @@ def _turns_to_next(w: Window, hedge: Mark, c: Candidate) -> bool:
     labels = w.source[hedge.end : hedge.end + 2].lstrip().startswith((":", "："))  # "Best guess: 8"
     if hedge.start < c.end or not (labels or w.words_between(c.end, hedge.start)):
         return False  # "7 maybe, but 8 ...": a hedge right after the value is on it
-    later = [x.start for x in w.candidates if x.statement == c.statement and x.start >= hedge.end]
-    return bool(later) and (labels or any(m.classes & _TURNS for m in w.marks_in(hedge.end, later[0])))
+    later = w.next_candidate(hedge.end)
+    if later is None or later.statement != c.statement:
+        return False
+    return labels or any(m.classes & _TURNS for m in w.marks_in(hedge.end, later.start))
 
 
 _TURNS = frozenset({W.CONTRAST, W.SUBORDINATOR, W.ANSWER_ANCHOR})  # "but", "whether", "the answer is"
@@ -301,11 +301,17 @@ def _supposed(w: Window, c: Candidate) -> Refusal | None:
 def _attributed(w: Window, c: Candidate) -> Refusal | None:
     """A third party and a report verb around the value ("my friend says 42", "친구는 42라고 했어요")."""
     first, last = w.statement_tokens(c.statement)
-    end = w.tokens.ends[last] if last < len(w.tokens) else len(w.source)
-    before = w.marks_in(w.tokens.starts[first], c.start)
-    after = [m for m in w.marks_in(c.end, end) if m.verb_final]
-    party = next((m for m in before + after if W.THIRD_PARTY in m.classes), None)
-    verb = next((m for m in before + after if W.REPORT_VERB in m.classes), None)
+    begin, end = w.tokens.starts[first], w.tokens.ends[last] if last < len(w.tokens) else len(w.source)
+
+    def around(word_class: W) -> Mark | None:  # before the value, or after it in a verb-final language
+        before = w.marks_of(word_class, begin, c.start)
+        return (
+            before[0]
+            if before
+            else next((m for m in w.marks_of(word_class, c.end, end) if m.verb_final), None)
+        )
+
+    party, verb = around(W.THIRD_PARTY), around(W.REPORT_VERB)
     if party is not None and verb is not None:
         return Refusal(Stance.ATTRIBUTED, min(party.start, verb.start), max(party.end, verb.end))
     return None
@@ -352,8 +358,9 @@ def _remark(w: Window, c: Candidate) -> Refusal | None:
     if w.words_between(begin, c.start) or len(w.words_in(c.end, end)) < 2:
         return None
     naming = {W.COPULA, W.RESULT_VERB, W.ANSWER_NOUN, W.ANSWER_ANCHOR, W.CONCLUSION, W.EVALUATION}
-    if any(m.classes & naming for m in w.marks_in(begin, end)) or any(
-        x.start > c.end for x in w.candidates if x.statement == c.statement
+    later = w.next_candidate(c.end + 1)
+    if any(m.classes & naming for m in w.marks_in(begin, end)) or (
+        later is not None and later.statement == c.statement
     ):
         return None
     verb = w.words_in(c.end, end)[0]
@@ -370,7 +377,11 @@ def _remark(w: Window, c: Candidate) -> Refusal | None:
 def _offered(w: Window, c: Candidate) -> Refusal | None:
     """Values offered as candidates ("Candidates: 389, 390", "possible answers: 4, 5, 6"): a candidate noun
     before the value with no predicate between ("the number of possible values of x is 5" states 5)."""
-    marks = w.marks_in(min(w.lead_in(c), _scope_start(w, c)), c.start)
+    start = min(w.lead_in(c), _scope_start(w, c))
+    nouns = w.marks_of(W.CANDIDATE, start, c.start)
+    if not nouns:
+        return None
+    marks = w.marks_in(start, c.start)
     for n, m in enumerate(marks):
         if W.CANDIDATE not in m.classes:
             continue
@@ -384,14 +395,13 @@ MAX_SHAPED = 4  # statements after a value read for a retraction by shape ("That
 
 
 def _retracted(w: Window, c: Candidate) -> Refusal | None:
-    later = [x for x in w.candidates if x.start >= c.end]
-    # a later value replaces the retracted one only when it is stated ("Scratch that: it is 391"), not denied
-    # or asked ("Scratch that: the answer is not 390")
-    stated = [x.start for x in later if _negated(w, x) is None and _questioned(w, x) is None]
-    for m in w.marks_in(c.end, len(w.source)):
-        if W.RETRACTION in m.classes and not any(v >= m.end for v in stated):
+    for m in w.marks_of(W.RETRACTION, c.end, len(w.source)):
+        # a later value replaces the retracted one only when it is stated ("Scratch that: it is 391"), not
+        # denied or asked ("Scratch that: the answer is not 390")
+        if not _stated_after(w, m.end):
             return Refusal(Stance.RETRACTED, m.start, m.end)
-    nxt = min((x.start for x in later), default=len(w.source))
+    later = w.next_candidate(c.end)
+    nxt = later.start if later is not None else len(w.source)
     tail = w.source[c.end : w.value_free_tail(c)].strip(" $*.)}")
     if tail[:1].isupper() and shapes.retracts_by_shape(tail):  # "#### 390 That was a slip."
         return Refusal(Stance.RETRACTED, c.end, c.end + len(tail))
@@ -401,6 +411,13 @@ def _retracted(w: Window, c: Candidate) -> Refusal | None:
         if shapes.retracts_by_shape(w.source[start:end]):
             return Refusal(Stance.RETRACTED, start, end)
     return None
+
+
+def _stated_after(w: Window, offset: int) -> bool:
+    """Some value after ``offset`` is stated: neither denied nor asked."""
+    return any(
+        _negated(w, x) is None and _questioned(w, x) is None for x in w.candidates_in(offset, len(w.source))
+    )
 
 
 Override = Callable[[Window, Candidate], Refusal | None]

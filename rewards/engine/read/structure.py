@@ -35,6 +35,13 @@ class Structure:
     boxes: list[tuple[int, int, int, int]]
     maths: list[tuple[int, int, int, int]]
     currency: frozenset[int]  # "$" tokens that are currency signs
+    # per token, in its statement: the clause end before it and the token that ends its clause after it (-1:
+    # none), so that a clause's bounds are looked up, not scanned for, however long the statement runs
+    clause_end_before: list[int]
+    clause_end_after: list[int]
+    # per token: the last break at or before it (a clause end, sentence end or line break outside math), for
+    # the clause before a clause without a scan back
+    break_at_or_before: list[int]
 
 
 def _close_of(t: Tokens, i: int, limit: int) -> int | None:
@@ -125,11 +132,12 @@ def layout_of(t: Tokens) -> Structure:
     """The :class:`Structure` of ``t``."""
     boxes, maths, currency = _spans(t)
     inside = [False] * len(t)
-    for first, last, opener, closer in boxes + maths:
+    for _, _, opener, closer in boxes:
         for x in range(opener + 1, closer):
             inside[x] = True
-        if (first, last, opener, closer) in maths:
-            inside[opener] = inside[closer] = True
+    for _, _, opener, closer in maths:
+        for x in range(opener, closer + 1):
+            inside[x] = True
     statement = [0] * len(t)
     clause = [0] * len(t)
     bounds: list[tuple[int, int]] = []
@@ -153,4 +161,36 @@ def layout_of(t: Tokens) -> Structure:
             c += 1
     if first < len(t):
         bounds.append((first, len(t) - 1))
-    return Structure(statement, clause, inside, bounds, boxes, maths, frozenset(currency))
+    before, after = _clause_links(t, inside, bounds)
+    breaks, last_break = [-1] * len(t), -1
+    for i in range(len(t)):
+        if t.kinds[i] in _CLAUSE_BREAKS and not inside[i]:
+            last_break = i
+        breaks[i] = last_break
+    return Structure(
+        statement, clause, inside, bounds, boxes, maths, frozenset(currency), before, after, breaks
+    )
+
+
+_CLAUSE_BREAKS = frozenset({TokenKind.CLAUSE_END, TokenKind.SENTENCE_END, TokenKind.NEWLINE})
+
+
+def _clause_links(
+    t: Tokens, inside: list[bool], bounds: list[tuple[int, int]]
+) -> tuple[list[int], list[int]]:
+    """Per token: the clause end before it in its statement, and the token after it that ends its clause (a
+    line break ends one only at the statement's end: a display on its own lines is inside a sentence)."""
+    before, after = [-1] * len(t), [-1] * len(t)
+    for first, last in bounds:
+        prev = -1
+        for i in range(first, last + 1):
+            before[i] = prev
+            if t.kinds[i] is TokenKind.CLAUSE_END and not inside[i]:
+                prev = i
+        nxt = -1
+        for i in range(last, first - 1, -1):
+            after[i] = nxt
+            k = t.kinds[i]
+            if k in _CLAUSE_BREAKS and not inside[i] and (k is not TokenKind.NEWLINE or i == last):
+                nxt = i
+    return before, after

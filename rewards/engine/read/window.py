@@ -12,7 +12,7 @@ offsets). Every answer is built from one window; nothing re-reads the text.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rewardcheck.rewards.engine.lexicon import WordClass
 
@@ -33,7 +33,12 @@ class Window:
     marks: list[Mark]
     mark_starts: list[int]
     candidates: list[Candidate]
+    candidate_starts: list[int]  # in text order: the candidates in a span are a bisection, not a scan
+    word_rank: list[int]  # per token, the word tokens before it: words between two offsets by subtraction
     open_end: bool = False  # the text may have been cut where it ends (EngineConfig.unfinished_value)
+    # the marks of one word class and their starts, built on first use: a per-candidate question about one
+    # class is a bisection, not a scan of every mark of a long statement
+    class_index: dict[WordClass, tuple[list[int], list[Mark]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, source: str, start: int = 0, end: int | None = None, open_end: bool = False) -> Window:
@@ -41,7 +46,24 @@ class Window:
         structure = layout_of(tokens)
         marks = find_marks(tokens)
         candidates = find_candidates(tokens, structure, marks)
-        return cls(source, start, tokens, structure, marks, [m.start for m in marks], candidates, open_end)
+        rank, words = [0] * (len(tokens) + 1), 0
+        for i, k in enumerate(tokens.kinds):
+            rank[i] = words
+            words += k is TokenKind.WORD
+        rank[len(tokens)] = words
+        starts = [c.start for c in candidates]
+        return cls(
+            source,
+            start,
+            tokens,
+            structure,
+            marks,
+            [m.start for m in marks],
+            candidates,
+            starts,
+            rank,
+            open_end,
+        )
 
     # ---- spans -----------------------------------------------------------------------------------------
     def marks_in(self, start: int, end: int) -> list[Mark]:
@@ -49,6 +71,26 @@ class Window:
         i = bisect.bisect_left(self.mark_starts, start)
         j = bisect.bisect_left(self.mark_starts, end)
         return self.marks[i:j]
+
+    def marks_of(self, word_class: WordClass, start: int, end: int) -> list[Mark]:
+        """The marks of ``word_class`` that start in ``[start, end)``."""
+        index = self.class_index.get(word_class)
+        if index is None:
+            of_class = [m for m in self.marks if word_class in m.classes]
+            index = self.class_index[word_class] = ([m.start for m in of_class], of_class)
+        starts, marks = index
+        return marks[bisect.bisect_left(starts, start) : bisect.bisect_left(starts, end)]
+
+    def next_candidate(self, offset: int) -> Candidate | None:
+        """The first candidate that starts at or after ``offset``."""
+        i = bisect.bisect_left(self.candidate_starts, offset)
+        return self.candidates[i] if i < len(self.candidates) else None
+
+    def candidates_in(self, start: int, end: int) -> list[Candidate]:
+        """The candidates that start in ``[start, end)``."""
+        i = bisect.bisect_left(self.candidate_starts, start)
+        j = bisect.bisect_left(self.candidate_starts, end)
+        return self.candidates[i:j]
 
     def value(self, c: Candidate) -> str:
         return self.source[c.start : c.end].strip()
@@ -61,15 +103,17 @@ class Window:
         """Where the clause of ``c`` starts: after the last clause end or contrast word before it, in its
         statement."""
         t, s = self.tokens, self.structure
-        first, _ = self.statement_tokens(c.statement)
+        first, last = self.statement_tokens(c.statement)
         at = t.starts[first] if first < len(t) else self.start
-        for i in range(c.first - 1, first - 1, -1):
-            if t.kinds[i] is TokenKind.CLAUSE_END and not s.inside[i]:
-                at = t.ends[i]
-                break
-        for m in self.marks_in(at, c.start):
+        if first < c.first:
+            # the clause end before the candidate's first token, looked up from the token before it
+            i = c.first - 1 if c.first - 1 <= last else last
+            end = i if t.kinds[i] is TokenKind.CLAUSE_END and not s.inside[i] else s.clause_end_before[i]
+            if end >= first:
+                at = t.ends[end]
+        for m in reversed(self.marks_in(at, c.start)):
             if WordClass.CONTRAST in m.classes:
-                at = m.end
+                return m.end  # after the last contrast word ("..., but 8")
         return at
 
     def previous_clause_start(self, clause_start: int) -> int | None:
@@ -77,32 +121,20 @@ class Window:
         (``None`` at a statement's first clause)."""
         t, s = self.tokens, self.structure
         i = t.index_at(clause_start) - 1
-        while i >= 0 and t.kinds[i] is not TokenKind.CLAUSE_END:
-            if t.kinds[i] in (TokenKind.SENTENCE_END, TokenKind.NEWLINE) and not s.inside[i]:
-                return None
-            i -= 1
-        if i < 0:
-            return None
-        j = i - 1
-        while j >= 0:
-            if (
-                t.kinds[j] in (TokenKind.CLAUSE_END, TokenKind.SENTENCE_END, TokenKind.NEWLINE)
-                and not s.inside[j]
-            ):
-                return t.ends[j]
-            j -= 1
-        return t.starts[0] if len(t) else None
+        j = s.break_at_or_before[i] if i >= 0 else -1
+        if j < 0 or t.kinds[j] is not TokenKind.CLAUSE_END:
+            return None  # a sentence end or a line break: the clause opens its statement
+        k = s.break_at_or_before[j - 1] if j > 0 else -1
+        return t.ends[k] if k >= 0 else t.starts[0]
 
     def clause_end_offset(self, c: Candidate) -> int:
         """Where the clause of ``c`` ends: at the next clause end or the statement's end."""
         t, s = self.tokens, self.structure
         _, last = self.statement_tokens(c.statement)
-        for i in range(c.last + 1, last + 1):
-            k = t.kinds[i]
-            if k is TokenKind.NEWLINE and i < last:
-                continue  # a line break inside a statement (around a display) ends no clause
-            if k in (TokenKind.CLAUSE_END, TokenKind.SENTENCE_END, TokenKind.NEWLINE) and not s.inside[i]:
-                return t.starts[i]
+        if c.last < last:
+            nxt = s.clause_end_after[c.last]
+            if c.last < nxt <= last:
+                return t.starts[nxt]
         return t.ends[last] if last < len(t) else len(self.source)
 
     def value_free_tail(self, c: Candidate) -> int:
@@ -110,8 +142,8 @@ class Window:
         the next value's start)."""
         _, last = self.statement_tokens(c.statement)
         end = self.tokens.ends[last] if last < len(self.tokens) else len(self.source)
-        nxt = [x.start for x in self.candidates if c.end <= x.start < end]
-        return min(nxt) if nxt else end
+        nxt = self.candidates_in(c.end, end)
+        return nxt[0].start if nxt else end
 
     def statements_after(self, c: Candidate, n: int) -> list[tuple[int, int]]:
         """The character spans of the ``n`` statements after the one ``c`` stands in."""
@@ -138,7 +170,7 @@ class Window:
         for k in range(c.statement - 1, max(-1, c.statement - 1 - n), -1):
             f, last = self.statement_tokens(k)
             s0, s1 = self.tokens.starts[f], self.tokens.ends[last]
-            if any(s0 <= x.start < s1 for x in self.candidates):
+            if self.candidates_in(s0, s1):
                 break
             at = s0
         return at
@@ -146,7 +178,10 @@ class Window:
     def words_between(self, start: int, end: int) -> int:
         t = self.tokens
         i, j = t.index_at(start), t.index_at(end)
-        return sum(1 for x in range(i, j) if t.kinds[x] is TokenKind.WORD and t.starts[x] >= start)
+        if i >= j:
+            return 0
+        cut = t.kinds[i] is TokenKind.WORD and t.starts[i] < start  # a word that starts before ``start``
+        return self.word_rank[j] - self.word_rank[i] - cut
 
     def tokens_between(self, start: int, end: int) -> int:
         t = self.tokens
