@@ -34,7 +34,14 @@ from .isolation import IsolationError, IsolationTimeout, default_pool
 from .lexicon import WordClass, alternation, is_word, phrases
 from .mathcore import Parsed, parse_value, remaining_s
 from .prescreen import risk
-from .text import MAX_JOINER_CHARS, boxed_contents, joins_boxes, normalise, strip_math_delimiters
+from .text import (
+    MAX_JOINER_CHARS,
+    TEXT_COMMANDS,
+    boxed_contents,
+    joins_boxes,
+    normalise,
+    strip_math_delimiters,
+)
 
 __all__ = ["GoldParse", "GoldStatus", "parse_gold"]
 
@@ -237,7 +244,7 @@ def words_of(text: str) -> tuple[str, ...]:
     >>> words_of("\\text{the Round-trip}")
     ('the', 'round', 'trip')
     """
-    for command in _TEXT_COMMANDS:
+    for command in TEXT_COMMANDS:
         text = text.replace(command, " ")
     return tuple("".join(ch if ch.isalnum() else " " for ch in text.casefold()).split())
 
@@ -298,9 +305,6 @@ def _stated(solution: str, s: str) -> tuple[str, str] | GoldParse:
     return expr, "whole gold"
 
 
-_TEXT_COMMANDS = ("\\text{", "\\textrm{", "\\mbox{", "\\mathrm{", "\\textnormal{")
-
-
 def _joined_list(expr: str) -> str | None:
     r"""Values joined by a list joiner of any language at the top level, as a comma list (None otherwise).
 
@@ -325,7 +329,7 @@ def _joined_list(expr: str) -> str | None:
 def _unwrapped_words(expr: str) -> str:
     """``\\text{ and }`` as the word it holds, spaced (other text commands are left as they are)."""
     out = expr
-    for command in _TEXT_COMMANDS:
+    for command in TEXT_COMMANDS:
         at = out.find(command)
         while at >= 0:
             close = out.find("}", at)

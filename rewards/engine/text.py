@@ -25,6 +25,7 @@ from .lexicon import WordClass, alternation
 from .stance import choice_word, injection_at
 
 __all__ = [
+    "TEXT_COMMANDS",
     "Layout",
     "AnswerSpan",
     "split_layout",
@@ -50,6 +51,9 @@ SKY_OPEN = "<|begin_of_thought|>"
 
 
 SKY_CLOSE = "<|end_of_thought|>"
+
+# the LaTeX commands that hold text, not math ("\\text{12 apples}", "12\\text{ and }13")
+TEXT_COMMANDS = ("\\text{", "\\textrm{", "\\textbf{", "\\textnormal{", "\\mathrm{", "\\mbox{")
 
 
 @dataclass(frozen=True)

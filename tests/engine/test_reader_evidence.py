@@ -37,6 +37,7 @@ PAID = [
     ),
     # a gold's own "and" lists its values; a list's units drop on both sides alike
     ("The final answer is $12$ and $13$.", "\\boxed{12\\text{ and }13}", "\\boxed{12\\text{ and }14}"),
+    ("The final answer is $12$ and $13$.", "\\boxed{12\\textbf{ and }13}", "\\boxed{12\\textbf{ and }14}"),
     ("The sum lies between 12 and 13, so the answer is 12 and 13.", "12 and 13", "12 and 14"),
     ("$19, 46, \\text{ and } 82$", "$19, 46, and 82$", "$19, 46, and 83$"),
     ("${35 cm,4}$", "$\\boxed{35 cm} ++++++ \\boxed{4}$", "$\\boxed{36 cm} ++++++ \\boxed{4}$"),
@@ -78,6 +79,8 @@ PAID = [
     ("सही उत्तर C है।", "C", "B"),
     ("정답은 C입니다.", "C", "B"),  # a Latin letter written onto a Hangul word
     ("\\boxed{\\text{12 apples}}", "12", "13"),
+    ("\\boxed{\\textnormal{12 apples}}", "12", "13"),  # every text command is one row (text.TEXT_COMMANDS)
+    ("\\boxed{\\textbf{12 apples}}", "12", "13"),
     # an answer stated as such, then chatter without a value for longer than the read tail
     (
         "Final Answer: The final answer is $916$. I hope it is correct." + " Thank you for reading!" * 90,

@@ -28,7 +28,7 @@ from ..forms import (
 from ..gold import GoldStatus
 from ..isolation import count
 from ..numeric import fullwidth_ascii, repeating_decimal
-from ..text import normalise
+from ..text import TEXT_COMMANDS, normalise
 from .case import Case
 from .numbers import THOUSANDS, comma_decimal, number_gold
 from .text import text_norm_keep
@@ -75,14 +75,11 @@ def _lone_name(text: str) -> bool:
     return word and head not in _CONSTANTS and (not sub or sub.strip("{}").isalnum())
 
 
-_WRAPPERS = ("\\text{", "\\textrm{", "\\textbf{", "\\mathrm{", "\\mbox{")
-
-
 def _unwrapped(answer: str) -> str:
     """``\\text{12 apples}`` is the number 12 with its unit: a text wrapper around the whole answer that
     opens with a number is taken off (a word answer keeps it)."""
     s = answer.strip()
-    for w in _WRAPPERS:
+    for w in TEXT_COMMANDS:
         inner = s[len(w) : -1]
         if s.startswith(w) and s.endswith("}") and "{" not in inner and "}" not in inner:
             head = inner.lstrip()[:1]
