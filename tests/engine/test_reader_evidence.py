@@ -7,6 +7,8 @@ as such before value-free chatter still commits. Each row has its twin that must
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rewardcheck.rewards.engine import judge
 
@@ -161,3 +163,16 @@ def test_a_sentence_gold_pays_nothing_else(text: str, gold: str) -> None:
 def test_a_gold_whose_exponent_never_came_is_its_base() -> None:
     assert judge("\\boxed{90^\\circ}", "90^\n").verdict.value == "correct"
     assert judge("\\boxed{45^\\circ}", "90^\n").verdict.value == "wrong"
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(
+    unit=st.text(alphabet="0123456789", min_size=1, max_size=3),
+    chars=st.integers(min_value=1_000, max_value=8_000),
+    lead=st.sampled_from(["We divide: 1/11 = 0.", "So the answer is ", "x = ", "\\boxed{"]),
+)
+def test_a_window_never_opens_inside_a_run_of_digits(unit: str, chars: int, lead: str) -> None:
+    # a text cut in a loop of digits: the tail of the run is a fragment, not a number the text states
+    text = lead + unit * (chars // len(unit))
+    read = judge(text, unit * 3)
+    assert read.answer is None or len(read.answer) > chars // 2, (read.verdict, read.answer, read.reason)

@@ -59,7 +59,7 @@ def _label(c: Commitment, chosen: Candidate) -> str:
     return ""
 
 
-TAIL = 1500  # the final statements: the last characters of a region read in full
+TAIL = 300  # the final statements: the last characters of a region read in full
 MAX_WINDOW = 12_000  # a box this far back is still read (EngineConfig.max_read_chars bounds the region)
 _ANCHORS = ("\\boxed", "\\fbox", "<answer>", "####")
 
@@ -73,8 +73,8 @@ def window_start(region: str) -> int:
     at = n - TAIL
     anchor = max(region.rfind(a, max(0, n - MAX_WINDOW)) for a in _ANCHORS)
     if 0 <= anchor < at:
-        at = anchor
-    return _statement_start(region, at)
+        return _statement_start(region, anchor)
+    return _statement_start(region, at, whole_token=True)
 
 
 def read_commitment(region: str, open_end: bool = False) -> Commitment:
@@ -85,17 +85,26 @@ def read_commitment(region: str, open_end: bool = False) -> Commitment:
     if c.outcome is Outcome.NONE and start > 0 and not c.window.candidates:
         # the tail states no value at all ("Final Answer: 916. Note: ... Thank you! [Note: ..."): an answer
         # stated as such before it still commits; a value of any weaker kind back there is a step, not read
-        wide = commit(Window.of(text, _statement_start(text, len(text) - MAX_WINDOW), open_end=open_end))
+        at = _statement_start(text, len(text) - MAX_WINDOW, whole_token=True)
+        wide = commit(Window.of(text, at, open_end=open_end))
         if wide.candidate is not None and wide.candidate.strength >= STRENGTH[StatementKind.LABELLED]:
             return wide
     return c
 
 
-def _statement_start(region: str, at: int) -> int:
+def _statement_start(region: str, at: int, whole_token: bool = False) -> int:
+    """The start of the statement ``at`` stands in (a line or sentence break at most 400 characters back);
+    with none that near and ``whole_token``, the next space: a window never opens inside a token (the tail of
+    a run of digits is no number)."""
     if at <= 0:
         return 0
     cut = max(region.rfind("\n", max(0, at - 400), at), region.rfind(". ", max(0, at - 400), at))
-    return cut + 1 if cut >= 0 else at
+    if cut >= 0:
+        return cut + 1
+    if whole_token:
+        while at < len(region) and not region[at - 1].isspace():
+            at += 1
+    return at
 
 
 def read_final(region: str, open_end: bool = False) -> AnswerSpan:
