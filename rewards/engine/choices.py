@@ -25,7 +25,6 @@ _LETTER = rx.compile(
     r"(?:\s*$|\s*[).:]\s*[\d$\\(\-+]|\s+[\d$\\(])",  # "E = mc^2", "D - 3" name no letter
     rx.IGNORECASE,
 )
-_LONE = rx.compile(r"^\s*\(?([A-E])\)?\s*$")
 MAX_LABEL_GAP = 24  # a label stands this close before its value ("(C) 24", "option C, which is 24")
 # a label at the end of the text before a value: "(C)", "C)", "option C," / "choice C which is"
 _LABEL_END = rx.compile(
@@ -35,12 +34,20 @@ _LABEL_END = rx.compile(
 )
 
 
+def _lone_letter(answer: str) -> str | None:
+    """A capital A-E alone, bracketed or not ("(C)", "C)", " C ")."""
+    core = answer.strip(" \t\n\r\f")
+    core = core[1:] if core.startswith("(") else core
+    core = core[:-1] if core.endswith(")") else core
+    return core if len(core) == 1 and core in "ABCDE" else None
+
+
 def choice_letter(answer: str) -> str | None:
     """The letter ``answer`` gives (uppercase), or ``None`` when it gives none. A lowercase letter counts only
     when it is bracketed or named ("(b)", "option b"): a lone "a" is a word."""
-    lone = _LONE.match(answer)
+    lone = _lone_letter(answer)
     if lone is not None:
-        return lone.group(1)
+        return lone
     m = _LETTER.match(answer)
     if m is None:
         return None

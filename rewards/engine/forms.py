@@ -215,7 +215,11 @@ _OR_PARTS = rx.compile(
 )
 _POINT = rx.compile(rf"\s*({_VAR})\s*=\s*([^<>=≤≥,]+?)\s*")
 _NOT_POINT = rx.compile(rf"\s*({_VAR})\s*(?:\\neq?|≠)\s*([^<>=≤≥,]+?)\s*")
-_INTERVAL_OUT = rx.compile(r"^[(\[].*[)\]]$")
+
+
+def _bracketed(s: str) -> bool:
+    """``s`` opens with ``(`` or ``[`` and closes with ``)`` or ``]`` on one line."""
+    return len(s) >= 2 and s[0] in "([" and s[-1] in ")]" and "\n" not in s
 
 
 def as_union(s: str) -> str:
@@ -250,7 +254,7 @@ def as_union(s: str) -> str:
             out.append(f"(-\\infty, {b}) \\cup ({b}, \\infty)")
             continue
         interval = as_interval(p)
-        if interval == p or not _INTERVAL_OUT.match(interval):
+        if interval == p or not _bracketed(interval):
             return s
         out.append(interval)
     if len(out) == 1 and var is None:
@@ -351,7 +355,6 @@ def restore_escapes(s: str) -> str:
 
 
 _PERCENT_WORD = rx.compile(r"(\d\$?)[ \t]{0,2}(?:percent|per cent|pct)(?:\.|\b)")
-_MATRIX_SPELLING = rx.compile(r"\\(begin|end)\{bmatrix\}")
 _ARRAY_MATRIX = rx.compile(
     r"\\left\s{0,2}[\[(]\s{0,2}\\begin\{array\}\{[lcr|\s]{1,40}\}(.{1,600}?)\\end\{array\}\s{0,2}\\right\s{0,2}[\])]",
     rx.DOTALL,
@@ -401,7 +404,8 @@ def tidy(s: str) -> str:
     if (
         "matrix" in s or "array" in s
     ):  # one matrix in every bracket spelling: pmatrix, bmatrix, \\left[ array \\right]
-        s = _MATRIX_SPELLING.sub(lambda m: "\\" + m.group(1) + "{pmatrix}", _ARRAY_MATRIX.sub(_as_pmatrix, s))
+        s = _ARRAY_MATRIX.sub(_as_pmatrix, s)
+        s = s.replace("\\begin{bmatrix}", "\\begin{pmatrix}").replace("\\end{bmatrix}", "\\end{pmatrix}")
     if ".]" in s or ".)" in s or ". ]" in s:  # "(-\\frac{1}{2}, \\sqrt{2}.]": a full stop inside the bracket
         s = _STOP_BEFORE_BRACKET.sub("", s)
     if "\\textcirc" in s:

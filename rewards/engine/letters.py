@@ -14,15 +14,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rewardcheck.rewards import rx
 from rewardcheck.rewards.cache_bounds import LETTER_PARSES
 
 from .lists import free_letters
 from .mathcore import Parsed, parse_value
 
 __all__ = ["lost_letters", "keep_letters", "parse_value"]
-
-_NAME_LETTERS = rx.compile(r"[A-Za-z]")
 
 
 def lost_letters(expr: str, parsed: Parsed) -> set[str]:
@@ -35,7 +32,7 @@ def lost_letters(expr: str, parsed: Parsed) -> set[str]:
     have: set[str] = set()
     for value in parsed.values:
         for symbol in getattr(value, "free_symbols", ()):
-            have.update(_NAME_LETTERS.findall(str(symbol)))
+            have.update(ch for ch in str(symbol) if ch.isascii() and ch.isalpha())
     return want - have
 
 

@@ -47,7 +47,6 @@ MAX_PM = 4  # at most 2**4 sign choices are expanded
 _TEXT = rx.compile(r"\\(?:text|textbf|textnormal|textrm|textit|mbox)\s*\{([^{}]{0,200})\}")
 _SPACE = rx.compile(r"\\[,;:! ]|~|\\(?:big|Big|bigg|Bigg)(?=[(){}\[\]|\\])")
 _QUAD = rx.compile(r"\\q?quad(?![a-zA-Z])")
-_DOLLARS = rx.compile(r"\$")
 # separators between items at bracket depth 0 (the scan below): "," ";" and the words "and" / "or"
 _WORD_SEP = rx.compile(rf"({alternation(WordClass.CONJUNCTION)})")
 _QUALIFIER = rx.compile(
@@ -217,7 +216,7 @@ def _plain(s: str) -> tuple[str, bool]:
     dressed = text != s
     text = _QUAD.sub(";", _SPACE.sub(" ", text))
     text = (
-        _DOLLARS.sub(" ", text)
+        text.replace("$", " ")
         .replace("\\left", "")
         .replace("\\right", "")
         .replace("\\{", "{")

@@ -142,7 +142,7 @@ def _integer_size(arg: str | None, expr: str, pos: int) -> int:
     if arg is not None:
         m = _INT_EXPONENT.fullmatch(arg)
         return int(m.group(1)) if m is not None else 0
-    m = rx.compile(r"\s*(\d+)").match(expr, pos)
+    m = _INT_EXPONENT.match(expr, pos)  # the digits right after "^", spaces allowed before them
     return int(m.group(1)) if m is not None else 0
 
 

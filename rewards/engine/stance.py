@@ -43,7 +43,6 @@ __all__ = [
 ]
 
 _NOT_ADVERBS = frozenset(phrases(WordClass.NOT_ADVERB))  # words ending in "ly" that are not adverbs
-_ADVERB = rx.compile(r"[A-Za-z]{3,}ly")
 # the adverb right after a copula, or opening the clause before a comma, or right before the value
 _AFTER_COPULA = rx.compile(
     r"\b(?:is|are|was|be|equals|comes\s+(?:out\s+)?to|gives|yields)\s+([A-Za-z]{3,}ly)\b(?:\s+(?:to\s+be|be))?"
@@ -72,6 +71,11 @@ _MODAL_VERB_OBJECT = rx.compile(
 _OPENERS = rx.compile(r"(?:\\(?:boxed|fbox|mathbf|textbf)\{|\\\[|\\\(|\$+|\*+|\s+)+$")
 
 
+def _ascii_word(w: str, min_len: int) -> bool:
+    """``w`` is ASCII letters only, at least ``min_len`` of them."""
+    return len(w) >= min_len and w.isascii() and w.isalpha()
+
+
 @lru_cache(maxsize=WEAK_ADVERBS)  # keyed by an input's word: bounded (issue 44)
 def weak_adverb(word: str) -> bool:
     """Is ``word`` an adverb that weakens the statement it qualifies ("conceivably", "tentatively")?
@@ -80,7 +84,7 @@ def weak_adverb(word: str) -> bool:
     (True, False, False, False)
     """
     w = word.lower()
-    if not _ADVERB.fullmatch(w) or w in _NOT_ADVERBS:
+    if not _ascii_word(w, 5) or not w.endswith("ly") or w in _NOT_ADVERBS:
         return False
     firm = (WordClass.FIRM_ADVERB, WordClass.FILLER, WordClass.CONCLUSION, WordClass.CORRECTION)
     return not any(is_word(w, c) for c in firm)

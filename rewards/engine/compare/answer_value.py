@@ -45,18 +45,22 @@ __all__ = [
     "unlabelled",
 ]
 
-_APPROX_AFTER = rx.compile(r"\\approx|≈|\\simeq")
+
+_APPROX_SIGNS = ("\\approx", "≈", "\\simeq")
 
 
 def before_approximation(answer: str) -> str:
     """``\\frac{1}{3} \\approx 0.33`` states 1/3: what follows a value's ``\\approx`` is its approximation, not
     the answer (an answer that *starts* with ``\\approx`` is a hedge, refused by the reader)."""
-    m = _APPROX_AFTER.search(answer)
-    if m is None or not answer[: m.start()].strip(" $=") or m.start() == 0:
+    found = [(at, at + len(sign)) for sign in _APPROX_SIGNS if (at := answer.find(sign)) >= 0]
+    if not found:
         return answer
-    before = answer[: m.start()].strip().rstrip("=").strip()
-    if _lone_name(before) and answer[m.end() :].strip(" $"):
-        return answer[m.end() :].strip(" $")  # "x \approx 11": a name, then the value it is near
+    start, end = min(found)
+    if not answer[:start].strip(" $=") or start == 0:
+        return answer
+    before = answer[:start].strip().rstrip("=").strip()
+    if _lone_name(before) and answer[end:].strip(" $"):
+        return answer[end:].strip(" $")  # "x \approx 11": a name, then the value it is near
     return before
 
 

@@ -39,7 +39,6 @@ _COMMA_DECIMAL = rx.compile(r"(-?\d+)(?:\{,\}|,)(\d{1,2}|\d{4,})")
 # a number in groups of three: its group separator, then an optional decimal part ("1.234.567", "1'234,5",
 # "1 250", "12{,}500.75"); which separator is which is decided by the gold (:func:`grouped_readings`)
 _GROUPED = rx.compile(r"([-+]?)(\d{1,3})((?:(?:\.|,|\{,\}|'|’|\s|\\,|\\ |~)\d{3})+)(?:(\.|,|\{,\})(\d+))?")
-_GROUP_SEPARATOR = rx.compile(r"\D+")
 _PERCENT = rx.compile(r"\s*([-+]?\d[\d.,{}'’\s]*?)\s*(?:\\%|%)\s*")
 _PLAIN_COMMA = rx.compile(r"[-+]?\d+(?:\{,\}|,)\d+")
 
@@ -76,6 +75,19 @@ def comma_decimal(answer: str, g: GoldParse) -> str | None:
     return f"{m.group(1)}.{m.group(2)}" if m is not None else None
 
 
+def _non_digit_runs(s: str) -> list[str]:
+    """The runs of characters other than ASCII digits in ``s``."""
+    runs, run = [], ""
+    for ch in s:
+        if "0" <= ch <= "9":
+            if run:
+                runs.append(run)
+            run = ""
+        else:
+            run += ch
+    return runs + [run] if run else runs
+
+
 def grouped_readings(answer: str) -> tuple[tuple[str, str], ...]:
     r"""The values a number written in groups of three can spell, each with how it was read: the separator as
     thousands, and, for one group with no decimal part after it, the separator as the decimal point. Which one
@@ -92,7 +104,7 @@ def grouped_readings(answer: str) -> tuple[tuple[str, str], ...]:
     if m is None:
         return ()
     sign, lead, groups, point, decimals = m.groups()
-    separators = set(_GROUP_SEPARATOR.findall(groups))
+    separators = {run for run in _non_digit_runs(groups)}
     if len(separators) != 1:
         return ()
     sep = separators.pop()
