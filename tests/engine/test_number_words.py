@@ -30,6 +30,12 @@ STATED = [
     ("答えは十二です。", "12"),
     ("答案是四分之三。", "\\frac34"),
     ("答案是百分之五十。", "50\\%"),
+    # the answer noun itself, no copula between ("the result: seven" in languages that drop the copula)
+    ("Sonuç yedi.", "7"),
+    ("الإجابة سبعة.", "7"),
+    ("Hasilnya tujuh.", "7"),
+    ("Đáp án là bảy.", "7"),  # Vietnamese one-word numbers
+    ("Kết quả là mười.", "10"),
 ]
 
 
@@ -44,6 +50,8 @@ IN_PASSING = [
     ("Il y a un chat, donc la réponse est 12.", "12"),  # "un" is the article
     ("一共有一个答案：12。", "12"),  # "一个": one of them, no value
     ("The answer is due to 12.", "12"),  # Italian "due" in English text is no number
+    ("Sonuç iki kez kontrol edildi; cevap 12.", "12"),  # "the result, checked twice": the later value states
+    ("Hasilnya dua kali dicek, jawabannya 12.", "12"),
 ]
 
 

@@ -395,6 +395,20 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    # one-word numbers only: "hai mươi" (20) is two words; "không" (zero) also says "no", so it is left out
+    numbers={
+        "một": 1,
+        "hai": 2,
+        "ba": 3,
+        "bốn": 4,
+        "năm": 5,
+        "sáu": 6,
+        "bảy": 7,
+        "tám": 8,
+        "chín": 9,
+        "mười": 10,
+        "trăm": 100,
+    },
     cues=frozenset("là của và các những được có không này cho với một".split()),
     gated=frozenset(
         {"có", "cỡ", "hay", "họ", "internet", "là", "mà", "nên", "sai", "song", "số", "theo", "và", "độ"}

@@ -474,14 +474,22 @@ def _number_word(word: str) -> bool:
     return w in ONES or w in TENS or w in SCALES or w == "hundred"
 
 
-_NAMING_VALUE = frozenset({WordClass.ANSWER_ANCHOR, WordClass.COPULA})
+MAX_PHRASE_CHARS = (
+    200  # no lexicon phrase, spaced or not, is longer: a mark that ends before a value starts here
+)
+# an answer phrase, a copula, or the answer noun itself ("Sonuç yedi", "الإجابة سبعة", "Hasilnya tujuh")
+_NAMING_VALUE = frozenset({WordClass.ANSWER_ANCHOR, WordClass.COPULA, WordClass.ANSWER_NOUN})
 
 
-def _anchored(t: Tokens, marks: Sequence[Mark], span: tuple[int, int], first: int, last: int) -> bool:
+def _anchored(
+    t: Tokens, marks: Sequence[Mark], starts: list[int], span: tuple[int, int], first: int, last: int
+) -> bool:
     """Does the value at ``span`` come right after an answer phrase or a copula ("la respuesta es doce",
     "答案是十二"), or a label's colon, or stand alone in its statement (tokens ``first``..``last``)?"""
     start, end = span
-    for m in marks:
+    for m in _marks_from(
+        marks, starts, start - MAX_PHRASE_CHARS, start
+    ):  # the phrases that can end before it
         if m.end <= start and m.classes & _NAMING_VALUE and not t.source[m.end : start].strip(" *:：\t"):
             return True
     before = t.source[t.starts[first] : start].rstrip(" *")
@@ -495,6 +503,7 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
     number word elsewhere ("los dos casos", "一共") names no value."""
     out: list[Candidate] = []
     languages: frozenset[str] | None = None
+    starts = [m.start for m in marks]
     for i in range(len(t)):
         if s.inside[i] or t.kinds[i] is not TokenKind.WORD:
             continue
@@ -503,7 +512,7 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
         )
         word = t.text(i)
         if any(ch in CJK_NUMERALS for ch in word):
-            out += _cjk_runs(t, marks, i, first, last, s.statement[i])
+            out += _cjk_runs(t, marks, starts, i, first, last, s.statement[i])
             continue
         if not number_languages(word):
             continue
@@ -513,7 +522,7 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
         if word_number(whole, languages) is None:
             j, whole = i, word
         span = (t.starts[i], t.ends[j])
-        if word_number(whole, languages) is not None and _anchored(t, marks, span, first, last):
+        if word_number(whole, languages) is not None and _anchored(t, marks, starts, span, first, last):
             out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], t.ends[j], s.statement[i]))
     return out
 
@@ -535,7 +544,7 @@ def _numeral_end(word: str, k: int) -> int:
 
 
 def _cjk_runs(
-    t: Tokens, marks: Sequence[Mark], i: int, first: int, last: int, statement: int
+    t: Tokens, marks: Sequence[Mark], starts: list[int], i: int, first: int, last: int, statement: int
 ) -> list[Candidate]:
     """The runs of Chinese / Japanese numerals inside the word token ``i`` that state a number (a lone "一"
     only where nothing follows it in the token: "一个", "一共" state none)."""
@@ -554,7 +563,7 @@ def _cjk_runs(
         if (
             not lone_one
             and cjk_value(run) is not None
-            and _anchored(t, marks, (base + k, base + e), first, last)
+            and _anchored(t, marks, starts, (base + k, base + e), first, last)
         ):
             out.append(Candidate(StatementKind.BARE, i, i, base + k, base + e, statement))
         k = e
