@@ -26,6 +26,7 @@ from rewardcheck.rewards import rx
 from .exact import exact_value
 
 __all__ = [
+    "e_notation",
     "degrees",
     "pi_multiple",
     "mixed_number",
@@ -135,6 +136,25 @@ def repeating_decimal(s: str) -> Fraction | None:
         value += Fraction(int(fixed), 10 ** len(fixed))
     value += Fraction(int(rep), (10 ** len(rep) - 1) * 10 ** len(fixed))
     return -value if sign else value
+
+
+MAX_E_DIGITS = 3  # an exponent of more digits is no measurement: "1e999999" stays text
+
+
+def e_notation(s: str) -> str | None:
+    r"""A number in E notation as a power of ten (``4.2e3`` -> ``4.2 \times 10^{3}``), or ``None``.
+
+    >>> e_notation("4.2e3"), e_notation("-1.5E-3"), e_notation("2e"), e_notation("e3"), e_notation("1.2.3e4")
+    ('4.2 \\times 10^{3}', '-1.5 \\times 10^{-3}', None, None, None)
+    """
+    mantissa, sep, exponent = s.strip().replace("E", "e").partition("e")
+    digits = mantissa.lstrip("+-").replace(".", "", 1)
+    power = exponent[1:] if exponent[:1] in ("+", "-") else exponent
+    if not (sep and digits.isascii() and digits.isdigit() and power.isascii() and power.isdigit()):
+        return None
+    if len(power) > MAX_E_DIGITS or mantissa.startswith(".") or mantissa.count("-") + mantissa.count("+") > 1:
+        return None
+    return f"{mantissa} \\times 10^{{{exponent.lstrip('+')}}}"
 
 
 def fullwidth_ascii(s: str) -> str:

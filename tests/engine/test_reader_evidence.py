@@ -83,6 +83,10 @@ PAID = [
     ("\\boxed{\\text{12 apples}}", "12", "13"),
     ("\\boxed{\\textnormal{12 apples}}", "12", "13"),  # every text command is one row (text.TEXT_COMMANDS)
     ("\\boxed{\\textbf{12 apples}}", "12", "13"),
+    # a number in E notation is its power of ten
+    ("The answer is 4.2e3.", "4200", "4201"),
+    ("Answer: 1.5E-3", "0.0015", "0.015"),
+    ("So $v = 3e8$.", "300000000", "30000000"),
     # an answer stated as such, then chatter without a value for longer than the read tail
     (
         "Final Answer: The final answer is $916$. I hope it is correct." + " Thank you for reading!" * 90,

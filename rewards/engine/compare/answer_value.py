@@ -27,7 +27,7 @@ from ..forms import (
 )
 from ..gold import GoldStatus
 from ..isolation import count
-from ..numeric import fullwidth_ascii, repeating_decimal
+from ..numeric import e_notation, fullwidth_ascii, repeating_decimal
 from ..text import TEXT_COMMANDS, normalise
 from .case import Case
 from .numbers import THOUSANDS, comma_decimal, number_gold
@@ -135,7 +135,8 @@ def canonical_form(case: Case) -> Case:
 
 
 def number_words(case: Case) -> Case:
-    """For a number gold: ``forty-two`` is a number, and ``1,000.0`` has a thousands separator, not a list."""
+    """For a number gold: ``forty-two`` is a number, ``1,000.0`` has a thousands separator, not a list, and
+    ``4.2e3`` is a power of ten."""
     g, answer = case.gold, case.answer
     if not number_gold(g):
         return case
@@ -144,6 +145,7 @@ def number_words(case: Case) -> Case:
         answer = str(spelled)
     if not g.multi and THOUSANDS.fullmatch(answer.strip()):
         answer = answer.replace(",", "")
+    answer = e_notation(answer) or answer  # "4.2e3": a calculator's power of ten
     return replace(case, answer=answer)
 
 
