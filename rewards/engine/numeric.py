@@ -26,6 +26,8 @@ from rewardcheck.rewards import rx
 from .exact import exact_value
 
 __all__ = [
+    "local_interval",
+    "percent_first",
     "e_notation",
     "degrees",
     "pi_multiple",
@@ -155,6 +157,53 @@ def e_notation(s: str) -> str | None:
     if len(power) > MAX_E_DIGITS or mantissa.startswith(".") or mantissa.count("-") + mantissa.count("+") > 1:
         return None
     return f"{mantissa} \\times 10^{{{exponent.lstrip('+')}}}"
+
+
+def percent_first(s: str) -> str | None:
+    r"""A percentage written sign first, as Turkish writes it (``%37,5`` -> ``37,5\%``), or ``None``.
+
+    >>> percent_first("%37,5"), percent_first("\\%50"), percent_first("%x"), percent_first("50%")
+    ('37,5\\%', '50\\%', None, None)
+    """
+    t = s.strip()
+    number = t.removeprefix("\\%") if t.startswith("\\%") else t.removeprefix("%")
+    if number == t:
+        return None
+    digits = number.strip().lstrip("-").replace(",", "", 1).replace(".", "", 1)
+    return f"{number.strip()}\\%" if digits.isascii() and digits.isdigit() else None
+
+
+def local_interval(s: str) -> str | None:
+    r"""An interval written with a semicolon between its ends (where the comma is the decimal mark) or with
+    French outward brackets for an open end, as ``(a, b)`` / ``[a, b]``; ``None`` for any other text.
+
+    >>> local_interval("[1; 4)"), local_interval("]1 ; 4["), local_interval("[1,5 ; 4]"), local_interval("]-\\infty, 2]")
+    ('[1, 4)', '(1, 4)', '[1.5, 4]', '(-\\infty, 2]')
+    >>> local_interval("x \\in [1; 4)"), local_interval("[1, 4)"), local_interval("(1; 2; 3)")
+    ('x \\in [1, 4)', None, None)
+    """
+    t = s.strip()
+    for member in ("∈", "\\in "):  # "x ∈ [1; 4)": the interval after a membership sign
+        head, sign, body = t.partition(member)
+        if sign and head.strip() and (found := local_interval(body)) is not None:
+            return f"{head}{sign}{found}"
+    if len(t) < 5 or t[0] not in "[](" or t[-1] not in "[])":
+        return None
+    inner = t[1:-1]
+    outward = t[0] == "]" or t[-1] == "["
+    sep = ";" if ";" in inner else "," if outward else ""
+    parts = inner.split(sep) if sep else []
+    if len(parts) != 2 or not all(p.strip() for p in parts) or any(ch in inner for ch in "[]()"):
+        return None
+    ends = [_decimal_point(p.strip()) if sep == ";" else p.strip() for p in parts]
+    left, right = "(" if t[0] in "](" else "[", ")" if t[-1] in "[)" else "]"
+    return f"{left}{ends[0]}, {ends[1]}{right}"
+
+
+def _decimal_point(s: str) -> str:
+    """``1,5`` -> ``1.5``: a decimal comma (in a text that separates values with semicolons)."""
+    whole, comma, frac = s.partition(",")
+    return f"{whole}.{frac}" if comma and whole.lstrip("-").isdigit() and frac.isdigit() else s
 
 
 def fullwidth_ascii(s: str) -> str:

@@ -83,6 +83,15 @@ PAID = [
     ("\\boxed{\\text{12 apples}}", "12", "13"),
     ("\\boxed{\\textnormal{12 apples}}", "12", "13"),  # every text command is one row (text.TEXT_COMMANDS)
     ("\\boxed{\\textbf{12 apples}}", "12", "13"),
+    # local number styles: a decimal comma before a percent sign, the sign first (Turkish), an interval with a
+    # semicolon between its ends or French outward brackets, a point with a semicolon
+    ("La probabilidad es de 37,5 %.", "37.5\\%", "38\\%"),
+    ("Olasılık %37,5'tir.", "37.5\\%", "38\\%"),
+    ("Ответ: $[1; 4)$.", "[1,4)", "[1,4]"),
+    ("Ответ: x ∈ [1; 4).", "[1,4)", "[1,4]"),
+    ("La solution est $\\boxed{]1 ; 4[}$.", "(1,4)", "[1,4]"),
+    ("Donc $\\boxed{[1,5 ; 4[}$.", "[1.5,4)", "[1.5,4]"),
+    ("Точка $(1; 2)$.", "(1,2)", "(2,1)"),
     # a number in E notation is its power of ten
     ("The answer is 4.2e3.", "4200", "4201"),
     ("Answer: 1.5E-3", "0.0015", "0.015"),

@@ -27,7 +27,7 @@ from ..forms import (
 )
 from ..gold import GoldStatus
 from ..isolation import count
-from ..numeric import e_notation, fullwidth_ascii, repeating_decimal
+from ..numeric import e_notation, fullwidth_ascii, local_interval, percent_first, repeating_decimal
 from ..text import TEXT_COMMANDS, normalise
 from .case import Case
 from .numbers import THOUSANDS, comma_decimal, number_gold
@@ -95,6 +95,8 @@ def as_value(answer: str, gold_text: str) -> str:
     """The answer's text as a value: tidied, before its approximation, a repeating decimal as its fraction
     (unless the gold writes one itself)."""
     answer = before_approximation(tidy(fullwidth_ascii(_unwrapped(answer))))
+    answer = percent_first(answer) or answer  # "%37,5": the sign first, as Turkish writes it
+    answer = local_interval(answer) or answer  # "[1; 4)", "]1 ; 4[": local interval styles
     repeating = (
         repeating_decimal(answer) if "\\overline" not in gold_text and "\\bar" not in gold_text else None
     )

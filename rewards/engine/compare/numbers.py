@@ -69,10 +69,12 @@ def comma_decimal(answer: str, g: GoldParse) -> str | None:
     """``3,5`` (or ``3{,}5``) written for a decimal gold 3.5, ``42,00`` for 42: a decimal comma, read as a
     point; a comma followed by exactly three digits (``1,000``) stays a thousands separator, and a list gold
     keeps commas."""
-    if g.multi or not number_gold(g):
+    if g.multi or not (number_gold(g) or g.norm.endswith("\\%")):  # a number, or a percentage
         return None
-    m = _COMMA_DECIMAL.fullmatch(normalise(answer))
-    return f"{m.group(1)}.{m.group(2)}" if m is not None else None
+    norm = normalise(answer)
+    number = norm.removesuffix("\\%").removesuffix("%")  # "37,5 %": a percentage keeps its sign
+    m = _COMMA_DECIMAL.fullmatch(number)
+    return f"{m.group(1)}.{m.group(2)}{norm[len(number) :]}" if m is not None else None
 
 
 def _non_digit_runs(s: str) -> list[str]:
