@@ -92,6 +92,10 @@ PAID = [
     ("La solution est $\\boxed{]1 ; 4[}$.", "(1,4)", "[1,4]"),
     ("Donc $\\boxed{[1,5 ; 4[}$.", "[1.5,4)", "[1.5,4]"),
     ("Точка $(1; 2)$.", "(1,2)", "(2,1)"),
+    ("L'ensemble des solutions est ]1 ; 4[.", "(1,4)", "[1,4]"),  # in running text: one value, not two
+    ("Donc S = [0, 2[.", "[0,2)", "[0,2]"),
+    ("La solution est ]-∞ ; 3].", "(-\\infty,3]", "(-\\infty,3)"),
+    ("Ответ: (1; 4).", "(1,4)", "[1,4]"),
     # a number in E notation is its power of ten
     ("The answer is 4.2e3.", "4200", "4201"),
     ("Answer: 1.5E-3", "0.0015", "0.015"),

@@ -572,12 +572,45 @@ def _cjk_runs(
 
 Finder = Callable[[Tokens, Structure, Sequence[Mark]], list[Candidate]]
 # the finder table, strongest kind first (a new answer format is one row)
+MAX_INTERVAL_TOKENS = 12  # tokens between the brackets of an interval written in running text
+_INTERVAL_ENDS = frozenset({TokenKind.NUMBER, TokenKind.OPERATOR, TokenKind.LATEX, TokenKind.SYMBOL})
+
+
+def _outward_intervals(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """An interval with an outward bracket for an open end, as French writes it ("]1 ; 4[", "[0, 2["), or with a
+    semicolon between its ends ("(1; 4)"): one value, where the bracket runs would read two."""
+    out = []
+    for i in range(len(t)):
+        if s.inside[i] or t.text(i) not in ("]", "[", "("):
+            continue
+        if i > 0 and t.kinds[i - 1] is TokenKind.WORD and t.ends[i - 1] == t.starts[i]:
+            continue  # "f(1; 2)": a function's arguments
+        sep, j = -1, i + 1
+        while j < min(len(t), i + MAX_INTERVAL_TOKENS) and t.kinds[j] in _INTERVAL_ENDS | {
+            TokenKind.CLAUSE_END
+        }:
+            if t.kinds[j] is TokenKind.CLAUSE_END:
+                if t.text(j) not in ",;" or sep >= 0:
+                    break
+                sep = j
+            j += 1
+        if sep < 0 or j >= len(t) or t.text(j) not in ("[", "]", ")") or not (i + 1 < sep < j - 1):
+            continue
+        outward = t.text(i) == "]" or t.text(j) == "["
+        if (outward or t.text(sep) == ";") and all(
+            any(_numeric(t, x) for x in range(a, b)) for a, b in ((i + 1, sep), (sep + 1, j))
+        ):
+            out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], t.ends[j], s.statement[i]))
+    return out
+
+
 FINDERS: tuple[tuple[StatementKind, Finder], ...] = (
     (StatementKind.BOXED, _boxes),
     (StatementKind.BOXED, _short_boxes),
     (StatementKind.CHOICE, _choices),
     (StatementKind.DELIMITED, _maths),
     (StatementKind.DELIMITED, _environments),
+    (StatementKind.BARE, _outward_intervals),
     (StatementKind.BARE, _bare),
     (StatementKind.BARE, _number_words),
     (StatementKind.BARE, _foreign_number_words),
