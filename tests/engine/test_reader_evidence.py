@@ -96,6 +96,12 @@ PAID = [
     ("Donc S = [0, 2[.", "[0,2)", "[0,2]"),
     ("La solution est ]-∞ ; 3].", "(-\\infty,3]", "(-\\infty,3)"),
     ("Ответ: (1; 4).", "(1,4)", "[1,4]"),
+    # a one-letter list joiner of the text's language between two numbers ends the run ("e" in Portuguese and
+    # Italian, "y" in Spanish): a list, not a name beside an operator
+    ("As raízes são 2 e -3.", "2,-3", "2,3"),
+    ("Le radici sono 2 e -3.", "2,-3", "2,3"),
+    ("Las raíces son 2 y -3.", "2,-3", "2,3"),
+    ("Il risultato è 2e-3.", "0.002", "0.02"),  # written onto the number: E notation
     # a number in E notation is its power of ten
     ("The answer is 4.2e3.", "4200", "4201"),
     ("Answer: 1.5E-3", "0.0015", "0.015"),

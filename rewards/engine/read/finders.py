@@ -243,15 +243,17 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     numbered list's markers are not values)."""
     out = []
     markers = _list_markers(t)
+    joiners = _joiners_between_numbers(t, marks)
     i = 0
     while i < len(t):
-        if s.inside[i] or not _in_run(t, i, 0):
+        if s.inside[i] or i in joiners or not _in_run(t, i, 0):
             i += 1
             continue
         j, depth = i, _depth(0, t, i)
         while (
             j + 1 < len(t)
             and not s.inside[j + 1]
+            and j + 1 not in joiners
             and _in_run(t, j + 1, depth)
             and s.statement[j + 1] == s.statement[i]
         ):
@@ -271,6 +273,23 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             )
         i = j + 1
     return out
+
+
+def _joiners_between_numbers(t: Tokens, marks: Sequence[Mark]) -> frozenset[int]:
+    """The one-letter list joiners of the text's language that stand between two numbers ("2 e -3", "2 y -3"):
+    they end a run, where a letter beside an operator would be read as a name."""
+    out = set()
+    for m in marks:
+        if WordClass.LIST_JOINER not in m.classes:
+            continue
+        i = t.index_at(m.start)
+        if i >= len(t) or (t.starts[i], t.ends[i]) != (m.start, m.end) or not 0 < i < len(t) - 1:
+            continue
+        n = i + 2 if t.text(i + 1) in ("-", "−", "+") and i + 2 < len(t) else i + 1
+        spaced = t.ends[i - 1] < m.start and m.end < t.starts[i + 1]  # "2e-3" is a number in E notation
+        if spaced and t.kinds[i - 1] is TokenKind.NUMBER and t.kinds[n] is TokenKind.NUMBER:
+            out.add(i)
+    return frozenset(out)
 
 
 def _trim(t: Tokens, i: int, j: int) -> tuple[int, int]:
