@@ -26,6 +26,7 @@ from rewardcheck.rewards import rx
 from .exact import exact_value
 
 __all__ = [
+    "subscripts_as_latex",
     "local_interval",
     "percent_first",
     "e_notation",
@@ -204,6 +205,29 @@ def _decimal_point(s: str) -> str:
     """``1,5`` -> ``1.5``: a decimal comma (in a text that separates values with semicolons)."""
     whole, comma, frac = s.partition(",")
     return f"{whole}.{frac}" if comma and whole.lstrip("-").isdigit() and frac.isdigit() else s
+
+
+_SUBSCRIPT_DIGITS = {ch: str(n) for n, ch in enumerate("₀₁₂₃₄₅₆₇₈₉")}
+
+
+def subscripts_as_latex(s: str) -> str:
+    r"""Unicode subscript digits as a LaTeX index (``x₁`` -> ``x_{1}``, ``a₁₂`` -> ``a_{12}``).
+
+    >>> subscripts_as_latex("x₁ = 2, x₂ = -3"), subscripts_as_latex("x_1")
+    ('x_{1} = 2, x_{2} = -3', 'x_1')
+    """
+    if not any(ch in _SUBSCRIPT_DIGITS for ch in s):
+        return s
+    out, run = [], ""
+    for ch in s + " ":
+        if ch in _SUBSCRIPT_DIGITS:
+            run += _SUBSCRIPT_DIGITS[ch]
+            continue
+        if run:
+            out.append(f"_{{{run}}}")
+            run = ""
+        out.append(ch)
+    return "".join(out)[:-1]
 
 
 def fullwidth_ascii(s: str) -> str:

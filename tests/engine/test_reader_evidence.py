@@ -102,6 +102,15 @@ PAID = [
     ("Le radici sono 2 e -3.", "2,-3", "2,3"),
     ("Las raíces son 2 y -3.", "2,-3", "2,3"),
     ("Il risultato è 2e-3.", "0.002", "0.02"),  # written onto the number: E notation
+    # roots named with an index, in any script of index, separated by any list comma; one name given two values
+    ("x₁ = 2, x₂ = −3", "2,-3", "2,3"),
+    ("Ответ: x₁ = 2; x₂ = −3.", "2,-3", "2,3"),
+    ("方程的解是 x₁ = 2，x₂ = -3。", "2,-3", "2,3"),
+    ("x_1 = 2, x_2 = -3", "2,-3", "2,3"),
+    ("x_{1} = 2 and x_{2} = -3", "2,-3", "2,3"),
+    ("答案是 2、3。", "2,3", "2,4"),
+    ("解は x = 2, -3 です。", "2,-3", "2,3"),
+    ("So x = 2, -3.", "2,-3", "2,3"),
     # a number in E notation is its power of ten
     ("The answer is 4.2e3.", "4200", "4201"),
     ("Answer: 1.5E-3", "0.0015", "0.015"),
@@ -122,6 +131,7 @@ def test_the_stated_value_is_paid_and_only_it(text: str, gold: str, other: str) 
 
 
 REFUSED = [
+    ("We get x = 2, 5 apples remain.", "2,5"),  # a count in prose after a name's value is no second value
     ("I think that could be 19.", "19"),  # a subordinator but no copula after: the value itself is hedged
     ("It might be that the answer is 19.", "19"),  # no subordinator before the hedge
     ("The value that could appear is probably 19.", "19"),  # a second hedge, on the predicate

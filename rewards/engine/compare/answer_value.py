@@ -27,7 +27,14 @@ from ..forms import (
 )
 from ..gold import GoldStatus
 from ..isolation import count
-from ..numeric import e_notation, fullwidth_ascii, local_interval, percent_first, repeating_decimal
+from ..numeric import (
+    e_notation,
+    fullwidth_ascii,
+    local_interval,
+    percent_first,
+    repeating_decimal,
+    subscripts_as_latex,
+)
 from ..text import TEXT_COMMANDS, normalise
 from .case import Case
 from .numbers import THOUSANDS, comma_decimal, number_gold
@@ -94,7 +101,7 @@ def _unwrapped(answer: str) -> str:
 def as_value(answer: str, gold_text: str) -> str:
     """The answer's text as a value: tidied, before its approximation, a repeating decimal as its fraction
     (unless the gold writes one itself)."""
-    answer = before_approximation(tidy(fullwidth_ascii(_unwrapped(answer))))
+    answer = before_approximation(tidy(subscripts_as_latex(fullwidth_ascii(_unwrapped(answer)))))
     answer = percent_first(answer) or answer  # "%37,5": the sign first, as Turkish writes it
     answer = local_interval(answer) or answer  # "[1; 4)", "]1 ; 4[": local interval styles
     repeating = (

@@ -171,14 +171,16 @@ def _listed(w: Window, a: Candidate, b: Candidate) -> bool:
     )
 
 
+_LIST_PUNCTUATION = " ,;，；、$*{}"  # what may stand between two listed values, full-width commas included
+
+
 def _joined(w: Window, a: Candidate, b: Candidate) -> str:
     """How two values of one statement are joined: "or" (a choice), "and" (a list), "" (not joined)."""
     between = w.source[a.end : b.start]
     if _listed(w, a, b):
         return "and"
-    if len(between) > 40 or (
-        (_equation(w, a) or _equation(w, b)) and not (_same_name(w, a, b) or _assignments(w, a, b))
-    ):
+    listed_values = _same_name(w, a, b) or _assignments(w, a, b) or _more_values(w, a, b)
+    if len(between) > 40 or ((_equation(w, a) or _equation(w, b)) and not listed_values):
         return ""  # "3 + 4 = 7, 7 * 2 = 14": steps of a computation, not a list
     marks = w.marks_in(a.end, b.start)
     words = w.words_between(a.end, b.start)
@@ -200,8 +202,8 @@ def _joined(w: Window, a: Candidate, b: Candidate) -> str:
     for wrapper in ("\\boxed{", "\\fbox{", "\\(", "\\)", "\\[", "\\]"):
         bare = bare.replace(wrapper, "")
     listing = any(m.classes & _JOINERS and m.phrase not in ("to", "between") for m in marks)  # no range word
-    joined = listing or bool(bare.strip(" $*{}")) and not bare.strip(" ,;$*{}")
-    if words <= 1 and (joined or (not bare.strip(" ,;$*{}") and a.kind is b.kind)):
+    joined = listing or bool(bare.strip(" $*{}")) and not bare.strip(_LIST_PUNCTUATION)
+    if words <= 1 and (joined or (not bare.strip(_LIST_PUNCTUATION) and a.kind is b.kind)):
         return "and"
     return ""
 
@@ -500,26 +502,66 @@ def _later_conclusion(w: Window, last: Candidate, stances: Stances) -> Commitmen
     return None
 
 
-def _assignment(w: Window, c: Candidate) -> bool:
-    """``c`` gives one name one value: a word, then its only "=" ("x = 2"; not "b = 2a = 4", a step)."""
+MAX_NAME_TOKENS = 6  # "x_{12}": a name, its underscore and a braced index
+
+
+def _named(w: Window, c: Candidate) -> tuple[str, int] | None:
+    """The name ``c`` gives a value, and its "=" token: a word, with an index at most ("x", "x_1", "x_{12}",
+    "x₁"), right before the candidate's first "=" (None otherwise)."""
     t = w.tokens
-    eq = [i for i in range(c.first, c.last + 1) if t.text(i) == "="]
-    return t.kinds[c.first] is TokenKind.WORD and eq == [c.first + 1] and c.first + 2 <= c.last
+    if t.kinds[c.first] is not TokenKind.WORD:
+        return None
+    eq = next(
+        (i for i in range(c.first + 1, min(c.last, c.first + MAX_NAME_TOKENS) + 1) if t.text(i) == "="), -1
+    )
+    if eq < 0:
+        return None
+    name = "".join(t.text(i) for i in range(c.first, eq))
+    base, _, index = name.partition("_")
+    index = index.strip("{}")
+    indexed = not index or (index.isascii() and index.isalnum())
+    return (name, eq) if base.rstrip(_SUBSCRIPTS).isalpha() and indexed else None
+
+
+_SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉"
+
+
+def _assignment(w: Window, c: Candidate) -> bool:
+    """``c`` gives one name one value: a name, then its only "=" ("x = 2", "x_1 = 2"; not "b = 2a = 4", a
+    step)."""
+    named = _named(w, c)
+    if named is None:
+        return False
+    eq = [i for i in range(c.first, c.last + 1) if w.tokens.text(i) == "="]
+    return eq == [named[1]] and named[1] + 1 <= c.last
 
 
 def _assignments(w: Window, a: Candidate, b: Candidate) -> bool:
     """Two names given their values side by side ("x = 2, y = 3"): a pair stated, not steps of a computation."""
-    return _assignment(w, a) and _assignment(w, b) and w.tokens.text(a.first) != w.tokens.text(b.first)
+    na, nb = _named(w, a), _named(w, b)
+    return _assignment(w, a) and _assignment(w, b) and na is not None and nb is not None and na[0] != nb[0]
+
+
+def _more_values(w: Window, a: Candidate, b: Candidate) -> bool:
+    """A name given a value, then a bare number after a comma ("x = 2, -3"): more values of that name."""
+    t = w.tokens
+    number = b.first + (t.text(b.first) in ("-", "−", "+"))
+    after = b.last + 1
+    closes = (  # the value ends its clause, or a verb-final copula closes it ("x = 2, -3 です"), not "5 apples"
+        after >= len(t)
+        or t.kinds[after] is not TokenKind.WORD
+        or any(W.COPULA in m.classes and m.verb_final for m in w.marks_in(t.starts[after], t.ends[after]))
+    )
+    return (
+        _assignment(w, a)
+        and number == b.last
+        and t.kinds[number] is TokenKind.NUMBER
+        and w.source[a.end : b.start].strip() in (",", "，", "、")
+        and closes
+    )
 
 
 def _same_name(w: Window, a: Candidate, b: Candidate) -> bool:
     """Two equations that each give one name a value ("x = 2 and x = -2"): solutions listed, not steps."""
-    t = w.tokens
-    return (
-        t.kinds[a.first] is TokenKind.WORD
-        and t.text(a.first) == t.text(b.first)
-        and a.first + 1 <= a.last
-        and t.text(a.first + 1) == "="
-        and b.first + 1 <= b.last
-        and t.text(b.first + 1) == "="
-    )
+    na, nb = _named(w, a), _named(w, b)
+    return na is not None and nb is not None and na[0] == nb[0] and na[1] < a.last + 1 and nb[1] < b.last + 1

@@ -153,6 +153,9 @@ _RUN_SYMBOLS = frozenset(
 )
 
 
+_SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉"
+
+
 def _in_run(t: Tokens, i: int, depth: int) -> bool:
     """Does token ``i`` belong to a run of math in running text (``depth``: brackets open before it)?"""
     k = t.kinds[i]
@@ -168,6 +171,7 @@ def _in_run(t: Tokens, i: int, depth: int) -> bool:
     if k is TokenKind.SYMBOL:
         return text in _RUN_SYMBOLS or text.isdigit() or _vulgar(text)
     if k is TokenKind.WORD:
+        text = text.rstrip(_SUBSCRIPT_DIGITS)  # "x₁ = 2": a name with its index
         # a one-letter name in an equation ("x = 5"), a constant ("3π"), a Greek letter
         coefficient = (  # "-2x", "\\frac{1}{2}i": a letter written onto the number or bracket before it
             i > 0 and t.kinds[i - 1] in (TokenKind.NUMBER, TokenKind.CLOSE) and t.ends[i - 1] == t.starts[i]
