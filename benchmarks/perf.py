@@ -62,7 +62,8 @@ OPENR1_FILE = Path("src") / "open_r1" / "rewards.py"  # where a checkout of open
 GOLDEN = ROOT / "fixtures" / "golden" / "golden.jsonl"
 COMPOSITE = ("accuracy", "format", "reasoning_steps", "cosine")
 STEADY_PASSES = 5
-N_VARIANTS = 3 + STEADY_PASSES  # cold, warm-up, the steady passes, latency
+N_VARIANTS = 4 + STEADY_PASSES  # cold, warm-up, the steady passes, latency, accuracy alone
+ACCURACY_TARGET = 10_000  # fresh completions a second, accuracy alone on one core (issue 42)
 SEED_ARGS = {
     "reward_funcs": list(COMPOSITE),
     "cosine_min_value_wrong": 0.0,
@@ -106,6 +107,7 @@ class PerfReport:
     # its time is a skip, not a verification (issue 42)
     real_gold_failures: int | None = None
     real_gold_calls: int = 0
+    accuracy_per_s: float | None = None  # patched accuracy alone, one pass on fresh completions
 
 
 def load_openr1(path: Path | None) -> tuple[list[Callable[..., Any]] | None, str]:
@@ -325,7 +327,9 @@ def run_perf(
         pa_runs.append(_timed_pass(pa_funcs, rows, ids, batches))
     upstream_s, patched_s = min(up_runs), min(pa_runs)
     upstream_median, patched_median = statistics.median(up_runs), statistics.median(pa_runs)
-    rows, ids = fresh(N_VARIANTS - 1)
+    rows, ids = fresh(N_VARIANTS - 1)  # accuracy alone, on completions never seen before
+    accuracy_s = _timed_pass([patched["accuracy"]], rows, ids, batches)
+    rows, ids = fresh(N_VARIANTS - 2)
     up_lat = [_timed_pass(up_funcs, rows, ids, [[i]]) for i in range(len(rows))]
     clear_caches()
     pa_lat = []
@@ -364,6 +368,7 @@ def run_perf(
         ratio_real=min(real_runs) / patched_s if real_runs else None,
         real_gold_failures=REAL_GOLDS["failed"] if real_funcs is not None else None,
         real_gold_calls=REAL_GOLDS["calls"],
+        accuracy_per_s=n / accuracy_s,
     )
 
 
@@ -398,6 +403,11 @@ def format_report(r: PerfReport) -> str:
             f"    RATIO patched / real open-r1 code: {r.ratio_real:.1f}x best, "
             f"{r.real_median_s / r.patched_median_s_pass:.1f}x median "
             f"(target >= {TARGETS.get(Path(r.fixture).name, 30.0):g}x)"
+        )
+    if r.accuracy_per_s is not None:
+        lines.append(
+            f"    patched accuracy alone: {r.accuracy_per_s:.0f} completions/s, one pass on fresh completions "
+            f"(target >= {ACCURACY_TARGET:,})"
         )
     lines += [
         f"  cold first pass: openr1@e4ac3ae {r.upstream_cold_s * 1000:.1f} ms, patched {r.patched_cold_s * 1000:.1f} ms "
