@@ -115,6 +115,14 @@ PAID = [
     ("The answer is 4.2e3.", "4200", "4201"),
     ("Answer: 1.5E-3", "0.0015", "0.015"),
     ("So $v = 3e8$.", "300000000", "30000000"),
+    # an answer stated as such, then an explanation with steps in it for longer than the read tail
+    (
+        "The answer is 12.\n\nExplanation: "
+        + "we multiply the numbers carefully and check each step again. " * 6
+        + "First 3 times 4 is the product.",
+        "12",
+        "4",
+    ),
     # an answer stated as such, then chatter without a value for longer than the read tail
     (
         "Final Answer: The final answer is $916$. I hope it is correct." + " Thank you for reading!" * 90,

@@ -59,18 +59,19 @@ def _label(c: Commitment, chosen: Candidate) -> str:
     return ""
 
 
-TAIL = 300  # the final statements: the last characters of a region read in full
+TAIL = 300  # the final statements: the last characters of a region read first
+CONTEXT = 1500  # read when the tail commits to nothing stated as an answer: an answer stated before the tail
 MAX_WINDOW = 12_000  # a box this far back is still read (EngineConfig.max_read_chars bounds the region)
 _ANCHORS = ("\\boxed", "\\fbox", "<answer>", "####")
 
 
-def window_start(region: str) -> int:
-    """Where the reader's window opens: the statement before the last ``TAIL`` characters, or earlier, the
+def window_start(region: str, tail: int = TAIL) -> int:
+    """Where the reader's window opens: the statement before the last ``tail`` characters, or earlier, the
     statement of the last box, ``<answer>`` block or ``####`` line, within ``MAX_WINDOW`` of the end."""
     n = len(region)
-    if n <= TAIL:
+    if n <= tail:
         return 0
-    at = n - TAIL
+    at = n - tail
     anchor = max(region.rfind(a, max(0, n - MAX_WINDOW)) for a in _ANCHORS)
     if 0 <= anchor < at:
         return _statement_start(region, anchor)
@@ -82,6 +83,13 @@ def read_commitment(region: str, open_end: bool = False) -> Commitment:
     text = in_math(without_injection(region))
     start = window_start(text)
     c = commit(Window.of(text, start, open_end=open_end))
+    strong = c.candidate is not None and c.candidate.strength >= STRENGTH[StatementKind.LABELLED]
+    if start > 0 and not (c.outcome is Outcome.COMMITTED and strong):
+        # the tail states no answer as such: the statements before it decide as much as the tail does ("The
+        # answer is 12. Explanation: we multiplied 3 by 4 ..."), so the final statements are read in context
+        context = window_start(text, CONTEXT)
+        if context < start:
+            start, c = context, commit(Window.of(text, context, open_end=open_end))
     if c.outcome is Outcome.NONE and start > 0 and not c.window.candidates:
         # the tail states no value at all ("Final Answer: 916. Note: ... Thank you! [Note: ..."): an answer
         # stated as such before it still commits; a value of any weaker kind back there is a step, not read
