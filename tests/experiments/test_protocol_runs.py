@@ -60,6 +60,10 @@ def test_the_figures_quoted_in_the_docs_come_from_the_runs(regenerated: tuple[st
     stated = next(line for line in docs.splitlines() if line.startswith("**P1,"))
     assert f": {verdict}.**" in stated
     assert pooled.split("Fisher p ")[1].split(";")[0] in docs  # the pooled p-value the docs state
+    p2 = next(line for line in markdown.splitlines() if line.startswith("- P2:"))
+    p2_stated = next(line for line in docs.splitlines() if line.startswith("**P2,"))
+    assert f": {p2.split('**')[1]}.**" in p2_stated  # the P2 decision, as the decision code wrote it
+    assert p2.split("minus upstream at ")[1].split(": ")[1].split(";")[0] in docs  # its gain and interval
 
 
 @needs_git
