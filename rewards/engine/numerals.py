@@ -15,13 +15,22 @@ from functools import cache
 
 from .lexicon import LANGUAGE_ROWS
 
-__all__ = ["word_number", "cjk_number", "cjk_value", "CJK_NUMERALS", "number_languages"]
+__all__ = [
+    "word_number",
+    "cjk_number",
+    "cjk_value",
+    "cjk_scaled",
+    "CJK_NUMERALS",
+    "MYRIADS",
+    "number_languages",
+]
 
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6}
 _CJK_DIGITS |= {"七": 7, "八": 8, "九": 9}
 _CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CJK_MYRIAD = {"万": 10_000, "萬": 10_000, "亿": 10**8, "億": 10**8}
 CJK_NUMERALS = frozenset(_CJK_DIGITS) | frozenset(_CJK_UNITS) | frozenset(_CJK_MYRIAD)
+MYRIADS = frozenset(_CJK_MYRIAD)  # written after digits too: "3.5万" is 35,000
 
 
 @cache
@@ -58,6 +67,26 @@ def word_number(word: str, languages: frozenset[str] | None = None) -> int | Non
 def _value(word: str, languages: frozenset[str] | None) -> int | None:
     found = {v for lang, v in _table().get(word, {}).items() if languages is None or lang in languages}
     return found.pop() if len(found) == 1 else None
+
+
+def cjk_scaled(s: str) -> str | None:
+    r"""Digits followed by a myriad sign as the number they write (``3.5万`` -> ``35000``, ``2 亿`` ->
+    ``200000000``), or ``None``.
+
+    >>> cjk_scaled("3.5万"), cjk_scaled("2 亿"), cjk_scaled("1.2億"), cjk_scaled("万"), cjk_scaled("x万")
+    ('35000', '200000000', '120000000', None, None)
+    """
+    t = s.strip()
+    if not t or t[-1] not in _CJK_MYRIAD:
+        return None
+    number = t[:-1].strip()
+    whole, _, frac = number.partition(".")
+    if not (whole.isascii() and whole.isdigit()) or (frac and not (frac.isascii() and frac.isdigit())):
+        return None
+    scale = _CJK_MYRIAD[t[-1]]
+    value = (int(whole) * 10 ** len(frac) + int(frac or "0")) * scale
+    digits, rest = divmod(value, 10 ** len(frac))
+    return str(digits) if not rest else f"{digits}.{str(rest).rjust(len(frac), '0').rstrip('0')}"
 
 
 def cjk_value(s: str) -> str | None:

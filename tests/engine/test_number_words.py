@@ -36,6 +36,11 @@ STATED = [
     ("Hasilnya tujuh.", "7"),
     ("Đáp án là bảy.", "7"),  # Vietnamese one-word numbers
     ("Kết quả là mười.", "10"),
+    # digits scaled by a myriad sign, unless the gold counts in that unit itself
+    ("总共是 3.5 万元。", "35000"),
+    ("答案是2亿。", "200000000"),
+    ("1.2億円です。", "120000000"),
+    ("总共是 3.5 万元。", "3.5"),
 ]
 
 

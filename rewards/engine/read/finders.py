@@ -22,7 +22,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from rewardcheck.rewards.engine.lexicon import WordClass, is_word
-from rewardcheck.rewards.engine.numerals import CJK_NUMERALS, cjk_value, number_languages, word_number
+from rewardcheck.rewards.engine.numerals import (
+    CJK_NUMERALS,
+    MYRIADS,
+    cjk_value,
+    number_languages,
+    word_number,
+)
 from rewardcheck.rewards.engine.numwords import ONES, SCALES, TENS, number_from_words
 from rewardcheck.rewards.engine.text import is_placeholder as placeholder
 
@@ -265,6 +271,7 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             depth = _depth(depth, t, j)
         j = _meridiem(t, j)
         first, last = _trim(t, i, j)
+        end = _myriad_end(t, last) if first <= last else t.ends[last]
         if t.text(j) == "=" and last < j:
             i = j + 1
             continue  # "Let me compute 2+2 = ": an equation still open, its result not written
@@ -272,9 +279,7 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             i = j + 1
             continue
         if first <= last and any(_numeric(t, x) for x in range(first, last + 1)):
-            out.append(
-                Candidate(StatementKind.BARE, first, last, t.starts[first], t.ends[last], s.statement[first])
-            )
+            out.append(Candidate(StatementKind.BARE, first, last, t.starts[first], end, s.statement[first]))
         i = j + 1
     return out
 
@@ -294,6 +299,21 @@ def _joiners_between_numbers(t: Tokens, marks: Sequence[Mark]) -> frozenset[int]
         if spaced and t.kinds[i - 1] is TokenKind.NUMBER and t.kinds[n] is TokenKind.NUMBER:
             out.add(i)
     return frozenset(out)
+
+
+def _myriad_end(t: Tokens, last: int) -> int:
+    """Where a number ending at token ``last`` ends: after a myriad sign written right after it ("3.5万元",
+    "2 亿"), which scales it, or at the number's own end."""
+    n = last + 1
+    if (
+        t.kinds[last] is TokenKind.NUMBER
+        and n < len(t)
+        and t.kinds[n] is TokenKind.WORD
+        and t.text(n)[:1] in MYRIADS
+        and t.source[t.ends[last] : t.starts[n]] in ("", " ")
+    ):
+        return t.starts[n] + 1
+    return t.ends[last]
 
 
 def _trim(t: Tokens, i: int, j: int) -> tuple[int, int]:
