@@ -26,6 +26,7 @@ from rewardcheck.rewards import rx
 from .exact import exact_value
 
 __all__ = [
+    "SUBSCRIPT_DIGITS",
     "subscripts_as_latex",
     "local_interval",
     "percent_first",
@@ -186,8 +187,13 @@ def local_interval(s: str) -> str | None:
     t = s.strip()
     for member in ("∈", "\\in "):  # "x ∈ [1; 4)": the interval after a membership sign
         head, sign, body = t.partition(member)
-        if sign and head.strip() and (found := local_interval(body)) is not None:
+        if sign and head.strip() and (found := _bracketed_interval(body.strip())) is not None:
             return f"{head}{sign}{found}"
+    return _bracketed_interval(t)
+
+
+def _bracketed_interval(t: str) -> str | None:
+    """``t`` (stripped) as an interval in the local styles of :func:`local_interval`, or ``None``."""
     if len(t) < 5 or t[0] not in "[](" or t[-1] not in "[])":
         return None
     inner = t[1:-1]
@@ -207,7 +213,8 @@ def _decimal_point(s: str) -> str:
     return f"{whole}.{frac}" if comma and whole.lstrip("-").isdigit() and frac.isdigit() else s
 
 
-_SUBSCRIPT_DIGITS = {ch: str(n) for n, ch in enumerate("₀₁₂₃₄₅₆₇₈₉")}
+SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉"  # an index written below its name ("x₁"), in Unicode
+_SUBSCRIPT_VALUES = {ch: str(n) for n, ch in enumerate(SUBSCRIPT_DIGITS)}
 
 
 def subscripts_as_latex(s: str) -> str:
@@ -216,12 +223,12 @@ def subscripts_as_latex(s: str) -> str:
     >>> subscripts_as_latex("x₁ = 2, x₂ = -3"), subscripts_as_latex("x_1")
     ('x_{1} = 2, x_{2} = -3', 'x_1')
     """
-    if not any(ch in _SUBSCRIPT_DIGITS for ch in s):
+    if not any(ch in _SUBSCRIPT_VALUES for ch in s):
         return s
     out, run = [], ""
     for ch in s + " ":
-        if ch in _SUBSCRIPT_DIGITS:
-            run += _SUBSCRIPT_DIGITS[ch]
+        if ch in _SUBSCRIPT_VALUES:
+            run += _SUBSCRIPT_VALUES[ch]
             continue
         if run:
             out.append(f"_{{{run}}}")

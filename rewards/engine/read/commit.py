@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from rewardcheck.rewards.engine import stance as shapes
 from rewardcheck.rewards.engine.lexicon import WordClass as W
+from rewardcheck.rewards.engine.numeric import SUBSCRIPT_DIGITS
 
 from .finders import Candidate, StatementKind
 from .marks import Mark
@@ -520,10 +521,7 @@ def _named(w: Window, c: Candidate) -> tuple[str, int] | None:
     base, _, index = name.partition("_")
     index = index.strip("{}")
     indexed = not index or (index.isascii() and index.isalnum())
-    return (name, eq) if base.rstrip(_SUBSCRIPTS).isalpha() and indexed else None
-
-
-_SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉"
+    return (name, eq) if base.rstrip(SUBSCRIPT_DIGITS).isalpha() and indexed else None
 
 
 def _assignment(w: Window, c: Candidate) -> bool:

@@ -29,6 +29,7 @@ from rewardcheck.rewards.engine.numerals import (
     number_languages,
     word_number,
 )
+from rewardcheck.rewards.engine.numeric import SUBSCRIPT_DIGITS
 from rewardcheck.rewards.engine.numwords import ONES, SCALES, TENS, number_from_words
 from rewardcheck.rewards.engine.text import is_placeholder as placeholder
 
@@ -159,9 +160,6 @@ _RUN_SYMBOLS = frozenset(
 )
 
 
-_SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉"
-
-
 def _in_run(t: Tokens, i: int, depth: int) -> bool:
     """Does token ``i`` belong to a run of math in running text (``depth``: brackets open before it)?"""
     k = t.kinds[i]
@@ -177,7 +175,7 @@ def _in_run(t: Tokens, i: int, depth: int) -> bool:
     if k is TokenKind.SYMBOL:
         return text in _RUN_SYMBOLS or text.isdigit() or _vulgar(text)
     if k is TokenKind.WORD:
-        text = text.rstrip(_SUBSCRIPT_DIGITS)  # "x₁ = 2": a name with its index
+        text = text.rstrip(SUBSCRIPT_DIGITS)  # "x₁ = 2": a name with its index
         # a one-letter name in an equation ("x = 5"), a constant ("3π"), a Greek letter
         coefficient = (  # "-2x", "\\frac{1}{2}i": a letter written onto the number or bracket before it
             i > 0 and t.kinds[i - 1] in (TokenKind.NUMBER, TokenKind.CLOSE) and t.ends[i - 1] == t.starts[i]
