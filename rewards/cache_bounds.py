@@ -31,6 +31,7 @@ __all__ = [
     "ADMISSIONS",
     "ANTLR_RESET_EVERY",
     "Cache",
+    "COMPOUND_WORDS",
     "DEGENERATE_KINDS",
     "EXACT_VALUES",
     "Fifo",
@@ -67,6 +68,7 @@ EXACT_VALUES = 16384  # exact._evaluate: a Fraction or nothing
 ADMISSIONS = 16384  # admission.admit: an Admission (sizes and a reason)
 NORMAL_FORMS = 65536  # text.normalise: a canonical spelling
 WEAK_ADVERBS = 16384  # stance.weak_adverb: whether an input word weakens a statement
+COMPOUND_WORDS = 4096  # number_phrases._compound: an input word read as a compound of two number words
 OVER_BUDGET = 4096  # isolation.WorkerPool: an input the worker found over its work budget, and the message
 
 # Entries keyed by a whole completion or prompt (each up to tens of KB): one batch's worth, so rewards called
@@ -145,6 +147,7 @@ _TABLE = (
     ("engine.admission", "admit", ADMISSIONS),
     ("engine.text", "normalise", NORMAL_FORMS),
     ("engine.stance", "weak_adverb", WEAK_ADVERBS),
+    ("engine.number_phrases", "_compound", COMPOUND_WORDS),
     ("engine.isolation", "default_pool().over_budget", OVER_BUDGET),
     ("engine.judge", "MEMO", JUDGEMENTS),
     ("engine.judge", "ANALYSES", READINGS),

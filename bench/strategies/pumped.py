@@ -92,6 +92,8 @@ def _pieces() -> dict[str, Piece]:
         Piece("choice_hangul", "C입니다 ", "word"),
         Piece("number_word", "twelve ", "word"),
         Piece("cjk_numeral", "十二", "word"),
+        Piece("number_phrase", "yirmi yedi ", "word"),  # number words of another language, read as one number
+        Piece("compound_word", "veinti", "word"),  # one ever longer word that starts like a compound number
         Piece("relative", ", which is 5", "word"),
     ]
     return {p.name: p for p in rows}

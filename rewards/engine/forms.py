@@ -14,6 +14,7 @@ written in a base (``1101_2``) is its digits and base.
 
 from __future__ import annotations
 
+import unicodedata
 from fractions import Fraction
 
 from rewardcheck.rewards import rx
@@ -424,6 +425,8 @@ def tidy(s: str) -> str:
             if s.count(left) != s.count(right):
                 s = s.replace(left, " ").replace(right, " ")
     s = s.replace("\\$", "")  # a currency sign, not a math delimiter
+    if not s.isascii():  # "£5", "5 €", "₹500": a currency sign of any script is a unit ("$" is read below)
+        s = "".join(ch for ch in s if ch == "$" or unicodedata.category(ch) != "Sc")
     if s.count("$") % 2 == 1 or (s.count("$") and s.strip().strip("$") and "$" not in s.strip().strip("$")):
         s = s.replace("$", "")
     return s.strip()

@@ -28,7 +28,7 @@ from functools import lru_cache
 from rewardcheck.rewards import rx
 from rewardcheck.rewards.cache_bounds import GOLD_PARSES
 
-from .exact import is_literal, too_large
+from .exact import exact_value, is_literal, too_large
 from .forms import base_number, canonical, number_from_words, restore_escapes, strip_units, tidy
 from .isolation import IsolationError, IsolationTimeout, default_pool
 from .lexicon import WordClass, alternation, is_word, phrases
@@ -378,6 +378,12 @@ def _value_gold(solution: str, expr: str, how: str, max_inline_chars: int) -> Go
     why = risk(expr, max_chars=max_inline_chars) or ("exact value too large" if too_large(expr) else None)
     if why is not None:
         return GoldParse(solution, expr, normalise(expr), GoldStatus.RISKY, how=how, note=why)
+    exact = exact_value(expr)
+    if exact is not None:
+        # a decimal, a fraction, short arithmetic: its exact value decides most answers, so sympy parses it
+        # only if an answer needs it (a fresh gold's parse is most of a judgement's time)
+        shown = expr.lstrip("+") if is_literal(expr) else str(exact)
+        return GoldParse(solution, expr, normalise(expr), GoldStatus.OK, None, how=how, shown=shown)
     return _parsed_gold(solution, expr, how, max_inline_chars)
 
 

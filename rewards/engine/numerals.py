@@ -23,6 +23,7 @@ __all__ = [
     "CJK_NUMERALS",
     "MYRIADS",
     "number_languages",
+    "suffixed_number",
 ]
 
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6}
@@ -46,6 +47,34 @@ def _table() -> dict[str, dict[str, int]]:
 def number_languages(word: str) -> frozenset[str]:
     """The languages whose number row holds ``word`` (any case)."""
     return frozenset(_table().get(word.casefold(), {}))
+
+
+@cache
+def _suffixes() -> tuple[tuple[str, str], ...]:
+    """Each language's number suffixes (``LanguageRows.number_suffixes``), longest first."""
+    pairs = [
+        (suffix.casefold(), lang) for lang, rows in LANGUAGE_ROWS.items() for suffix in rows.number_suffixes
+    ]
+    return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+
+
+def suffixed_number(word: str) -> tuple[int, str] | None:
+    """A number word with a suffix of its own language written onto it ("yedidir", "일곱입니다"): its value and
+    the number word without the suffix, or ``None``; the stem must be a number of the suffix's language
+    ("birlikte" is no "bir").
+
+    >>> suffixed_number("yedidir"), suffixed_number("일곱입니다"), suffixed_number("열둘이다")
+    ((7, 'yedi'), (7, '일곱'), (12, '열둘'))
+    >>> suffixed_number("birlikte"), suffixed_number("yedi"), suffixed_number("sietedir")
+    (None, None, None)
+    """
+    w = word.casefold()
+    for suffix, language in _suffixes():
+        if len(w) > len(suffix) and w.endswith(suffix):
+            value = _value(w[: -len(suffix)], frozenset({language}))
+            if value is not None:
+                return value, word[: len(word) - len(suffix)]
+    return None
 
 
 def word_number(word: str, languages: frozenset[str] | None = None) -> int | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from re2 import _re2 as _binding
 
+from .cache import cached_program
 from .matching import _options
 from .translate import Lead, Trail, Untranslatable, translate
 
@@ -35,7 +36,9 @@ class Scanner:
     __slots__ = ("pattern", "_re2")
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
-        program = translate(pattern, flags)
+        program = cached_program(pattern, int(flags)) or translate(
+            pattern, flags
+        )  # shipped translations first
         variant = program.variant(Lead.SEARCH, Trail.CONSUME)
         if program.groups or program.pre_char or variant.slots:
             raise Untranslatable(

@@ -87,6 +87,10 @@ PAID = [
     # semicolon between its ends or French outward brackets, a point with a semicolon
     ("La probabilidad es de 37,5 %.", "37.5\\%", "38\\%"),
     ("Olasılık %37,5'tir.", "37.5\\%", "38\\%"),
+    # a percentage gold answered in a local number style: the gold's number decides the reading
+    ("The answer is 1,000%.", "1000\\%", "100\\%"),
+    ("Ответ: 1 000 %.", "1000\\%", "100\\%"),
+    ("Die Antwort ist 1.000 %.", "1000\\%", "10\\%"),
     ("Ответ: $[1; 4)$.", "[1,4)", "[1,4]"),
     ("Ответ: x ∈ [1; 4).", "[1,4)", "[1,4]"),
     ("La solution est $\\boxed{]1 ; 4[}$.", "(1,4)", "[1,4]"),
@@ -96,6 +100,8 @@ PAID = [
     ("Donc S = [0, 2[.", "[0,2)", "[0,2]"),
     ("La solution est ]-∞ ; 3].", "(-\\infty,3]", "(-\\infty,3)"),
     ("Ответ: (1; 4).", "(1,4)", "[1,4]"),
+    ("Donc x ∈ ]1 ; 4[.", "(1,4)", "[1,4]"),  # a membership before the interval belongs to it
+    ("On obtient t ∈ [0, 2[.", "[0,2)", "[0,2]"),
     # a one-letter list joiner of the text's language between two numbers ends the run ("e" in Portuguese and
     # Italian, "y" in Spanish): a list, not a name beside an operator
     ("As raízes são 2 e -3.", "2,-3", "2,3"),
@@ -111,6 +117,24 @@ PAID = [
     ("答案是 2、3。", "2,3", "2,4"),
     ("解は x = 2, -3 です。", "2,-3", "2,3"),
     ("So x = 2, -3.", "2,-3", "2,3"),
+    # a currency sign of any script inside a run of arithmetic, after or before its numbers, is a unit: the
+    # run goes on through it to the result ("3 € + 2 € = 5 €" states 5, not 3)
+    ("Answer: 3 € + 2 € = 5 €", "5", "3"),
+    ("Toplam: 3 ₺ + 2 ₺ = 5 ₺.", "5", "3"),
+    ("Total: £3 + £2 = £5", "5", "3"),
+    ("Итого: 300 ₽ + 200 ₽ = 500 ₽.", "500", "300"),
+    ("Answer: 3 \\$ + 2 \\$ = 5 \\$", "5", "3"),
+    ("कुल: ₹300 + ₹200 = ₹500", "500", "300"),
+    ("The total is 5 €.", "5", "6"),
+    # a number word with its language's copula written onto it (Turkish, Korean): the word is the value
+    ("Cevap yedidir.", "7", "8"),
+    ("Sonuç dörttür.", "4", "5"),
+    ("Sonuç altıdır.", "6", "7"),
+    ("답은 일곱입니다.", "7", "8"),
+    ("답은 열둘이다.", "12", "2"),
+    ("정답은 스물일곱입니다.", "27", "7"),
+    ("답은 칠이에요.", "7", "8"),
+    ("정답은 일곱 개입니다.", "7", "8"),
     # a number in E notation is its power of ten
     ("The answer is 4.2e3.", "4200", "4201"),
     ("Answer: 1.5E-3", "0.0015", "0.015"),
@@ -159,6 +183,11 @@ REFUSED = [
     ("The value which is 42 was wrong; the answer is 41.", "42"),  # a relative clause states no answer
     ("Bottom line: we are not sure, maybe 6.", "6"),  # a closing label opening words, then a hedge
     ("We get 916 apples. Let me think about this more carefully." + " Hmm, interesting." * 120, "916"),
+    # a word that only starts like a number word, or a suffix of another language, is no number
+    ("Cevap birliktedir.", "1"),
+    ("La respuesta es sietedir.", "7"),
+    ("답은 이 문제입니다.", "2"),
+    ("Cevap yedi değildir.", "7"),  # the copula's negation after the number word
 ]
 
 

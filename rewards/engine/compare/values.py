@@ -110,7 +110,11 @@ def percent(case: Case) -> Decision | None:
     """A percentage for a plain number gold: the gold is the percentage's number (a gold stated without its
     sign, "what percent ...?": 12.5) or its value (0.125); anything else is left to the rows after."""
     g = case.gold
-    if g.multi or "%" in g.expr or not number_gold(g):
+    if g.multi:
+        return None
+    if "%" in g.expr:
+        return _same_percentage(case)
+    if not number_gold(g):
         return None
     values = percent_values(case.answer)
     gold = exact_value(g.norm) if values else None
@@ -122,6 +126,26 @@ def percent(case: Case) -> Decision | None:
         if value is not None and value / 100 == gold:
             return Decision.of(True, "the percentage is the gold's value", Rule.PERCENT, "exact")
     return None
+
+
+def _same_percentage(case: Case) -> Decision | None:
+    """A percentage gold (``1000\\%``) answered with the same percentage in a local number style (``1,000%``,
+    ``1.000 %``): the gold's number decides the reading, as for a plain number."""
+    golds, answers = percent_values(case.gold.norm), percent_values(case.answer.strip())
+    # the number written as the gold writes it is left to the rows after (normal form, decimal comma)
+    same = _percent_number(case.answer) == _percent_number(case.gold.norm)
+    gold = exact_value(golds[0]) if len(golds) == 1 and not same else None
+    for value in answers if gold is not None else ():
+        if exact_value(value) == gold:
+            why = (
+                f"the percentage's number is the gold percentage's ({case.answer.strip()!r} read as {value}%)"
+            )
+            return Decision.of(True, why, Rule.PERCENT, "exact")
+    return None
+
+
+def _percent_number(s: str) -> str:
+    return s.strip().removesuffix("\\%").removesuffix("%").strip()
 
 
 def normal_form(case: Case) -> Decision | None:

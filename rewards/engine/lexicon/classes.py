@@ -7,12 +7,12 @@ language (the phrases are in the language modules beside this one).
 
 from __future__ import annotations
 
-import enum
+from rewardcheck.rewards.engine.identity_enum import IdentityEnum
 
 __all__ = ["WordClass"]
 
 
-class WordClass(enum.Enum):
+class WordClass(IdentityEnum):
     """The closed word classes. Stance (committed, hedged, negated, retracted, questioned, alternatives)
     comes from these classes and nothing else."""
 

@@ -502,6 +502,7 @@ ROWS = LanguageRows(
         "dieciocho": 18,
         "diecinueve": 19,
         "veinte": 20,
+        "veinti": 20,  # the form of twenty that a compound starts with ("veintisiete")
         "treinta": 30,
         "cuarenta": 40,
         "cincuenta": 50,
@@ -510,6 +511,7 @@ ROWS = LanguageRows(
         "ochenta": 80,
         "noventa": 90,
         "cien": 100,
+        "ciento": 100,  # before tens or ones: "ciento veinte"
         "mil": 1000,
     },
     cues=frozenset(

@@ -403,6 +403,7 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    ten_multipliers=("puluh",),
     numbers={
         "nol": 0,
         "satu": 1,
@@ -415,8 +416,10 @@ ROWS = LanguageRows(
         "delapan": 8,
         "sembilan": 9,
         "sepuluh": 10,
+        "puluh": 10,  # the ten that multiplies the digit before it ("dua puluh" is 20)
         "sebelas": 11,
         "seratus": 100,
+        "ratus": 100,  # the hundred that multiplies the digit before it ("dua ratus" is 200)
         "seribu": 1000,
     },
     cues=frozenset("yang adalah dengan untuk ini itu kita jadi karena tidak sebuah dari".split()),

@@ -11,6 +11,31 @@ from __future__ import annotations
 from .classes import WordClass
 from .rows import LanguageRows
 
+_NATIVE_ONES = ("하나", "둘", "셋", "넷", "다섯", "여섯", "일곱", "여덟", "아홉")
+_NATIVE_TENS = ("열", "스물", "서른", "마흔", "쉰", "예순", "일흔", "여든", "아흔")
+_SINO_DIGITS = ("일", "이", "삼", "사", "오", "육", "칠", "팔", "구")
+# a Sino-Korean digit that is also a common word on its own ("일" work, "이" this, "사" buy, "오" come): read
+# only inside a compound ("이십칠"), never alone
+_SINO_AMBIGUOUS = frozenset({"일", "이", "사", "오"})
+
+
+def _numbers() -> dict[str, int]:
+    """Native Korean numbers 1-99 ("일곱", "열둘", "스물일곱") and Sino-Korean ones ("칠", "십이", "이십칠"), with
+    the hundreds and thousands; the counter forms ("한", "두", "세", "네") are words of their own and left out."""
+    out: dict[str, int] = {}
+    for t, ten in enumerate(("", *_NATIVE_TENS)):
+        for o, one in enumerate(("", *_NATIVE_ONES)):
+            if ten or one:
+                out[ten + one] = 10 * t + o
+    for t in range(10):
+        ten = "" if t == 0 else ("십" if t == 1 else _SINO_DIGITS[t - 1] + "십")
+        for o in range(10):
+            word = ten + ("" if o == 0 else _SINO_DIGITS[o - 1])
+            if word and word not in _SINO_AMBIGUOUS:
+                out[word] = 10 * t + o
+    return out | {"영": 0, "백": 100, "천": 1000, "만": 10_000}
+
+
 ROWS = LanguageRows(
     language="ko",
     scripts=("Hangul",),
@@ -656,4 +681,7 @@ ROWS = LanguageRows(
         }
     ),
     verb_final=True,
+    numbers=_numbers(),
+    # the copula written onto a number word ("일곱입니다", "열둘이다", "칠이에요")
+    number_suffixes=("입니다", "이다", "이에요", "예요", "이야", "야", "이죠", "죠", "다"),
 )

@@ -483,6 +483,7 @@ ROWS = LanguageRows(
         "oitenta": 80,
         "noventa": 90,
         "cem": 100,
+        "cento": 100,  # before tens or ones: "cento e vinte"
         "mil": 1000,
     },
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),

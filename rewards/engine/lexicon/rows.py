@@ -52,6 +52,12 @@ class LanguageRows:
     # cardinal numbers written as one word, with their values ("doce": 12); a word that is also the language's
     # article ("un", "ein", "bir") is left out: "un chat" states no number
     numbers: Mapping[str, int] = field(default_factory=dict, hash=False)
+    # suffixes written onto a number word that leave its value, in a language that joins them to the word
+    # (the copula: Turkish "yedidir", Korean "일곱입니다"); read only on a word of this language's number row
+    number_suffixes: tuple[str, ...] = ()
+    # words for ten that multiply the digit before them instead of adding to it ("dua puluh" is 20, "hai mươi"
+    # is 20), where the language has another word for ten standing alone ("sepuluh", "mười")
+    ten_multipliers: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "words", MappingProxyType(dict(self.words)))

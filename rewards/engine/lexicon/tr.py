@@ -433,6 +433,7 @@ ROWS = LanguageRows(
     numbers={
         "sıfır": 0,
         "iki": 2,
+        "on": 10,
         "üç": 3,
         "dört": 4,
         "beş": 5,
@@ -451,6 +452,8 @@ ROWS = LanguageRows(
         "yüz": 100,
         "bin": 1000,
     },
+    # the copula written onto a number word, without the apostrophe a digit takes ("yedidir", "dörttür")
+    number_suffixes=("dir", "dır", "dur", "dür", "tir", "tır", "tur", "tür"),
     cues=frozenset("bir bu ile için olarak değil olur ve şimdi yani çünkü sonra".split()),
     gated=frozenset(
         {

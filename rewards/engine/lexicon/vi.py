@@ -396,6 +396,7 @@ ROWS = LanguageRows(
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
     # one-word numbers only: "hai mươi" (20) is two words; "không" (zero) also says "no", so it is left out
+    ten_multipliers=("mươi",),
     numbers={
         "một": 1,
         "hai": 2,
@@ -407,6 +408,8 @@ ROWS = LanguageRows(
         "tám": 8,
         "chín": 9,
         "mười": 10,
+        "mươi": 10,  # the ten that multiplies the digit before it ("hai mươi" is 20)
+        "lăm": 5,  # five after a ten ("hai mươi lăm" is 25)
         "trăm": 100,
     },
     cues=frozenset("là của và các những được có không này cho với một".split()),

@@ -20,11 +20,11 @@ actually, it is 44") replaces it.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rewardcheck.rewards.engine import stance as shapes
+from rewardcheck.rewards.engine.identity_enum import IdentityEnum
 from rewardcheck.rewards.engine.lexicon import WordClass as W
 from rewardcheck.rewards.engine.numeric import SUBSCRIPT_DIGITS
 
@@ -37,7 +37,7 @@ from .window import Window
 __all__ = ["Outcome", "Commitment", "commit"]
 
 
-class Outcome(enum.Enum):
+class Outcome(IdentityEnum):
     COMMITTED = "committed"
     CORRECTED = "corrected"  # a later correction replaced the answer
     ALTERNATIVES = "alternatives"  # several values offered together
@@ -82,11 +82,11 @@ def _object_of_predicate(w: Window, committed: Sequence[Candidate]) -> Candidate
     verb-final language: "距離は120kmです"), or when there is no predicate."""
     last = committed[-1]
     first_tok, last_tok = w.statement_tokens(last.statement)
-    begin = w.tokens.starts[first_tok] if first_tok < len(w.tokens) else 0
+    begin = w.tokens.starts[first_tok] if first_tok < w.tokens.n else 0
     corrections = [m for m in w.marks_in(committed[0].end, last.start) if W.CORRECTION in m.classes]
     if corrections:
         return [c for c in committed if c.start >= corrections[-1].end][0]
-    end = w.tokens.ends[last_tok] if last_tok < len(w.tokens) else len(w.source)
+    end = w.tokens.ends[last_tok] if last_tok < w.tokens.n else len(w.source)
     closing = [m for m in w.marks_in(last.end, end) if W.COPULA in m.classes and m.verb_final]
     if closing and w.words_between(last.end, closing[0].start) <= 1:
         return last
@@ -149,7 +149,7 @@ def _opens_with_value(w: Window, c: Candidate, begin: int) -> bool:
 
 
 def _equation(w: Window, c: Candidate) -> bool:
-    return c.kind is StatementKind.BARE and any(w.tokens.text(i) == "=" for i in range(c.first, c.last + 1))
+    return c.kind is StatementKind.BARE and any(w.tokens.texts[i] == "=" for i in range(c.first, c.last + 1))
 
 
 MAX_LIST_BETWEEN = 60  # characters of words between two boxes of one list ("for part (a) and")
@@ -254,7 +254,7 @@ def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
     if not any(kinds[k] is TokenKind.WORD for k in range(first, i + 1)):
         return None
     last_mark = w.marks_in(start, end)[-1:]
-    if w.tokens.text(i) in _OPEN_CLAUSE_ENDS or (
+    if w.tokens.texts[i] in _OPEN_CLAUSE_ENDS or (
         last_mark and last_mark[0].classes & _OPENING and last_mark[0].end >= w.tokens.starts[i]
     ):
         return Refusal(Stance.UNFINISHED, start, end)
@@ -376,18 +376,18 @@ def _blocks(w: Window) -> list[tuple[int, int]]:
     t = w.tokens
     out: list[tuple[int, int]] = []
     i = 0
-    while i < len(t):
-        if t.kinds[i] is TokenKind.TAG and t.text(i).lower() == "<answer>":
+    while i < t.n:
+        if t.kinds[i] is TokenKind.TAG and t.texts[i].lower() == "<answer>":
             j = next(
                 (
                     x
-                    for x in range(i + 1, len(t))
-                    if t.kinds[x] is TokenKind.TAG and t.text(x).lower() == "</answer>"
+                    for x in range(i + 1, t.n)
+                    if t.kinds[x] is TokenKind.TAG and t.texts[x].lower() == "</answer>"
                 ),
                 None,
             )
             out.append((t.ends[i], t.starts[j] if j is not None else len(w.source)))
-            i = j + 1 if j is not None else len(t)
+            i = j + 1 if j is not None else t.n
             continue
         i += 1
     return out
@@ -513,11 +513,11 @@ def _named(w: Window, c: Candidate) -> tuple[str, int] | None:
     if t.kinds[c.first] is not TokenKind.WORD:
         return None
     eq = next(
-        (i for i in range(c.first + 1, min(c.last, c.first + MAX_NAME_TOKENS) + 1) if t.text(i) == "="), -1
+        (i for i in range(c.first + 1, min(c.last, c.first + MAX_NAME_TOKENS) + 1) if t.texts[i] == "="), -1
     )
     if eq < 0:
         return None
-    name = "".join(t.text(i) for i in range(c.first, eq))
+    name = "".join(t.texts[i] for i in range(c.first, eq))
     base, _, index = name.partition("_")
     index = index.strip("{}")
     indexed = not index or (index.isascii() and index.isalnum())
@@ -530,7 +530,7 @@ def _assignment(w: Window, c: Candidate) -> bool:
     named = _named(w, c)
     if named is None:
         return False
-    eq = [i for i in range(c.first, c.last + 1) if w.tokens.text(i) == "="]
+    eq = [i for i in range(c.first, c.last + 1) if w.tokens.texts[i] == "="]
     return eq == [named[1]] and named[1] + 1 <= c.last
 
 
@@ -543,10 +543,10 @@ def _assignments(w: Window, a: Candidate, b: Candidate) -> bool:
 def _more_values(w: Window, a: Candidate, b: Candidate) -> bool:
     """A name given a value, then a bare number after a comma ("x = 2, -3"): more values of that name."""
     t = w.tokens
-    number = b.first + (t.text(b.first) in ("-", "−", "+"))
+    number = b.first + (t.texts[b.first] in ("-", "−", "+"))
     after = b.last + 1
     closes = (  # the value ends its clause, or a verb-final copula closes it ("x = 2, -3 です"), not "5 apples"
-        after >= len(t)
+        after >= t.n
         or t.kinds[after] is not TokenKind.WORD
         or any(W.COPULA in m.classes and m.verb_final for m in w.marks_in(t.starts[after], t.ends[after]))
     )

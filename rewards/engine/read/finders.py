@@ -17,16 +17,25 @@ first value after it in its statement to ``LABELLED``.
 from __future__ import annotations
 
 import bisect
-import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from rewardcheck.rewards.engine.identity_enum import IdentityEnum
 from rewardcheck.rewards.engine.lexicon import WordClass, is_word
+from rewardcheck.rewards.engine.number_phrases import MAX_WORDS as MAX_PHRASE_WORDS
+from rewardcheck.rewards.engine.number_phrases import (
+    MIN_COMPOUND,
+    compound_heads,
+    compound_number,
+    number_joiner,
+    number_phrase,
+)
 from rewardcheck.rewards.engine.numerals import (
     CJK_NUMERALS,
     MYRIADS,
     cjk_value,
     number_languages,
+    suffixed_number,
     word_number,
 )
 from rewardcheck.rewards.engine.numeric import SUBSCRIPT_DIGITS
@@ -42,7 +51,7 @@ __all__ = ["StatementKind", "Candidate", "FINDERS", "find_candidates", "CHOICE_L
 CHOICE_LETTERS = frozenset("ABCDEFGHIJ")
 
 
-class StatementKind(enum.Enum):
+class StatementKind(IdentityEnum):
     BOXED = "boxed"
     TAGGED = "tagged"  # the value of an <answer> block
     LABELLED = "labelled"  # a value a label names as the answer
@@ -94,10 +103,10 @@ def _boxes(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
 def _short_boxes(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     """``\\boxed 5``: the shorthand box of one token."""
     out = []
-    for i in range(len(t) - 1):
+    for i in range(t.n - 1):
         if (
             t.kinds[i] is TokenKind.LATEX
-            and t.text(i) in ("\\boxed", "\\fbox")
+            and t.texts[i] in ("\\boxed", "\\fbox")
             and t.kinds[i + 1] in (TokenKind.NUMBER, TokenKind.WORD)
         ):
             out.append(
@@ -119,7 +128,7 @@ def _maths(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
         if _names_only(t, first, last):
             if not _whole_statement(t, s, opener, closer):
                 continue  # "$k$", "\\(a, b, c,\\)": names, not a value ("The smallest $k$ is 12")
-            if last == first and t.text(first) in CHOICE_LETTERS:
+            if last == first and t.texts[first] in CHOICE_LETTERS:
                 kind = StatementKind.CHOICE  # "$E$" standing alone: the letter chosen
         out.append(Candidate(kind, first, last, t.ends[opener], t.starts[closer], s.statement[opener]))
     return out
@@ -163,7 +172,7 @@ _RUN_SYMBOLS = frozenset(
 def _in_run(t: Tokens, i: int, depth: int) -> bool:
     """Does token ``i`` belong to a run of math in running text (``depth``: brackets open before it)?"""
     k = t.kinds[i]
-    text = t.text(i)
+    text = t.texts[i]
     if k is TokenKind.LATEX and text in ("\\boxed", "\\fbox"):
         return False  # "\\boxed 3": the shorthand box is its own candidate
     if k in _RUN_KINDS:
@@ -194,7 +203,7 @@ _MERIDIEM = ("a.m.", "p.m.", "am", "pm", "a.m", "p.m")
 
 def _meridiem(t: Tokens, j: int) -> int:
     """A clock time's "a.m." / "pm" after it belongs to the value ("4:30 a.m." is not "4:30 p.m.")."""
-    if j < 2 or t.text(j - 1) != ":" or j + 1 >= len(t) or t.kinds[j + 1] is not TokenKind.WORD:
+    if j < 2 or t.texts[j - 1] != ":" or j + 1 >= t.n or t.kinds[j + 1] is not TokenKind.WORD:
         return j
     rest = t.source[t.starts[j + 1] : t.starts[j + 1] + 4].casefold()
     for m in _MERIDIEM:
@@ -206,7 +215,7 @@ def _meridiem(t: Tokens, j: int) -> int:
 
 def _clock_colon(t: Tokens, i: int) -> bool:
     return (
-        0 < i < len(t) - 1
+        0 < i < t.n - 1
         and t.kinds[i - 1] is TokenKind.NUMBER
         and t.kinds[i + 1] is TokenKind.NUMBER
         and t.ends[i - 1] == t.starts[i]
@@ -222,7 +231,7 @@ def _vulgar(text: str) -> bool:
 
 
 def _beside_operator(t: Tokens, i: int) -> bool:
-    return (i + 1 < len(t) and t.kinds[i + 1] is TokenKind.OPERATOR) or (
+    return (i + 1 < t.n and t.kinds[i + 1] is TokenKind.OPERATOR) or (
         i > 0 and t.kinds[i - 1] is TokenKind.OPERATOR
     )
 
@@ -232,8 +241,8 @@ def _marker_shape(t: Tokens, i: int) -> bool:
     return (
         t.kinds[i] is TokenKind.NUMBER
         and (i == 0 or t.kinds[i - 1] is TokenKind.NEWLINE)
-        and i + 2 < len(t)
-        and t.text(i + 1) in (".", ")")
+        and i + 2 < t.n
+        and t.texts[i + 1] in (".", ")")
         and t.ends[i] == t.starts[i + 1]
         and t.kinds[i + 2] is TokenKind.WORD
     )
@@ -242,7 +251,7 @@ def _marker_shape(t: Tokens, i: int) -> bool:
 def _list_markers(t: Tokens) -> frozenset[int]:
     """The markers of a numbered list ("1. add\n2. multiply"): two lines or more of that shape are a list, and
     its numbers count items, not values; one such line alone is left to be read."""
-    found = frozenset(i for i in range(len(t)) if _marker_shape(t, i))
+    found = frozenset(i for i in range(t.n) if _marker_shape(t, i))
     return found if len(found) >= 2 else frozenset()
 
 
@@ -253,16 +262,16 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     markers = _list_markers(t)
     joiners = _joiners_between_numbers(t, marks)
     i = 0
-    while i < len(t):
+    while i < t.n:
         if s.inside[i] or i in joiners or not _in_run(t, i, 0):
             i += 1
             continue
         j, depth = i, _depth(0, t, i)
         while (
-            j + 1 < len(t)
+            j + 1 < t.n
             and not s.inside[j + 1]
             and j + 1 not in joiners
-            and _in_run(t, j + 1, depth)
+            and (_in_run(t, j + 1, depth) or _currency_in_run(t, s, j + 1, depth))
             and s.statement[j + 1] == s.statement[i]
         ):
             j += 1
@@ -270,7 +279,7 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
         j = _meridiem(t, j)
         first, last = _trim(t, i, j)
         end = _myriad_end(t, last) if first <= last else t.ends[last]
-        if t.text(j) == "=" and last < j:
+        if t.texts[j] == "=" and last < j:
             i = j + 1
             continue  # "Let me compute 2+2 = ": an equation still open, its result not written
         if first == last and first in markers:
@@ -282,6 +291,24 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     return out
 
 
+def _currency_in_run(t: Tokens, s: Structure, i: int, depth: int) -> bool:
+    """A currency sign between a number and more of the run ("3 € + 2 € = 5", "£3 + £2", "\\frac{1}{2} \\$ =
+    ..."): a unit of the values, so the run goes on through it; one that ends the run stays out of the value
+    ("5 €"). An unpaired ``$`` is one (``Structure.currency``)."""
+    if not (i in s.currency or (t.kinds[i] is TokenKind.SYMBOL and _is_currency(t.texts[i]))):
+        return False
+    if i + 1 >= t.n or not _in_run(t, i + 1, depth):
+        return False
+    return t.kinds[i + 1] is TokenKind.NUMBER or t.kinds[i - 1] in (TokenKind.NUMBER, TokenKind.CLOSE)
+
+
+def _is_currency(text: str) -> bool:
+    """A currency sign of any script (Unicode category Sc: "€", "£", "¥", "₹", "₺") or LaTeX's ``\\$``."""
+    import unicodedata
+
+    return text == "\\$" or (len(text) == 1 and unicodedata.category(text) == "Sc")
+
+
 def _joiners_between_numbers(t: Tokens, marks: Sequence[Mark]) -> frozenset[int]:
     """The one-letter list joiners of the text's language that stand between two numbers ("2 e -3", "2 y -3"):
     they end a run, where a letter beside an operator would be read as a name."""
@@ -290,9 +317,9 @@ def _joiners_between_numbers(t: Tokens, marks: Sequence[Mark]) -> frozenset[int]
         if WordClass.LIST_JOINER not in m.classes:
             continue
         i = t.index_at(m.start)
-        if i >= len(t) or (t.starts[i], t.ends[i]) != (m.start, m.end) or not 0 < i < len(t) - 1:
+        if i >= t.n or (t.starts[i], t.ends[i]) != (m.start, m.end) or not 0 < i < t.n - 1:
             continue
-        n = i + 2 if t.text(i + 1) in ("-", "−", "+") and i + 2 < len(t) else i + 1
+        n = i + 2 if t.texts[i + 1] in ("-", "−", "+") and i + 2 < t.n else i + 1
         spaced = t.ends[i - 1] < m.start and m.end < t.starts[i + 1]  # "2e-3" is a number in E notation
         if spaced and t.kinds[i - 1] is TokenKind.NUMBER and t.kinds[n] is TokenKind.NUMBER:
             out.add(i)
@@ -305,9 +332,9 @@ def _myriad_end(t: Tokens, last: int) -> int:
     n = last + 1
     if (
         t.kinds[last] is TokenKind.NUMBER
-        and n < len(t)
+        and n < t.n
         and t.kinds[n] is TokenKind.WORD
-        and t.text(n)[:1] in MYRIADS
+        and t.texts[n][:1] in MYRIADS
         and t.source[t.ends[last] : t.starts[n]] in ("", " ")
     ):
         return t.starts[n] + 1
@@ -316,10 +343,10 @@ def _myriad_end(t: Tokens, last: int) -> int:
 
 def _trim(t: Tokens, i: int, j: int) -> tuple[int, int]:
     """A run without the operators and unbalanced brackets at its ends ("= 36" -> "36", "(12" -> "12")."""
-    while i <= j and (t.kinds[i] in (TokenKind.OPERATOR, TokenKind.CLOSE) and t.text(i) not in "-−+"):
+    while i <= j and (t.kinds[i] in (TokenKind.OPERATOR, TokenKind.CLOSE) and t.texts[i] not in "-−+"):
         i += 1
     while j >= i and (
-        t.kinds[j] in (TokenKind.OPERATOR, TokenKind.OPEN) or t.text(j) in (":", "|", "&", ",", ";")
+        t.kinds[j] in (TokenKind.OPERATOR, TokenKind.OPEN) or t.texts[j] in (":", "|", "&", ",", ";")
     ):
         j -= 1
     opens = sum(t.kinds[x] is TokenKind.OPEN for x in range(i, j + 1))
@@ -331,8 +358,8 @@ def _trim(t: Tokens, i: int, j: int) -> tuple[int, int]:
         i += 1
     if closes > opens and t.kinds[j] is TokenKind.CLOSE:
         j -= 1
-    bars = sum(t.text(x) == "|" for x in range(i, j + 1))
-    if bars % 2 and i < j and t.text(i) == "|":
+    bars = sum(t.texts[x] == "|" for x in range(i, j + 1))
+    if bars % 2 and i < j and t.texts[i] == "|":
         i += 1  # "| 42": a table's cell border, not an absolute value's opening bar
     return i, j
 
@@ -358,13 +385,13 @@ def _before_unclosed(t: Tokens, i: int, j: int) -> int:
 def _letter_at(t: Tokens, s: Structure, i: int) -> bool:
     """Is token ``i`` a choice letter: a capital A-J alone in brackets, before ")", after a choice noun, or
     alone in its statement or emphasis?"""
-    if t.kinds[i] is not TokenKind.WORD or t.text(i) not in CHOICE_LETTERS:
+    if t.kinds[i] is not TokenKind.WORD or t.texts[i] not in CHOICE_LETTERS:
         return False
     before = t.kinds[i - 1] if i > 0 else None
-    after = t.kinds[i + 1] if i + 1 < len(t) else None
+    after = t.kinds[i + 1] if i + 1 < t.n else None
     if before is TokenKind.OPEN and after is TokenKind.CLOSE:
         return True
-    if after is TokenKind.CLOSE and t.text(i + 1) == ")":
+    if after is TokenKind.CLOSE and t.texts[i + 1] == ")":
         return True
     if before is TokenKind.EMPHASIS and after is TokenKind.EMPHASIS:
         return True
@@ -383,14 +410,12 @@ def _choices(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     naming_ends = sorted(m.end for m in marks if m.classes & _CHOOSING)
     starts = [m.start for m in marks]
     out = []
-    for i in range(len(t)):
-        if s.inside[i] or t.kinds[i] is not TokenKind.WORD or t.text(i) not in CHOICE_LETTERS:
+    for i in range(t.n):
+        if s.inside[i] or t.kinds[i] is not TokenKind.WORD or t.texts[i] not in CHOICE_LETTERS:
             continue
         at = t.starts[i]
         after_noun = bool(_ends_in(noun_ends, at - 2, at))  # "option C", "Option (C)"
-        ends_clause = (
-            i + 1 >= len(t) or t.kinds[i + 1] in _CLAUSE_ENDS or _closing_copula(t, marks, starts, i)
-        )
+        ends_clause = i + 1 >= t.n or t.kinds[i + 1] in _CLAUSE_ENDS or _closing_copula(t, marks, starts, i)
         named = ends_clause and any(
             _article_between(t, marks, starts, e, at) for e in _ends_in(naming_ends, at - 6, at)
         )
@@ -435,13 +460,13 @@ def _in_box(s: Structure, i: int) -> bool:
 
 def _tags(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     """The span of the last ``<answer>`` block (read by the commit step as a region of its own)."""
-    opens = [i for i in range(len(t)) if t.kinds[i] is TokenKind.TAG and t.text(i).lower() == "<answer>"]
+    opens = [i for i in range(t.n) if t.kinds[i] is TokenKind.TAG and t.texts[i].lower() == "<answer>"]
     if not opens:
         return []
     i = opens[-1]
     j = next(
-        (x for x in range(i + 1, len(t)) if t.kinds[x] is TokenKind.TAG and t.text(x).lower() == "</answer>"),
-        len(t),
+        (x for x in range(i + 1, t.n) if t.kinds[x] is TokenKind.TAG and t.texts[x].lower() == "</answer>"),
+        t.n,
     )
     if j - 1 < i + 1:
         return []
@@ -451,7 +476,7 @@ def _tags(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             i + 1,
             j - 1,
             t.ends[i],
-            t.starts[j] if j < len(t) else len(t.source),
+            t.starts[j] if j < t.n else len(t.source),
             s.statement[i],
         )
     ]
@@ -461,17 +486,17 @@ def _environments(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candid
     """A LaTeX environment in running text (``\\begin{pmatrix} 1 & 2 \\end{pmatrix}``): one value."""
     out = []
     i = 0
-    while i < len(t):
-        if s.inside[i] or t.text(i) != "\\begin":
+    while i < t.n:
+        if s.inside[i] or t.texts[i] != "\\begin":
             i += 1
             continue
-        j = next((x for x in range(i + 1, min(len(t), i + 400)) if t.text(x) == "\\end"), None)
+        j = next((x for x in range(i + 1, min(t.n, i + 400)) if t.texts[x] == "\\end"), None)
         if j is None:
             break
         if any(t.kinds[x] is TokenKind.BOX for x in range(i, j)):
             i = j + 1
             continue  # a box inside the environment is read as the box
-        close = next((x for x in range(j + 1, min(len(t), j + 6)) if t.text(x) == "}"), j)
+        close = next((x for x in range(j + 1, min(t.n, j + 6)) if t.texts[x] == "}"), j)
         out.append(Candidate(StatementKind.DELIMITED, i, close, t.starts[i], t.ends[close], s.statement[i]))
         i = close + 1
     return out
@@ -482,24 +507,24 @@ def _number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candid
     hundred or a scale ("two and three" is two numbers)."""
     out = []
     i = 0
-    while i < len(t):
-        if s.inside[i] or not _number_word(t.text(i)):
+    while i < t.n:
+        if s.inside[i] or not _number_word(t.texts[i]):
             i += 1
             continue
         j = i
-        while j + 1 < len(t):
-            nxt = t.text(j + 1)
-            joins = nxt == "-" or (nxt == "and" and t.text(j).casefold() in ("hundred", *SCALES))
-            if joins and j + 2 < len(t) and _number_word(t.text(j + 2)):
+        while j + 1 < t.n:
+            nxt = t.texts[j + 1]
+            joins = nxt == "-" or (nxt == "and" and t.texts[j].casefold() in ("hundred", *SCALES))
+            if joins and j + 2 < t.n and _number_word(t.texts[j + 2]):
                 j += 2
             elif _number_word(nxt):
                 j += 1
             else:
                 break
-        compound = j + 2 < len(t) and t.text(j + 1) == "-" and t.kinds[j + 2] is TokenKind.WORD  # "two-digit"
-        if j + 1 < len(t) and is_word(t.text(j + 1), WordClass.PARTITIVE):
+        compound = j + 2 < t.n and t.texts[j + 1] == "-" and t.kinds[j + 2] is TokenKind.WORD  # "two-digit"
+        if j + 1 < t.n and is_word(t.texts[j + 1], WordClass.PARTITIVE):
             compound = True  # "one of 1, 2": picks from a group, states no number
-        if i > 0 and t.text(i - 1).casefold() in ("a", "an") and t.text(i).casefold() not in _COUNTED:
+        if i > 0 and t.texts[i - 1].casefold() in ("a", "an") and t.texts[i].casefold() not in _COUNTED:
             compound = True  # "a zero matrix", "an eight": a word that describes, not a number stated
         if not compound and number_from_words(t.source[t.starts[i] : t.ends[j]]) is not None:
             out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], t.ends[j], s.statement[i]))
@@ -545,33 +570,73 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
     out: list[Candidate] = []
     languages: frozenset[str] | None = None
     starts = [m.start for m in marks]
-    for i in range(len(t)):
-        if s.inside[i] or t.kinds[i] is not TokenKind.WORD:
+    done = -1  # the last token of a number phrase read: its words are not read again on their own
+    for i in range(t.n):
+        if i <= done or s.inside[i] or t.kinds[i] is not TokenKind.WORD:
             continue
         first, last = (
             s.statement_bounds[s.statement[i]] if s.statement[i] < len(s.statement_bounds) else (i, i)
         )
-        word = t.text(i)
+        word = t.texts[i]
         if any(ch in CJK_NUMERALS for ch in word):
             out += _cjk_runs(t, marks, starts, i, first, last, s.statement[i])
             continue
         if not number_languages(word):
-            continue
+            if len(word) >= MIN_COMPOUND and compound_heads(word):
+                languages = languages if languages is not None else evident_languages(t, marks)
+            if languages is None or compound_number(word, languages) is None:
+                out += _suffixed_number_word(t, marks, starts, i, (first, last), s.statement[i])
+                continue
         languages = languages if languages is not None else evident_languages(t, marks)
-        j = i + 2 if _hyphened(t, i) else i  # "vingt-deux"
-        whole = t.source[t.starts[i] : t.ends[j]]
-        if word_number(whole, languages) is None:
-            j, whole = i, word
+        j = _number_word_end(t, i, languages)
         span = (t.starts[i], t.ends[j])
-        if word_number(whole, languages) is not None and _anchored(t, marks, starts, span, first, last):
+        if j >= i and _anchored(t, marks, starts, span, first, last):
             out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], t.ends[j], s.statement[i]))
+            done = j
     return out
+
+
+def _number_word_end(t: Tokens, i: int, languages: frozenset[str]) -> int:
+    """The last token of the number written in words from token ``i``: a hyphened pair ("vingt-deux"), or
+    the longest run of number words (and the language's "and") that reads as one number ("yirmi yedi", "vinte e
+    sete"); ``-1`` when token ``i`` is no number word of ``languages``."""
+    j = i + 2 if _hyphened(t, i) else i
+    if word_number(t.source[t.starts[i] : t.ends[j]], languages) is None:
+        j = i
+        if word_number(t.texts[i], languages) is None and compound_number(t.texts[i], languages) is None:
+            return -1
+    words = [t.source[t.starts[i] : t.ends[j]]]
+    k = j + 1
+    while (
+        k < t.n
+        and len(words) < MAX_PHRASE_WORDS
+        and t.kinds[k] is TokenKind.WORD
+        and t.source[t.ends[k - 1] : t.starts[k]].isspace()
+    ):
+        words.append(t.texts[k])
+        if number_phrase(words, languages) is not None:
+            j = k
+        elif not number_joiner(t.texts[k], languages):
+            break  # neither more of the number nor the "and" that more of it may follow
+        k += 1
+    return j
+
+
+def _suffixed_number_word(
+    t: Tokens, marks: Sequence[Mark], starts: list[int], i: int, bounds: tuple[int, int], statement: int
+) -> list[Candidate]:
+    """A number word of a language that writes its copula onto it ("Cevap yedidir", "답은 일곱입니다"), read as
+    the number word alone where a number word would be read (:func:`_anchored`)."""
+    found = suffixed_number(t.texts[i])
+    if found is None or not _anchored(t, marks, starts, (t.starts[i], t.ends[i]), *bounds):
+        return []
+    return [Candidate(StatementKind.BARE, i, i, t.starts[i], t.starts[i] + len(found[1]), statement)]
 
 
 def _hyphened(t: Tokens, i: int) -> bool:
     return (
-        i + 2 < len(t)
-        and t.text(i + 1) == "-"
+        i + 2 < t.n
+        and t.texts[i + 1] == "-"
         and t.ends[i] == t.starts[i + 1]
         and t.ends[i + 1] == t.starts[i + 2]
         and t.kinds[i + 2] is TokenKind.WORD
@@ -590,7 +655,7 @@ def _cjk_runs(
     """The runs of Chinese / Japanese numerals inside the word token ``i`` that state a number (a lone "一"
     only where nothing follows it in the token: "一个", "一共" state none)."""
     out = []
-    word, base = t.text(i), t.starts[i]
+    word, base = t.texts[i], t.starts[i]
     k = 0
     while k < len(word):
         if word[k] not in CJK_NUMERALS:
@@ -621,28 +686,37 @@ def _outward_intervals(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[C
     """An interval with an outward bracket for an open end, as French writes it ("]1 ; 4[", "[0, 2["), or with a
     semicolon between its ends ("(1; 4)"): one value, where the bracket runs would read two."""
     out = []
-    for i in range(len(t)):
-        if s.inside[i] or t.text(i) not in ("]", "[", "("):
+    for i in range(t.n):
+        if s.inside[i] or t.texts[i] not in ("]", "[", "("):
             continue
         if i > 0 and t.kinds[i - 1] is TokenKind.WORD and t.ends[i - 1] == t.starts[i]:
             continue  # "f(1; 2)": a function's arguments
         sep, j = -1, i + 1
-        while j < min(len(t), i + MAX_INTERVAL_TOKENS) and t.kinds[j] in _INTERVAL_ENDS | {
-            TokenKind.CLAUSE_END
-        }:
+        while j < min(t.n, i + MAX_INTERVAL_TOKENS) and t.kinds[j] in _INTERVAL_ENDS | {TokenKind.CLAUSE_END}:
             if t.kinds[j] is TokenKind.CLAUSE_END:
-                if t.text(j) not in ",;" or sep >= 0:
+                if t.texts[j] not in ",;" or sep >= 0:
                     break
                 sep = j
             j += 1
-        if sep < 0 or j >= len(t) or t.text(j) not in ("[", "]", ")") or not (i + 1 < sep < j - 1):
+        if sep < 0 or j >= t.n or t.texts[j] not in ("[", "]", ")") or not (i + 1 < sep < j - 1):
             continue
-        outward = t.text(i) == "]" or t.text(j) == "["
-        if (outward or t.text(sep) == ";") and all(
+        outward = t.texts[i] == "]" or t.texts[j] == "["
+        if (outward or t.texts[sep] == ";") and all(
             any(_numeric(t, x) for x in range(a, b)) for a, b in ((i + 1, sep), (sep + 1, j))
         ):
-            out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], t.ends[j], s.statement[i]))
+            k = _membership_start(t, i)
+            out.append(Candidate(StatementKind.BARE, k, j, t.starts[k], t.ends[j], s.statement[i]))
     return out
+
+
+def _membership_start(t: Tokens, i: int) -> int:
+    """The first token of a membership written before the interval opening at ``i`` ("x ∈ ]1 ; 4[", "x \\in
+    [0, 2["): the name and its sign belong to the value, where a run would take "x ∈ ]1" apart from it."""
+    if i >= 2 and t.texts[i - 1] in ("∈", "\\in") and t.kinds[i - 2] is TokenKind.WORD:
+        name = t.texts[i - 2].rstrip(SUBSCRIPT_DIGITS)
+        if len(name) == 1:
+            return i - 2
+    return i
 
 
 FINDERS: tuple[tuple[StatementKind, Finder], ...] = (
@@ -689,11 +763,11 @@ def _labels(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[tuple[int, S
                 and t.tokens_between(m.end, nxt.start) <= 1
             ):
                 at.append((t.index_at(nxt.end - 1) + 1, StatementKind.NAMED))
-    for i in range(len(t)):
-        if t.kinds[i] is TokenKind.SYMBOL and t.text(i) == "#" and t.source.startswith("####", t.starts[i]):
+    for i in range(t.n):
+        if t.kinds[i] is TokenKind.SYMBOL and t.texts[i] == "#" and t.source.startswith("####", t.starts[i]):
             if i == 0 or t.kinds[i - 1] is TokenKind.NEWLINE or t.source[t.starts[i] - 1] != "#":
                 at.append((i + 4, StatementKind.LABELLED))
-        if t.kinds[i] is TokenKind.CLAUSE_END and t.text(i) in ":：" and not s.inside[i]:
+        if t.kinds[i] is TokenKind.CLAUSE_END and t.texts[i] in ":：" and not s.inside[i]:
             kind = _short_label(t, s, marks, i)
             if kind is not None:
                 at.append((i + 1, kind))
@@ -719,7 +793,7 @@ def _promote(
             if (
                 len(gap) <= MAX_BRIDGE
                 and all(t.kinds[x] in _BRIDGE or t.kinds[x] is TokenKind.MATH for x in gap)
-                and (start >= len(t) or s.statement[min(start, len(t) - 1)] == c.statement)
+                and (start >= t.n or s.statement[min(start, t.n - 1)] == c.statement)
             ):
                 n = _predicate_value(t, out, n, copulas)
                 target = out[n]
@@ -744,7 +818,7 @@ def find_candidates(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Cand
     labelled: list[Candidate] = []
     for n, c in enumerate(kept):
         if _labels_a_value(t, c, kept[n + 1 : n + 2]):
-            kept[n + 1] = replace(kept[n + 1], label=t.text(c.first))
+            kept[n + 1] = replace(kept[n + 1], label=t.texts[c.first])
         else:
             labelled.append(c)
     kept = labelled
@@ -763,7 +837,7 @@ def _labels_a_value(t: Tokens, c: Candidate, after: list[Candidate]) -> bool:
 
 
 def _numeric(t: Tokens, i: int) -> bool:
-    return t.kinds[i] is TokenKind.NUMBER or _vulgar(t.text(i)) or t.text(i) in ("π", "∞", "√")
+    return t.kinds[i] is TokenKind.NUMBER or _vulgar(t.texts[i]) or t.texts[i] in ("π", "∞", "√")
 
 
 def _depth(depth: int, t: Tokens, i: int) -> int:
@@ -822,7 +896,7 @@ def _short_label(t: Tokens, s: Structure, marks: Sequence[Mark], i: int) -> Stat
     words = [x for x in range(first, i) if t.kinds[x] not in (TokenKind.EMPHASIS, TokenKind.SYMBOL)]
     if not (1 <= len(words) <= 3 and all(t.kinds[x] is TokenKind.WORD for x in words)):
         return None
-    if any(_number_word(t.text(x)) for x in words):
+    if any(_number_word(t.texts[x]) for x in words):
         return None  # "#### seven Best guess: 8": a value stands before the colon, no label opens it
     inside = [m for m in marks if t.starts[first] <= m.start < t.starts[i]]
     if any(m.classes & {WordClass.ANSWER_ANCHOR, WordClass.CONCLUSION} for m in inside):
@@ -844,12 +918,12 @@ def _value_next(t: Tokens, i: int) -> bool:
     """Does a value open right after token ``i`` (past emphasis, math delimiters, a box): no word first, bar a
     one-letter name ("x = 7")?"""
     j = i + 1
-    while j < len(t) and t.kinds[j] in _LAYOUT_TOKENS:
+    while j < t.n and t.kinds[j] in _LAYOUT_TOKENS:
         j += 1
-    return j < len(t) and (t.kinds[j] is not TokenKind.WORD or len(t.text(j)) == 1)
+    return j < t.n and (t.kinds[j] is not TokenKind.WORD or len(t.texts[j]) == 1)
 
 
 def _names_only(t: Tokens, first: int, last: int) -> bool:
     kinds = {t.kinds[x] for x in range(first, last + 1)}
-    words = [t.text(x) for x in range(first, last + 1) if t.kinds[x] is TokenKind.WORD]
+    words = [t.texts[x] for x in range(first, last + 1) if t.kinds[x] is TokenKind.WORD]
     return kinds <= {TokenKind.WORD, TokenKind.CLAUSE_END} and bool(words) and all(len(w) <= 2 for w in words)

@@ -170,7 +170,7 @@ def _stems() -> tuple[tuple[tuple[str, ...], str], ...]:
     for p in phrase_table():
         if p.endswith("*") and " " not in p:
             t = tokenize(p[:-1])
-            out.append((tuple(t.text(i) for i in range(len(t))), p))
+            out.append((tuple(t.texts[i] for i in range(t.n)), p))
     return tuple(out)
 
 
@@ -182,7 +182,7 @@ def _spaced_index() -> dict[str, list[tuple[tuple[str, ...], str]]]:
         if _unspaced(p) or p.endswith("*"):
             continue
         t = tokenize(p)
-        words = tuple(t.text(i) for i in range(len(t)))
+        words = tuple(t.texts[i] for i in range(t.n))
         if words:
             index.setdefault(words[0], []).append((words, p))
     for entries in index.values():
@@ -201,11 +201,13 @@ def _unspaced_scanner() -> Scanner | None:
 def _spaced_marks(t: Tokens, folded: list[str], languages: frozenset[str] | None) -> Iterable[Mark]:
     index, table = _spaced_index(), phrase_table()
     i = 0
-    while i < len(t):
+    while i < t.n:
         found = None
         for words, phrase in index.get(folded[i], ()):
-            n = len(words)
-            if tuple(folded[i : i + n]) == words and _adjacent(t, i, n):
+            n = len(words)  # the first word matched by the index: a longer phrase is checked word by word
+            if n == 1 or (
+                i + n <= t.n and all(folded[i + k] == words[k] for k in range(1, n)) and _adjacent(t, i, n)
+            ):
                 entry = table[phrase]
                 if not entry.gated or (languages is not None and entry.languages & languages):
                     found = Mark(t.starts[i], t.ends[i + n - 1], phrase, entry.classes, entry.languages)
@@ -233,7 +235,7 @@ def _stem_at(t: Tokens, folded: list[str], i: int) -> Mark | None:
     for pieces, phrase in _stems_by_head().get(folded[i][:2], ()):
         n = len(pieces)
         if (
-            i + n <= len(t)
+            i + n <= t.n
             and tuple(folded[i : i + n - 1]) == pieces[:-1]
             and folded[i + n - 1].startswith(pieces[-1])
             and _adjacent(t, i, n)
@@ -257,8 +259,8 @@ def _unspaced_marks(t: Tokens, languages: frozenset[str] | None) -> Iterable[Mar
     if scanner is None:
         return
     table = phrase_table()
-    for i in range(len(t)):
-        if t.kinds[i] is not TokenKind.WORD or not _unspaced(t.text(i)):
+    for i in range(t.n):
+        if t.kinds[i] is not TokenKind.WORD or not _unspaced(t.texts[i]):
             continue
         for s, e in zip(*scanner.scan(t.source, t.starts[i], t.ends[i]), strict=True):
             phrase = _norm(t.source[s:e])
@@ -278,18 +280,18 @@ def _marks(t: Tokens, folded: list[str], languages: frozenset[str] | None) -> li
 def evident_languages(t: Tokens, marks: Sequence[Mark]) -> frozenset[str]:
     """The languages evident in ``t`` (see :func:`languages_in`), from its marks and cue words."""
     table, cues = phrase_table(), cue_table()
-    window = t.source[t.starts[0] : t.ends[-1]] if len(t) else ""
-    folded = (t.text(i).casefold() for i in range(len(t)) if t.kinds[i] is TokenKind.WORD)
+    window = t.source[t.starts[0] : t.ends[-1]] if t.n else ""
+    folded = (t.texts[i].casefold() for i in range(t.n) if t.kinds[i] is TokenKind.WORD)
     hits = [table[m.phrase].languages for m in marks if m.phrase in table]
     return languages_in(scripts_in(window), hits + [cues[w] for w in folded if w in cues])
 
 
 def find_marks(t: Tokens) -> list[Mark]:
     """The lexicon's phrases in the tokens ``t``, in text order (see the module doc)."""
-    folded = [unicodedata.normalize("NFC", t.text(i).casefold().replace("’", "'")) for i in range(len(t))]
+    folded = [unicodedata.normalize("NFC", t.texts[i].casefold().replace("’", "'")) for i in range(t.n)]
     marks = _marks(t, folded, None)
     table = phrase_table()
-    window = t.source[t.starts[0] : t.ends[-1]] if len(t) else ""
+    window = t.source[t.starts[0] : t.ends[-1]] if t.n else ""
     cues = cue_table()
     hits = [table[m.phrase].languages for m in marks] + [cues[w] for w in folded if w in cues]
     languages = languages_in(scripts_in(window), hits)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from rewardcheck.rewards.engine.number_phrases import number_phrase
 from rewardcheck.rewards.engine.numerals import cjk_value, word_number
 from rewardcheck.rewards.engine.numwords import number_from_words
 from rewardcheck.rewards.engine.prose_math import in_math
@@ -157,6 +158,8 @@ def _spelled(value: str) -> str:
     n = number_from_words(value)
     if n is None:
         n = word_number(value) if " " not in value.strip() else None
+    if n is None:  # "yirmi yedi", "vinte e sete", "veintisiete": a number of another language's words
+        n = number_phrase(value.split())
     if n is None:
         return cjk_value(value.strip()) or value
     return str(n)

@@ -19,11 +19,11 @@ retraction after it with no value after the retraction.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from rewardcheck.rewards.engine import stance as shapes
+from rewardcheck.rewards.engine.identity_enum import IdentityEnum
 from rewardcheck.rewards.engine.lexicon import WordClass as W
 from rewardcheck.rewards.engine.lexicon import is_word
 
@@ -35,7 +35,7 @@ from .window import Window
 __all__ = ["Stance", "Refusal", "Stances", "OVERRIDES"]
 
 
-class Stance(enum.Enum):
+class Stance(IdentityEnum):
     QUESTIONED = "questioned"
     UNFINISHED = "unfinished"  # the text ends on it mid-line: a cut may have left it unfinished
     REASON = "a reason"  # a value in a clause that gives a reason ("because 2 cubed is 8")
@@ -67,7 +67,7 @@ MAX_AFTER = 4  # tokens between a value and a negated predicate after it ("42 is
 
 def _questioned(w: Window, c: Candidate) -> Refusal | None:
     first, last = w.statement_tokens(c.statement)
-    end = w.tokens.text(last) if last >= 0 else ""
+    end = w.tokens.texts[last] if last >= 0 else ""
     if end and end[-1] in _QUESTION_ENDS:
         return Refusal(Stance.QUESTIONED, w.tokens.starts[last], w.tokens.ends[last])
     begin = w.tokens.starts[first]
@@ -82,7 +82,7 @@ def _negated(w: Window, c: Candidate) -> Refusal | None:
     if found is not None:
         return found
     i = _token_before(w, c)
-    if i >= 0 and w.tokens.text(i) in ("≠", "\\neq", "\\ne"):  # "$x \\neq \\boxed{3}$"
+    if i >= 0 and w.tokens.texts[i] in ("≠", "\\neq", "\\ne"):  # "$x \\neq \\boxed{3}$"
         return Refusal(Stance.NEGATED, w.tokens.starts[i], w.tokens.ends[i])
     clause_start = w.clause_start(c)
     before = w.marks_in(clause_start, c.start)
@@ -162,7 +162,7 @@ def _relates(w: Window, sign: int) -> bool:
     the value is what the expression comes to) rather than hedging it ("it is ≈ 104")."""
     if sign == 0:
         return False
-    kind, text = w.tokens.kinds[sign - 1], w.tokens.text(sign - 1)
+    kind, text = w.tokens.kinds[sign - 1], w.tokens.texts[sign - 1]
     return kind in (TokenKind.NUMBER, TokenKind.CLOSE) or (kind is TokenKind.WORD and len(text) == 1)
 
 
@@ -186,9 +186,9 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
         if before or after or opens:
             return Refusal(Stance.HEDGED, m.start, m.end)
     i = _token_before(w, c)
-    if i >= 0 and is_word(w.tokens.text(i), W.HEDGE_SYMBOL) and not _relates(w, i):
+    if i >= 0 and is_word(w.tokens.texts[i], W.HEDGE_SYMBOL) and not _relates(w, i):
         return Refusal(Stance.HEDGED, w.tokens.starts[i], w.tokens.ends[i])
-    if is_word(w.tokens.text(c.first), W.HEDGE_SYMBOL):  # the value opens with one: "\\boxed{\\approx 390}"
+    if is_word(w.tokens.texts[c.first], W.HEDGE_SYMBOL):  # the value opens with one: "\\boxed{\\approx 390}"
         return Refusal(Stance.HEDGED, w.tokens.starts[c.first], w.tokens.ends[c.first])
     for m in w.marks_in(c.end, limit):  # "The answer is 5, perhaps.", "Final answer: 5 (maybe)."
         if W.HEDGE in m.classes and not _turns_to_next(w, m, c):
@@ -270,7 +270,7 @@ def _speaker_or_answer_before(w: Window, m: Mark, start: int) -> bool:
     if any(x.classes & {W.ANSWER_NOUN, W.ANSWER_ANCHOR} for x in w.marks_in(start, m.start)):
         return True
     i = w.tokens.index_at(m.start) - 1
-    return i >= 0 and is_word(w.tokens.text(i).casefold(), W.FIRST_PERSON)
+    return i >= 0 and is_word(w.tokens.texts[i].casefold(), W.FIRST_PERSON)
 
 
 def _last_predicate(w: Window, c: Candidate) -> Mark | None:
@@ -301,7 +301,7 @@ def _supposed(w: Window, c: Candidate) -> Refusal | None:
 def _attributed(w: Window, c: Candidate) -> Refusal | None:
     """A third party and a report verb around the value ("my friend says 42", "친구는 42라고 했어요")."""
     first, last = w.statement_tokens(c.statement)
-    begin, end = w.tokens.starts[first], w.tokens.ends[last] if last < len(w.tokens) else len(w.source)
+    begin, end = w.tokens.starts[first], w.tokens.ends[last] if last < w.tokens.n else len(w.source)
 
     def around(word_class: W) -> Mark | None:  # before the value, or after it in a verb-final language
         before = w.marks_of(word_class, begin, c.start)
@@ -327,7 +327,7 @@ def _unfinished(w: Window, c: Candidate) -> Refusal | None:
     a box, a labelled or a delimited value, or a short number, is read as usual."""
     if not w.open_end or c.kind not in (StatementKind.BARE, StatementKind.NAMED) or w.source[c.end :].strip():
         return None
-    digits = sum(ch.isdigit() for ch in w.tokens.text(c.last))
+    digits = sum(ch.isdigit() for ch in w.tokens.texts[c.last])
     if digits < MIN_LOOP_DIGITS:
         return (
             None  # "So x = 5" ends many finished texts: only a run of digits a loop or a cut left is refused

@@ -47,7 +47,7 @@ class Structure:
 def _close_of(t: Tokens, i: int, limit: int) -> int | None:
     """The token that closes the box opened at ``i`` (brace depth), or None within ``limit`` tokens."""
     depth = 1
-    for j in range(i + 1, min(len(t), i + limit)):
+    for j in range(i + 1, min(t.n, i + limit)):
         k = t.kinds[j]
         if k is TokenKind.BOX:
             depth += 1
@@ -64,18 +64,18 @@ def _dollar_closer(t: Tokens, i: int) -> int | None:
     src = t.source
     if t.ends[i] < len(src) and src[t.ends[i]].isspace():
         return None
-    for j in range(i + 1, len(t)):
+    for j in range(i + 1, t.n):
         k = t.kinds[j]
         if k is TokenKind.NEWLINE:
             return None
-        if k is TokenKind.MATH and t.text(j) == "$":
+        if k is TokenKind.MATH and t.texts[j] == "$":
             return j if not src[t.starts[j] - 1].isspace() else None
     return None
 
 
 def _boxes(t: Tokens) -> list[tuple[int, int, int, int]]:
     boxes = []
-    for i in range(len(t)):
+    for i in range(t.n):
         if t.kinds[i] is TokenKind.BOX:
             j = _close_of(t, i, 600)
             if j is not None:
@@ -84,25 +84,23 @@ def _boxes(t: Tokens) -> list[tuple[int, int, int, int]]:
 
 
 def _math_close(t: Tokens, i: int) -> int | None:
-    text = t.text(i)
+    text = t.texts[i]
     if text == "$":
         return _dollar_closer(t, i)
     closer = _DISPLAY_CLOSE.get(text)
     if closer is None:
         return None
-    return next(
-        (x for x in range(i + 1, len(t)) if t.kinds[x] is TokenKind.MATH and t.text(x) == closer), None
-    )
+    return next((x for x in range(i + 1, t.n) if t.kinds[x] is TokenKind.MATH and t.texts[x] == closer), None)
 
 
 def _spans(t: Tokens) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]], set[int]]:
     maths, currency = [], set()
     i = 0
-    while i < len(t):
+    while i < t.n:
         if t.kinds[i] is TokenKind.MATH:
             j = _math_close(t, i)
             if j is None:
-                if t.text(i) == "$":
+                if t.texts[i] == "$":
                     currency.add(i)
                 i += 1
                 continue
@@ -119,8 +117,8 @@ _DISPLAYS = frozenset({"$$", "\\[", "\\]"})
 def _display_continues(t: Tokens, i: int) -> bool:
     """A line break right before a display opens, or right after one closes when punctuation or a lowercase
     word goes on: the sentence continues through the display."""
-    nxt = t.text(i + 1) if i + 1 < len(t) else ""
-    prev = t.text(i - 1) if i > 0 else ""
+    nxt = t.texts[i + 1] if i + 1 < t.n else ""
+    prev = t.texts[i - 1] if i > 0 else ""
     if nxt in ("$$", "\\[") and prev and t.kinds[i - 1] is not TokenKind.SENTENCE_END:
         return True
     if prev in ("$$", "\\]") and nxt:
@@ -131,19 +129,19 @@ def _display_continues(t: Tokens, i: int) -> bool:
 def layout_of(t: Tokens) -> Structure:
     """The :class:`Structure` of ``t``."""
     boxes, maths, currency = _spans(t)
-    inside = [False] * len(t)
+    inside = [False] * t.n
     for _, _, opener, closer in boxes:
         for x in range(opener + 1, closer):
             inside[x] = True
     for _, _, opener, closer in maths:
         for x in range(opener, closer + 1):
             inside[x] = True
-    statement = [0] * len(t)
-    clause = [0] * len(t)
+    statement = [0] * t.n
+    clause = [0] * t.n
     bounds: list[tuple[int, int]] = []
     s = c = 0
     first = 0
-    for i in range(len(t)):
+    for i in range(t.n):
         statement[i], clause[i] = s, c
         k = t.kinds[i]
         if inside[i]:
@@ -159,11 +157,11 @@ def layout_of(t: Tokens) -> Structure:
             s, c, first = s + 1, c + 1, i + 1
         elif k is TokenKind.CLAUSE_END:
             c += 1
-    if first < len(t):
-        bounds.append((first, len(t) - 1))
+    if first < t.n:
+        bounds.append((first, t.n - 1))
     before, after = _clause_links(t, inside, bounds)
-    breaks, last_break = [-1] * len(t), -1
-    for i in range(len(t)):
+    breaks, last_break = [-1] * t.n, -1
+    for i in range(t.n):
         if t.kinds[i] in _CLAUSE_BREAKS and not inside[i]:
             last_break = i
         breaks[i] = last_break
@@ -180,7 +178,7 @@ def _clause_links(
 ) -> tuple[list[int], list[int]]:
     """Per token: the clause end before it in its statement, and the token after it that ends its clause (a
     line break ends one only at the statement's end: a display on its own lines is inside a sentence)."""
-    before, after = [-1] * len(t), [-1] * len(t)
+    before, after = [-1] * t.n, [-1] * t.n
     for first, last in bounds:
         prev = -1
         for i in range(first, last + 1):

@@ -97,14 +97,14 @@ class Window:
 
     def statement_tokens(self, statement: int) -> tuple[int, int]:
         bounds = self.structure.statement_bounds
-        return bounds[statement] if 0 <= statement < len(bounds) else (0, len(self.tokens) - 1)
+        return bounds[statement] if 0 <= statement < len(bounds) else (0, self.tokens.n - 1)
 
     def clause_start(self, c: Candidate) -> int:
         """Where the clause of ``c`` starts: after the last clause end or contrast word before it, in its
         statement."""
         t, s = self.tokens, self.structure
         first, last = self.statement_tokens(c.statement)
-        at = t.starts[first] if first < len(t) else self.start
+        at = t.starts[first] if first < t.n else self.start
         if first < c.first:
             # the clause end before the candidate's first token, looked up from the token before it
             i = c.first - 1 if c.first - 1 <= last else last
@@ -135,13 +135,13 @@ class Window:
             nxt = s.clause_end_after[c.last]
             if c.last < nxt <= last:
                 return t.starts[nxt]
-        return t.ends[last] if last < len(t) else len(self.source)
+        return t.ends[last] if last < t.n else len(self.source)
 
     def value_free_tail(self, c: Candidate) -> int:
         """Where the text after ``c`` that holds no other value ends in its statement (the statement's end, or
         the next value's start)."""
         _, last = self.statement_tokens(c.statement)
-        end = self.tokens.ends[last] if last < len(self.tokens) else len(self.source)
+        end = self.tokens.ends[last] if last < self.tokens.n else len(self.source)
         nxt = self.candidates_in(c.end, end)
         return nxt[0].start if nxt else end
 
@@ -157,7 +157,7 @@ class Window:
         """The word tokens that start in ``[start, end)``."""
         t = self.tokens
         return [
-            t.text(x)
+            t.texts[x]
             for x in range(t.index_at(start), t.index_at(end))
             if t.kinds[x] is TokenKind.WORD and t.starts[x] >= start
         ]
@@ -166,7 +166,7 @@ class Window:
         """Where the text that leads into ``c`` starts: its statement, and up to ``n`` statements before it that
         hold no value ("It is not the case that:\n<answer>", "Candidates: <answer>")."""
         first, _ = self.statement_tokens(c.statement)
-        at = self.tokens.starts[first] if first < len(self.tokens) else self.start
+        at = self.tokens.starts[first] if first < self.tokens.n else self.start
         for k in range(c.statement - 1, max(-1, c.statement - 1 - n), -1):
             f, last = self.statement_tokens(k)
             s0, s1 = self.tokens.starts[f], self.tokens.ends[last]

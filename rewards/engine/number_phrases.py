@@ -1,0 +1,195 @@
+r"""Several number words of one language read as one number: spaced ("yirmi yedi", "двадцать семь", "dua puluh
+tujuh", "vinte e sete", "سبعة وعشرون") or written as one word ("veintisiete", "ventisette", "trentuno",
+"siebenundzwanzig"), from the language's ``LanguageRows.numbers`` row and its list joiner ("e", "y", "und",
+"و").
+
+One grammar serves every language: tens then ones add (20 7), hundreds then tens or ones add (100 20), a digit
+then a hundred or a scale multiplies (2 100, 2 1000), a digit then the multiplying "ten" word multiplies (dua
+puluh, hai mươi), and ones joined to tens by the language's "and" add in either order (sieben und zwanzig,
+سبعة و عشرون). Anything else ("dois e três", "yedi sekiz") is several numbers, not one (``None``).
+
+>>> number_phrase(["yirmi", "yedi"]), number_phrase(["сто", "двадцать", "семь"]), number_phrase(["dua", "puluh", "tujuh"])
+(27, 127, 27)
+>>> number_phrase(["vinte", "e", "sete"]), number_phrase(["سبعة", "وعشرون"]), number_phrase(["iki", "yüz"])
+(27, 27, 200)
+>>> number_phrase(["dois", "e", "três"]), number_phrase(["yedi", "sekiz"]), number_phrase(["yedi"])
+(None, None, 7)
+>>> compound_number("veintisiete"), compound_number("trentuno"), compound_number("siebenundzwanzig")
+(27, 31, 27)
+>>> compound_number("centoventi"), compound_number("duecento"), compound_number("settembre")
+(120, 200, None)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from typing import NamedTuple
+
+from rewardcheck.rewards.cache_bounds import COMPOUND_WORDS
+
+from .lexicon import LANGUAGE_ROWS, WordClass
+
+__all__ = ["number_phrase", "compound_number", "compound_heads", "number_joiner", "MAX_WORDS", "MIN_COMPOUND"]
+
+_VOWELS = frozenset("aeiouàèéìòóù")
+MAX_WORDS = 8  # a number phrase longer than this is prose
+MIN_COMPOUND = 5  # letters: a shorter word is no compound of two number words
+MAX_COMPOUND = 40  # letters: "siebenhundertsiebenundzwanzig" is 29; a longer word is not taken apart (pumped)
+
+
+def _plain(word: str) -> str:
+    """``word`` casefolded, without its accents ("dós" -> "dos"): a compound's part loses or gains an accent."""
+    decomposed = unicodedata.normalize("NFD", word.casefold())
+    return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
+
+
+@cache
+def _numbers(language: str) -> dict[str, int]:
+    """The language's number row, casefolded, and again without accents."""
+    out: dict[str, int] = {}
+    for word, value in LANGUAGE_ROWS[language].numbers.items():
+        out.setdefault(_plain(word), value)
+        out[word.casefold()] = value
+    return out
+
+
+@cache
+def _joiners(language: str) -> tuple[str, ...]:
+    """The language's one-word list joiners ("e", "y", "und", "و"): what may join ones to tens."""
+    return tuple(p for p in LANGUAGE_ROWS[language].phrases(WordClass.LIST_JOINER) if " " not in p)
+
+
+def number_joiner(word: str, languages: frozenset[str]) -> bool:
+    """Is ``word`` the "and" of one of ``languages``, that may join the parts of a number ("e", "y", "و")?"""
+    w = word.casefold()
+    return any(w in _joiners(lang) for lang in languages if lang in LANGUAGE_ROWS)
+
+
+@cache
+def _heads() -> frozenset[str]:
+    """The first three letters of every number word of every language: a word that starts otherwise is no
+    compound, and is not taken apart."""
+    return frozenset(_plain(w)[:3] for lang in LANGUAGE_ROWS for w in _numbers(lang))
+
+
+def compound_heads(word: str) -> bool:
+    """Could ``word`` be a compound of number words (it starts like one)?"""
+    return _plain(word)[:3] in _heads()
+
+
+def _word_value(word: str, language: str) -> int | None:
+    table = _numbers(language)
+    w = word.casefold()
+    value = table.get(w)
+    if value is None:
+        value = table.get(_plain(w))
+    return value if value is not None else _compound(w, language)
+
+
+class Part(NamedTuple):
+    """One number word of a phrase: its value, whether the language's "and" came before it, and whether it is a
+    ten that multiplies the digit before it (``LanguageRows.ten_multipliers``)."""
+
+    value: int
+    joined: bool = False
+    multiplies: bool = False
+
+
+def _combine(parts: Sequence[Part]) -> int | None:
+    """The number that ``parts`` write, or ``None`` when they write several numbers (see the module doc)."""
+    total, current, last = 0, 0, -1
+    for value, joined, multiplies in parts:
+        if value >= 1000 and _power_of_ten(value):
+            total, current = total + (current or 1) * value, 0
+        elif value == 100 and 0 <= current < 10:
+            current = (current or 1) * 100
+        elif multiplies and 0 < last < 10 and current % 100 == last:
+            current += last * 9  # "dua puluh", "seratus dua puluh": the digit before times the ten
+        elif last < 0:
+            current = value
+        elif joined and last < 10 and 20 <= value < 100 and value % 10 == 0 and current == last:
+            current += value  # ones and tens: "sieben und zwanzig", "سبعة و عشرون"
+        elif value < 10 and last >= 10 and last % 10 == 0 and current % 10 == 0:
+            current += value  # tens or hundreds, then ones: 20 7, 100 7, 10 2
+        elif 10 <= value < 100 and last % 100 == 0 and current % 100 == 0 and current:
+            current += value  # hundreds, then tens: 100 20
+        else:
+            return None
+        last = value
+    return total + current
+
+
+def _power_of_ten(value: int) -> bool:
+    return value > 0 and str(value).strip("0") == "1"
+
+
+def number_phrase(words: Sequence[str], languages: frozenset[str] | None = None) -> int | None:
+    """The value of ``words`` (number words of one language, with its "and" between them) read as one number,
+    or ``None`` (see the module doc); ``languages`` limits the languages tried."""
+    if not words or len(words) > MAX_WORDS:
+        return None
+    for language in sorted(LANGUAGE_ROWS if languages is None else languages & LANGUAGE_ROWS.keys()):
+        parts = _parts(words, language)
+        if parts is not None:
+            value = _combine(parts)
+            if value is not None:
+                return value
+    return None
+
+
+def _parts(words: Sequence[str], language: str) -> list[Part] | None:
+    """Each number word's value with whether the language's "and" stood before it (a word or a prefix:
+    "e", "وعشرون"); ``None`` when a word is neither."""
+    joiners, multipliers = _joiners(language), LANGUAGE_ROWS[language].ten_multipliers
+    parts: list[Part] = []
+    joined = False
+    for word in words:
+        w = word.casefold()
+        if parts and not joined and w in joiners:
+            joined = True
+            continue
+        value = _word_value(w, language)
+        if value is None and parts and not joined:
+            prefix = next((j for j in joiners if len(w) > len(j) and w.startswith(j)), None)
+            value = _numbers(language).get(w[len(prefix) :]) if prefix is not None else None
+            joined = value is not None
+        if value is None:
+            return None
+        parts.append(Part(value, joined, w in multipliers))
+        joined = False
+    return None if joined else parts
+
+
+def compound_number(word: str, languages: frozenset[str] | None = None) -> int | None:
+    """A number written as one word of two numbers ("veintisiete", "ventuno", "siebenundzwanzig", "centoventi"),
+    or ``None``."""
+    for language in sorted(LANGUAGE_ROWS if languages is None else languages & LANGUAGE_ROWS.keys()):
+        value = _compound(word.casefold(), language)
+        if value is not None:
+            return value
+    return None
+
+
+@lru_cache(maxsize=COMPOUND_WORDS)
+def _compound(w: str, language: str) -> int | None:
+    table = _numbers(language)
+    if not table or not MIN_COMPOUND <= len(w) <= MAX_COMPOUND or w[:3] not in _heads():
+        return None
+    for k in range(2, len(w) - 1):
+        head, rest = w[:k], w[k:]
+        first = table.get(head)
+        if first is None and rest[0] in _VOWELS:  # "trent" + "uno": the head's last vowel elided
+            first = next((table[head + v] for v in "aeio" if head + v in table), None)
+        if first is None:
+            continue
+        for joiner in ("", *_joiners(language)):
+            if rest.startswith(joiner) and len(rest) > len(joiner):
+                tail = rest[len(joiner) :]
+                second = table.get(tail, table.get(_plain(tail)))
+                if second is not None:
+                    value = _combine([Part(first), Part(second, bool(joiner))])
+                    if value is not None and value != first:
+                        return value
+    return None

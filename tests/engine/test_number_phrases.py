@@ -1,0 +1,97 @@
+"""A number written in several words of a language other than English ("yirmi yedi", "vinte e sete", "dua puluh
+tujuh") or as one compound word ("veintisiete", "siebenundzwanzig") is read whole: before, the reader took its
+first word ("yirmi" = 20), and a gold of 20 was paid for 27. Several numbers that do not make one ("dois e
+três") stay several."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rewardcheck.rewards.engine import judge
+from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WordClass
+from rewardcheck.rewards.engine.number_phrases import compound_number, number_phrase
+
+# (text, its number, the number its first word alone would have been read as)
+WHOLE = [
+    ("Cevap yirmi yedi.", "27", "20"),  # tr: tens, then ones
+    ("Cevap on iki.", "12", "10"),
+    ("Cevap iki yüz.", "200", "2"),  # a digit times a hundred
+    ("Ответ: двадцать семь.", "27", "20"),  # ru
+    ("Ответ: сто двадцать.", "120", "100"),
+    ("Jawabannya dua puluh tujuh.", "27", "2"),  # id: the ten multiplies the digit before it
+    ("Jawabannya seratus dua puluh.", "120", "100"),
+    ("Câu trả lời là hai mươi bảy.", "27", "2"),  # vi
+    ("A resposta é vinte e sete.", "27", "20"),  # pt: the language's "and" between tens and ones
+    ("A resposta é cento e vinte.", "120", "100"),
+    ("La respuesta es treinta y uno.", "31", "30"),  # es
+    ("La respuesta es ciento veinte.", "120", "100"),
+    ("La respuesta es veintisiete.", "27", "20"),  # one word: twenty's compound form, then ones
+    ("La risposta è ventisette.", "27", "20"),  # it
+    ("La risposta è trentuno.", "31", "30"),  # the tens' last vowel elided before "uno"
+    ("Die Antwort ist siebenundzwanzig.", "27", "7"),  # de: ones "und" tens, in one word
+    ("الإجابة سبعة وعشرون", "27", "7"),  # ar: ones, then "and" written onto the tens
+]
+
+
+@pytest.mark.parametrize(("text", "gold", "first"), WHOLE)
+def test_a_number_in_several_words_is_read_whole(text: str, gold: str, first: str) -> None:
+    assert judge(text, gold).verdict.value == "correct", judge(text, gold).reason
+    assert judge(text, first).verdict.value != "correct", text
+
+
+SEVERAL = [
+    ("dois", "e", "três"),  # two units joined by "and": a list
+    ("yedi", "sekiz"),  # two units side by side
+    ("двадцать", "тридцать"),  # two tens
+    ("iki", "iki"),
+    ("yedi", "on"),  # a ten that adds, after a digit: no number
+]
+
+
+@pytest.mark.parametrize("words", SEVERAL)
+def test_several_numbers_are_not_one(words: tuple[str, ...]) -> None:
+    assert number_phrase(words) is None
+
+
+@pytest.mark.parametrize("word", ["settembre", "Dreieck", "treno", "dosis", "cinquecentesco"])
+def test_a_word_that_only_starts_like_numbers_is_no_compound(word: str) -> None:
+    assert compound_number(word) is None
+
+
+def _row(language: str, lo: int, hi: int, step: int) -> list[tuple[str, int]]:
+    """The single words of a language's number row with a value in ``range(lo, hi, step)``, one per value."""
+    seen: dict[int, str] = {}
+    for word, value in LANGUAGE_ROWS[language].numbers.items():
+        if lo <= value < hi and value % step == 0 and " " not in word:
+            seen.setdefault(value, word)
+    return [(w, v) for v, w in sorted(seen.items())]
+
+
+# languages that write tens then ones as separate words, with or without their "and"
+SPACED = ("tr", "ru", "pt", "es")
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(language=st.sampled_from(SPACED), data=st.data())
+def test_tens_then_ones_add_in_every_spaced_language(language: str, data: st.DataObject) -> None:
+    tens = [(w, v) for w, v in _row(language, 20, 100, 10)]
+    ones = _row(language, 1, 10, 1)
+    (ten, t), (one, o) = data.draw(st.sampled_from(tens)), data.draw(st.sampled_from(ones))
+    joiners = [p for p in LANGUAGE_ROWS[language].phrases(WordClass.LIST_JOINER) if " " not in p]
+    joined = data.draw(st.booleans()) and language in ("pt", "es")
+    words = [ten, joiners[0], one] if joined else [ten, one]
+    assert number_phrase(words, frozenset({language})) == t + o
+    # two ones joined the same way are two numbers, never their sum
+    (a, _), (b, _) = data.draw(st.sampled_from(ones)), data.draw(st.sampled_from(ones))
+    assert number_phrase([a, joiners[0], b] if joined else [a, b], frozenset({language})) is None
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(language=st.sampled_from(("id", "vi")), data=st.data())
+def test_a_digit_times_the_multiplying_ten_then_ones(language: str, data: st.DataObject) -> None:
+    ones = _row(language, 1, 10, 1)
+    (digit, d), (one, o) = data.draw(st.sampled_from(ones)), data.draw(st.sampled_from(ones))
+    ten = LANGUAGE_ROWS[language].ten_multipliers[0]
+    assert number_phrase([digit, ten, one], frozenset({language})) == 10 * d + o
