@@ -30,8 +30,18 @@ from typing import NamedTuple
 from rewardcheck.rewards.cache_bounds import COMPOUND_WORDS
 
 from .lexicon import LANGUAGE_ROWS, WordClass
+from .numwords import FRACTIONS, number_from_words
 
-__all__ = ["number_phrase", "compound_number", "compound_heads", "number_joiner", "MAX_WORDS", "MIN_COMPOUND"]
+__all__ = [
+    "number_phrase",
+    "compound_number",
+    "compound_heads",
+    "number_joiner",
+    "fraction_phrase",
+    "fraction_noun",
+    "MAX_WORDS",
+    "MIN_COMPOUND",
+]
 
 _VOWELS = frozenset("aeiouàèéìòóù")
 MAX_WORDS = 8  # a number phrase longer than this is prose
@@ -193,3 +203,40 @@ def _compound(w: str, language: str) -> int | None:
                     if value is not None and value != first:
                         return value
     return None
+
+
+def fraction_noun(word: str, languages: frozenset[str] | None = None) -> int | None:
+    """The denominator that ``word`` names after a numerator ("quarters" 4, "tercios" 3, "Viertel" 4), in
+    English or one of ``languages``; ``None`` when it names none."""
+    w = word.casefold()
+    if w in FRACTIONS:
+        return FRACTIONS[w]
+    found = {
+        rows.fractions[w]
+        for lang, rows in LANGUAGE_ROWS.items()
+        if (languages is None or lang in languages) and w in rows.fractions
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def fraction_phrase(words: Sequence[str], languages: frozenset[str] | None = None) -> tuple[int, int] | None:
+    """A fraction in words: a numerator in words, then the noun of its denominator ("three quarters",
+    "two thirds", "tres cuartos", "drei Viertel"), as (numerator, denominator); ``None`` otherwise.
+
+    >>> fraction_phrase(["three", "quarters"]), fraction_phrase(["tres", "cuartos"]), fraction_phrase(["one", "half"])
+    ((3, 4), (3, 4), (1, 2))
+    >>> fraction_phrase(["quarters"]), fraction_phrase(["three", "apples"])
+    (None, None)
+    """
+    if len(words) < 2:
+        return None
+    denominator = fraction_noun(words[-1], languages)
+    if denominator is None:
+        return None
+    head = list(words[:-1])
+    numerator = number_from_words(" ".join(head))
+    if numerator is None:
+        numerator = number_phrase(head, languages)
+    if numerator is None or numerator <= 0:
+        return None
+    return numerator, denominator

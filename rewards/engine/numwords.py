@@ -12,7 +12,7 @@ A number is groups in falling scale order (``... million ... thousand ...``); a 
 
 from __future__ import annotations
 
-__all__ = ["number_from_words", "ONES", "TENS", "SCALES"]
+__all__ = ["number_from_words", "ONES", "TENS", "SCALES", "FRACTIONS"]
 
 ONES = {
     w: i
@@ -25,6 +25,12 @@ TENS = {
     w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())
 }
 SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+# the nouns of a fraction after its numerator ("three quarters", "two thirds"), with their denominators
+FRACTIONS = {"half": 2, "halves": 2, "quarter": 4, "quarters": 4, "hundredth": 100, "hundredths": 100} | {
+    w + end: d
+    for d, w in enumerate("third fourth fifth sixth seventh eighth ninth tenth".split(), start=3)
+    for end in ("", "s")
+}
 MAX_WORDS = 16
 
 

@@ -33,6 +33,7 @@ LANGUAGES = ("zh", "ja", "ko", "fr", "es", "de", "pt", "it", "ru", "ar", "hi", "
 SCRIPTS = frozenset({"Latin", "Han", "Hiragana", "Katakana", "Hangul", "Cyrillic", "Arabic", "Devanagari"})
 # the classes every language fills (a language without such a word says so in a comment of its module)
 EVERY_LANGUAGE = (
+    W.NEGATIVE_SIGN,
     W.ANSWER_NOUN,
     W.ANSWER_ANCHOR,
     W.CONCLUSION,

@@ -95,3 +95,51 @@ def test_a_digit_times_the_multiplying_ten_then_ones(language: str, data: st.Dat
     (digit, d), (one, o) = data.draw(st.sampled_from(ones)), data.draw(st.sampled_from(ones))
     ten = LANGUAGE_ROWS[language].ten_multipliers[0]
     assert number_phrase([digit, ten, one], frozenset({language})) == 10 * d + o
+
+
+# a sign word of any language right before a number makes it negative; between two values it is the operation
+SIGNED = [
+    ("The answer is minus 5.", "-5", "5"),
+    ("The answer is negative five.", "-5", "5"),
+    ("La réponse est moins cinq.", "-5", "5"),
+    ("La respuesta es menos 5.", "-5", "5"),
+    ("Die Antwort ist minus fünf.", "-5", "5"),
+    ("Ответ: минус двадцать семь.", "-27", "27"),
+    ("Cevap eksi yedi.", "-7", "7"),
+    ("Jawabannya minus 5.", "-5", "5"),
+    ("Câu trả lời là âm 5.", "-5", "5"),
+    ("الإجابة سالب 5", "-5", "5"),
+    ("उत्तर ऋण 5 है।", "-5", "5"),
+    ("答えはマイナス5です。", "-5", "5"),
+    ("答案是负五。", "-5", "5"),
+    ("답은 마이너스 5입니다.", "-5", "5"),
+    ("5 minus 3 is 2.", "2", "-3"),  # between two values: the operation
+    ("He has 5 apples, minus 2 eaten, so 3 remain.", "3", "-2"),
+]
+
+
+@pytest.mark.parametrize(("text", "gold", "other"), SIGNED)
+def test_a_sign_word_before_a_number_makes_it_negative(text: str, gold: str, other: str) -> None:
+    assert judge(text, gold).verdict.value == "correct", judge(text, gold).reason
+    assert judge(text, other).verdict.value != "correct", text
+
+
+# a numerator in words, then the noun of its denominator: a fraction, never the numerator alone
+FRACTIONS = [
+    ("The answer is three quarters.", "3/4", "3"),
+    ("The answer is two-thirds.", "2/3", "2"),
+    ("The answer is one half.", "1/2", "1"),
+    ("The answer is twenty-one hundredths.", "21/100", "21"),
+    ("La respuesta es tres cuartos.", "3/4", "3"),
+    ("La réponse est trois quarts.", "3/4", "3"),
+    ("A resposta é dois terços.", "2/3", "2"),
+    ("La risposta è tre quarti.", "3/4", "3"),
+    ("Die Antwort ist drei Viertel.", "3/4", "3"),
+    ("Ответ: три четверти.", "3/4", "3"),
+]
+
+
+@pytest.mark.parametrize(("text", "gold", "numerator"), FRACTIONS)
+def test_a_fraction_in_words_is_its_value(text: str, gold: str, numerator: str) -> None:
+    assert judge(text, gold).verdict.value == "correct", judge(text, gold).reason
+    assert judge(text, numerator).verdict.value != "correct", text

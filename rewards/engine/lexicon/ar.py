@@ -13,6 +13,7 @@ ROWS = LanguageRows(
     language="ar",
     scripts=("Arabic",),
     words={
+        WordClass.NEGATIVE_SIGN: ("سالب", "ناقص"),
         WordClass.RELATIVE: ("الذي", "التي", "الذين"),
         WordClass.ANSWER_NOUN: (
             "الإجابة",

@@ -21,6 +21,9 @@ class WordClass(IdentityEnum):
     EXCLUDER = "excluder"  # in front of a value, sets it aside: "rule out", "instead of", "other than"
     HEDGE = "hedge"  # makes the clause a guess: "probably", "might be" (its scope: its own clause).
     # "I think" is not one: "I think the answer is definitely 8000" is how reasoning models commit.
+    NEGATIVE_SIGN = (
+        "negative_sign"  # makes the number right after it negative: "minus 5", "moins cinq", "负5"
+    )
     APPROXIMATOR = "approximator"  # makes the value right after it an estimate: "about", "roughly"
     HEDGE_SYMBOL = "hedge_symbol"  # the same as LaTeX / unicode: "\approx", "≈"
     RETRACTION = "retraction"  # takes back what came before: "scratch that", "wait, no", "I was wrong"

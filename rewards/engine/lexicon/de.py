@@ -12,6 +12,7 @@ ROWS = LanguageRows(
     language="de",
     scripts=("Latin",),
     words={
+        WordClass.NEGATIVE_SIGN: ("minus", "negativ", "negative"),
         WordClass.RELATIVE: ("welche", "welcher", "welches"),
         WordClass.ANSWER_NOUN: (
             "antwort",
@@ -528,6 +529,18 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    # the nouns of a fraction after its numerator, with their denominators
+    fractions={
+        "halbe": 2,
+        "drittel": 3,
+        "viertel": 4,
+        "fünftel": 5,
+        "sechstel": 6,
+        "siebtel": 7,
+        "achtel": 8,
+        "neuntel": 9,
+        "zehntel": 10,
+    },
     numbers={
         "null": 0,
         "eins": 1,
@@ -565,6 +578,8 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "minus",
+            "negative",
             "alternative",
             "autor",
             "bis",

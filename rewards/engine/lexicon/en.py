@@ -16,6 +16,7 @@ from .classes import WordClass
 __all__ = ["WORDS", "SHAPE_WORDS"]
 
 _W: dict[WordClass, tuple[str, ...]] = {
+    WordClass.NEGATIVE_SIGN: ("minus", "negative"),
     WordClass.NEGATOR: (
         "there's no way",
         "there is no way",

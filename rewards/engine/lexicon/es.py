@@ -9,6 +9,7 @@ ROWS = LanguageRows(
     language="es",
     scripts=("Latin",),
     words={
+        WordClass.NEGATIVE_SIGN: ("menos", "negativo", "negativa"),
         WordClass.RELATIVE: ("cual", "cuales", "quien", "quienes", "cuyo", "cuya"),
         WordClass.ANSWER_NOUN: (
             "respuesta",
@@ -480,6 +481,27 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    # the nouns of a fraction after its numerator, with their denominators
+    fractions={
+        "medio": 2,
+        "medios": 2,
+        "tercio": 3,
+        "tercios": 3,
+        "cuarto": 4,
+        "cuartos": 4,
+        "quinto": 5,
+        "quintos": 5,
+        "sexto": 6,
+        "sextos": 6,
+        "séptimo": 7,
+        "séptimos": 7,
+        "octavo": 8,
+        "octavos": 8,
+        "noveno": 9,
+        "novenos": 9,
+        "décimo": 10,
+        "décimos": 10,
+    },
     numbers={
         "cero": 0,
         "uno": 1,
@@ -519,6 +541,9 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "menos",
+            "negativo",
+            "negativa",
             "afirma",
             "alternativa",
             "aprox.",

@@ -9,6 +9,7 @@ ROWS = LanguageRows(
     language="fr",
     scripts=("Latin",),
     words={
+        WordClass.NEGATIVE_SIGN: ("moins", "négatif", "négative"),
         WordClass.RELATIVE: ("qui", "lequel", "laquelle", "lesquels", "lesquelles", "dont"),
         WordClass.ANSWER_NOUN: (
             "réponse",
@@ -549,6 +550,26 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    # the nouns of a fraction after its numerator, with their denominators
+    fractions={
+        "demi": 2,
+        "demis": 2,
+        "tiers": 3,
+        "quart": 4,
+        "quarts": 4,
+        "cinquième": 5,
+        "cinquièmes": 5,
+        "sixième": 6,
+        "sixièmes": 6,
+        "septième": 7,
+        "septièmes": 7,
+        "huitième": 8,
+        "huitièmes": 8,
+        "neuvième": 9,
+        "neuvièmes": 9,
+        "dixième": 10,
+        "dixièmes": 10,
+    },
     numbers={
         "zéro": 0,
         "deux": 2,

@@ -13,6 +13,7 @@ ROWS = LanguageRows(
     language="hi",
     scripts=("Devanagari",),
     words={
+        WordClass.NEGATIVE_SIGN: ("ऋण", "माइनस"),
         WordClass.RELATIVE: ("जो", "जिसका", "जिसकी", "जिसके"),
         WordClass.ANSWER_NOUN: (
             "उत्तर",
@@ -454,6 +455,7 @@ ROWS = LanguageRows(
     },
     gated=frozenset(
         {
+            "ऋण",
             "जो",
             "अतः",
             "एवं",

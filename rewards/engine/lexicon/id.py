@@ -9,6 +9,7 @@ ROWS = LanguageRows(
     language="id",
     scripts=("Latin",),
     words={
+        WordClass.NEGATIVE_SIGN: ("minus", "negatif"),
         WordClass.RELATIVE: ("yang",),
         WordClass.ANSWER_NOUN: (
             "jawaban",
@@ -425,6 +426,8 @@ ROWS = LanguageRows(
     cues=frozenset("yang adalah dengan untuk ini itu kita jadi karena tidak sebuah dari".split()),
     gated=frozenset(
         {
+            "minus",
+            "negatif",
             "alternatif",
             "dan",
             "dia",

@@ -9,6 +9,7 @@ ROWS = LanguageRows(
     language="it",
     scripts=("Latin",),
     words={
+        WordClass.NEGATIVE_SIGN: ("meno", "negativo", "negativa"),
         WordClass.RELATIVE: ("cui", "quale", "quali"),
         WordClass.ANSWER_NOUN: (
             "risposta",
@@ -465,6 +466,27 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    # the nouns of a fraction after its numerator, with their denominators
+    fractions={
+        "mezzo": 2,
+        "mezzi": 2,
+        "terzo": 3,
+        "terzi": 3,
+        "quarto": 4,
+        "quarti": 4,
+        "quinto": 5,
+        "quinti": 5,
+        "sesto": 6,
+        "sesti": 6,
+        "settimo": 7,
+        "settimi": 7,
+        "ottavo": 8,
+        "ottavi": 8,
+        "nono": 9,
+        "noni": 9,
+        "decimo": 10,
+        "decimi": 10,
+    },
     numbers={
         "zero": 0,
         "uno": 1,
@@ -502,6 +524,8 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "negativo",
+            "negativa",
             "alternativa",
             "certamente",
             "circa",

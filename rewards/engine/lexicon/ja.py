@@ -17,6 +17,7 @@ ROWS = LanguageRows(
         "Katakana",
     ),
     words={
+        WordClass.NEGATIVE_SIGN: ("マイナス", "負の"),
         # no bare "和" / "解" / "積": single Han words that Chinese reads otherwise
         WordClass.ANSWER_NOUN: (
             "答え",
@@ -489,6 +490,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "負の",
             "いや",
             "か",
             "かな",

@@ -40,6 +40,7 @@ ROWS = LanguageRows(
     language="ko",
     scripts=("Hangul",),
     words={
+        WordClass.NEGATIVE_SIGN: ("마이너스", "음의"),
         WordClass.ANSWER_NOUN: (
             "답",
             "답이",
@@ -555,6 +556,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "음의",
             "가량",
             "값",
             "값은",

@@ -9,6 +9,7 @@ ROWS = LanguageRows(
     language="pt",
     scripts=("Latin",),
     words={
+        WordClass.NEGATIVE_SIGN: ("menos", "negativo", "negativa"),
         WordClass.RELATIVE: ("qual", "quais", "quem", "cujo", "cuja"),
         WordClass.ANSWER_NOUN: (
             "resposta",
@@ -452,6 +453,27 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    # the nouns of a fraction after its numerator, with their denominators
+    fractions={
+        "meio": 2,
+        "meios": 2,
+        "terço": 3,
+        "terços": 3,
+        "quarto": 4,
+        "quartos": 4,
+        "quinto": 5,
+        "quintos": 5,
+        "sexto": 6,
+        "sextos": 6,
+        "sétimo": 7,
+        "sétimos": 7,
+        "oitavo": 8,
+        "oitavos": 8,
+        "nono": 9,
+        "nonos": 9,
+        "décimo": 10,
+        "décimos": 10,
+    },
     numbers={
         "zero": 0,
         "dois": 2,
@@ -489,6 +511,9 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "menos",
+            "negativo",
+            "negativa",
             "afirma",
             "alternativa",
             "aprox.",

@@ -58,10 +58,13 @@ class LanguageRows:
     # words for ten that multiply the digit before them instead of adding to it ("dua puluh" is 20, "hai mươi"
     # is 20), where the language has another word for ten standing alone ("sepuluh", "mười")
     ten_multipliers: tuple[str, ...] = ()
+    # the nouns of a fraction after its numerator, with their denominators ("tres cuartos" is 3/4)
+    fractions: Mapping[str, int] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "words", MappingProxyType(dict(self.words)))
         object.__setattr__(self, "numbers", MappingProxyType(dict(self.numbers)))
+        object.__setattr__(self, "fractions", MappingProxyType(dict(self.fractions)))
 
     def phrases(self, word_class: WordClass) -> tuple[str, ...]:
         """The phrases of ``word_class`` (``()`` where the language has none)."""

@@ -9,6 +9,7 @@ ROWS = LanguageRows(
     language="ru",
     scripts=("Cyrillic",),
     words={
+        WordClass.NEGATIVE_SIGN: ("минус",),
         WordClass.RELATIVE: ("который", "которая", "которое", "которые", "которого", "которой"),
         WordClass.ANSWER_NOUN: (
             "ответ",
@@ -486,6 +487,8 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    # the nouns of a fraction after its numerator, with their denominators
+    fractions={"половина": 2, "половины": 2, "треть": 3, "трети": 3, "четверть": 4, "четверти": 4},
     numbers={
         "ноль": 0,
         "один": 1,

@@ -14,6 +14,7 @@ ROWS = LanguageRows(
     language="tr",
     scripts=("Latin",),
     words={
+        WordClass.NEGATIVE_SIGN: ("eksi", "negatif"),
         WordClass.ANSWER_NOUN: (
             "cevap",
             "yanıt",
@@ -457,6 +458,7 @@ ROWS = LanguageRows(
     cues=frozenset("bir bu ile için olarak değil olur ve şimdi yani çünkü sonra".split()),
     gated=frozenset(
         {
+            "negatif",
             "'dir",
             "'dur",
             "'dür",

@@ -13,6 +13,7 @@ ROWS = LanguageRows(
     language="vi",
     scripts=("Latin",),
     words={
+        WordClass.NEGATIVE_SIGN: ("âm", "trừ"),
         WordClass.RELATIVE: ("mà",),
         WordClass.ANSWER_NOUN: (
             "đáp án",
@@ -414,6 +415,22 @@ ROWS = LanguageRows(
     },
     cues=frozenset("là của và các những được có không này cho với một".split()),
     gated=frozenset(
-        {"có", "cỡ", "hay", "họ", "internet", "là", "mà", "nên", "sai", "song", "số", "theo", "và", "độ"}
+        {
+            "âm",
+            "có",
+            "cỡ",
+            "hay",
+            "họ",
+            "internet",
+            "là",
+            "mà",
+            "nên",
+            "sai",
+            "song",
+            "số",
+            "theo",
+            "và",
+            "độ",
+        }
     ),
 )

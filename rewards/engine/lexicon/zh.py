@@ -12,6 +12,7 @@ ROWS = LanguageRows(
     language="zh",
     scripts=("Han",),
     words={
+        WordClass.NEGATIVE_SIGN: ("负", "負"),
         WordClass.ANSWER_NOUN: (
             "答案",
             "结果",
@@ -483,6 +484,8 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "负",
+            "負",
             "一共",
             "一定",
             "万一",

@@ -27,6 +27,7 @@ from rewardcheck.rewards.engine.number_phrases import (
     MIN_COMPOUND,
     compound_heads,
     compound_number,
+    fraction_noun,
     number_joiner,
     number_phrase,
 )
@@ -81,6 +82,9 @@ class Candidate:
     end: int
     statement: int
     label: str = ""  # a choice letter that labels the value ("Option C: 12")
+    negative: bool = (
+        False  # a sign word stands right before it: "minus 5", "moins cinq", "负5" (its value is -v)
+    )
 
     @property
     def strength(self) -> int:
@@ -521,6 +525,13 @@ def _number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candid
                 j += 1
             else:
                 break
+        fraction = _fraction_end(t, j, None)
+        if fraction > j:  # "three quarters", "two-thirds": a fraction, its noun the denominator
+            out.append(
+                Candidate(StatementKind.BARE, i, fraction, t.starts[i], t.ends[fraction], s.statement[i])
+            )
+            i = fraction + 1
+            continue
         compound = j + 2 < t.n and t.texts[j + 1] == "-" and t.kinds[j + 2] is TokenKind.WORD  # "two-digit"
         if j + 1 < t.n and is_word(t.texts[j + 1], WordClass.PARTITIVE):
             compound = True  # "one of 1, 2": picks from a group, states no number
@@ -556,11 +567,24 @@ def _anchored(
     for m in _marks_from(
         marks, starts, start - MAX_PHRASE_CHARS, start
     ):  # the phrases that can end before it
-        if m.end <= start and m.classes & _NAMING_VALUE and not t.source[m.end : start].strip(" *:：\t"):
+        if m.end <= start and m.classes & _NAMING_VALUE and _signs_only(t, marks, starts, m.end, start):
             return True
     before = t.source[t.starts[first] : start].rstrip(" *")
     after = t.source[end : t.ends[last]]
     return before.endswith((":", "：")) or not any(ch.isalpha() for ch in before + after)
+
+
+def _signs_only(t: Tokens, marks: Sequence[Mark], starts: list[int], gap: int, start: int) -> bool:
+    """Is the text from ``gap`` to the value at ``start`` empty, a colon or emphasis, or one sign word of the
+    lexicon ("moins cinq", "负五")?"""
+    if not t.source[gap:start].strip(" *:：\t"):
+        return True
+    return any(
+        WordClass.NEGATIVE_SIGN in n.classes
+        and not t.source[gap : n.start].strip(" *:：\t")
+        and not t.source[n.end : start].strip()
+        for n in _marks_from(marks, starts, gap, start)
+    )
 
 
 def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
@@ -596,6 +620,16 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
     return out
 
 
+def _fraction_end(t: Tokens, j: int, languages: frozenset[str] | None) -> int:
+    """The fraction noun right after a number ending at token ``j`` ("three quarters", "two-thirds", "tres
+    cuartos"), as its token; ``j`` when there is none."""
+    k = j + 2 if j + 2 < t.n and t.texts[j + 1] == "-" and t.ends[j] == t.starts[j + 1] else j + 1
+    if k >= t.n or t.kinds[k] is not TokenKind.WORD or fraction_noun(t.texts[k], languages) is None:
+        return j
+    gap = t.source[t.ends[k - 1] : t.starts[k]]
+    return k if gap.isspace() or (k == j + 2 and not gap) else j
+
+
 def _number_word_end(t: Tokens, i: int, languages: frozenset[str]) -> int:
     """The last token of the number written in words from token ``i``: a hyphened pair ("vingt-deux"), or
     the longest run of number words (and the language's "and") that reads as one number ("yirmi yedi", "vinte e
@@ -619,7 +653,7 @@ def _number_word_end(t: Tokens, i: int, languages: frozenset[str]) -> int:
         elif not number_joiner(t.texts[k], languages):
             break  # neither more of the number nor the "and" that more of it may follow
         k += 1
-    return j
+    return _fraction_end(t, j, languages)
 
 
 def _suffixed_number_word(
@@ -821,8 +855,43 @@ def find_candidates(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Cand
             kept[n + 1] = replace(kept[n + 1], label=t.texts[c.first])
         else:
             labelled.append(c)
-    kept = labelled
+    kept = _signed(t, labelled, marks)
     return _named_after(t, _promote(t, s, kept, _labels(t, s, marks), marks), marks)
+
+
+_SIGNED_KINDS = frozenset(
+    {StatementKind.BARE, StatementKind.LABELLED, StatementKind.NAMED, StatementKind.DELIMITED}
+)
+
+
+def _signed(t: Tokens, found: list[Candidate], marks: Sequence[Mark]) -> list[Candidate]:
+    """The candidates with a sign word of any language right before them ("minus 5", "moins cinq", "负5")
+    marked negative; a sign word between two values is the operation ("7 minus 2": 2 stays 2)."""
+    signs = {m.end: m for m in marks if WordClass.NEGATIVE_SIGN in m.classes}
+    if not signs:
+        return found
+    out = []
+    for c in found:
+        m = signs.get(len(t.source[: c.start].rstrip()))
+        if m is not None and c.kind in _SIGNED_KINDS and _signs(t, m, c):
+            c = replace(c, negative=True)
+        out.append(c)
+    return out
+
+
+def _signs(t: Tokens, m: Mark, c: Candidate) -> bool:
+    """Does the sign word ``m`` make ``c`` negative: ``c`` opens with a number, unsigned, and no value or name
+    stands right before the sign word (then it is the binary minus)?"""
+    if t.kinds[c.first] not in (TokenKind.NUMBER, TokenKind.WORD) or t.source[c.start] in "-−+":
+        return False
+    before = t.index_at(m.start) - 1
+    if before < 0 or t.ends[before] > m.start:
+        return True  # the sign opens the text, or a token it is written onto ("答案是负")
+    k, text = t.kinds[before], t.texts[before]
+    return not (
+        k in (TokenKind.NUMBER, TokenKind.CLOSE)
+        or (k is TokenKind.WORD and (len(text) == 1 or _number_word(text)))
+    )
 
 
 def _labels_a_value(t: Tokens, c: Candidate, after: list[Candidate]) -> bool:

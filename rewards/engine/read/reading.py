@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from rewardcheck.rewards.engine.number_phrases import number_phrase
+from rewardcheck.rewards.engine.number_phrases import fraction_phrase, number_phrase
 from rewardcheck.rewards.engine.numerals import cjk_value, word_number
 from rewardcheck.rewards.engine.numwords import number_from_words
 from rewardcheck.rewards.engine.prose_math import in_math
@@ -129,10 +129,12 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
             r = c.refusals[0]
             why = f"the answer is {r.stance.value} ({r.evidence(c.window)!r})"
         return AnswerSpan(None, why)
-    value = _spelled(_ascii_digits(c.value()))
+    value = _signed(c.candidate, _spelled(_ascii_digits(c.value())))
     how = f"{c.candidate.kind.value} ({c.outcome.value})"
     hedge = c.refusals[0].evidence(c.window) if c.outcome is Outcome.HEDGED else ""
-    alternatives = tuple(dict.fromkeys(_spelled(_ascii_digits(c.value(x))) for x in c.alternatives))
+    alternatives = tuple(
+        dict.fromkeys(_signed(x, _spelled(_ascii_digits(c.value(x)))) for x in c.alternatives)
+    )
     label = c.candidate.label
     size = c.candidate.last - c.candidate.first + 1
     tokens = c.window.tokens
@@ -151,6 +153,11 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
     return AnswerSpan(value, how, alternatives, joiner=c.joiner, hedge=hedge, label=label)
 
 
+def _signed(c: Candidate, value: str) -> str:
+    """The value with the minus of a sign word before it ("minus 5" -> "-5"; :attr:`Candidate.negative`)."""
+    return f"-{value}" if c.negative and not value.startswith(("-", "−")) else value
+
+
 def _spelled(value: str) -> str:
     """A number in words as its digits ("one hundred and five" -> "105"); any other value as it is."""
     if any(ch.isdigit() for ch in value):
@@ -160,6 +167,9 @@ def _spelled(value: str) -> str:
         n = word_number(value) if " " not in value.strip() else None
     if n is None:  # "yirmi yedi", "vinte e sete", "veintisiete": a number of another language's words
         n = number_phrase(value.split())
+    fraction = fraction_phrase(value.replace("-", " ").split()) if n is None else None
+    if fraction is not None:  # "three quarters", "tres cuartos"
+        return f"\\frac{{{fraction[0]}}}{{{fraction[1]}}}"
     if n is None:
         return cjk_value(value.strip()) or value
     return str(n)
