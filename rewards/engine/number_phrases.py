@@ -30,7 +30,7 @@ from typing import NamedTuple
 from rewardcheck.rewards.cache_bounds import COMPOUND_WORDS
 
 from .lexicon import LANGUAGE_ROWS, WordClass
-from .numwords import FRACTIONS, number_from_words
+from .numwords import FRACTIONS, SCALES, number_from_words
 
 __all__ = [
     "number_phrase",
@@ -39,6 +39,8 @@ __all__ = [
     "number_joiner",
     "fraction_phrase",
     "fraction_noun",
+    "scale_word",
+    "word_scaled",
     "MAX_WORDS",
     "MIN_COMPOUND",
 ]
@@ -240,3 +242,41 @@ def fraction_phrase(words: Sequence[str], languages: frozenset[str] | None = Non
     if numerator is None or numerator <= 0:
         return None
     return numerator, denominator
+
+
+@cache
+def _scales() -> dict[str, int]:
+    """The scale words of every language ("million", "millones", "Millionen", "миллиона", "juta", "लाख"): a
+    number word of a power of ten from a thousand up, with English's."""
+    out = dict(SCALES)
+    for lang in LANGUAGE_ROWS:
+        for word, value in _numbers(lang).items():
+            short = len(word) <= 3 and word.isascii()  # "mil", "bin": an English unit, a German verb
+            if (value >= 1000 and _power_of_ten(value) or value in (10**5, 10**7)) and not short:
+                out.setdefault(word, value)
+    return out
+
+
+def scale_word(word: str) -> int | None:
+    """The power of ten that ``word`` scales a number by ("million" 1,000,000, "Millionen", "лакх"), or ``None``."""
+    return _scales().get(word.casefold())
+
+
+def word_scaled(s: str) -> str | None:
+    """Digits followed by a scale word as the number they write ("2 million" -> "2000000", "1.5 millones" ->
+    "1500000"), or ``None``.
+
+    >>> word_scaled("2 million"), word_scaled("1.5 Millionen"), word_scaled("3 лакх"), word_scaled("2 apples")
+    ('2000000', '1500000', None, None)
+    """
+    number, _, word = s.strip().rpartition(" ")
+    scale = scale_word(word) if number else None
+    whole, _, frac = number.strip().partition(".")
+    if (
+        scale is None
+        or not (whole.isascii() and whole.isdigit())
+        or (frac and not (frac.isascii() and frac.isdigit()))
+    ):
+        return None
+    digits, rest = divmod((int(whole) * 10 ** len(frac) + int(frac or "0")) * scale, 10 ** len(frac))
+    return str(digits) if not rest else f"{digits}.{str(rest).rjust(len(frac), '0').rstrip('0')}"

@@ -143,3 +143,58 @@ FRACTIONS = [
 def test_a_fraction_in_words_is_its_value(text: str, gold: str, numerator: str) -> None:
     assert judge(text, gold).verdict.value == "correct", judge(text, gold).reason
     assert judge(text, numerator).verdict.value != "correct", text
+
+
+# digits followed by a scale word of any language are the scaled number, not the digits
+SCALED = [
+    ("The answer is 2 million.", "2000000", "3000000"),
+    ("The answer is 1.5 million.", "1500000", "15"),
+    ("La respuesta es 2 millones.", "2000000", "3000000"),
+    ("Die Antwort ist 3 Millionen.", "3000000", "30"),
+    ("Ответ: 2 миллиона.", "2000000", "20"),
+    ("Jawabannya 3 juta.", "3000000", "30"),
+    ("Câu trả lời là 2 triệu.", "2000000", "20"),
+    ("उत्तर 3 लाख है।", "300000", "30"),
+]
+
+
+@pytest.mark.parametrize(("text", "gold", "other"), SCALED)
+def test_digits_with_a_scale_word_are_scaled(text: str, gold: str, other: str) -> None:
+    assert judge(text, gold).verdict.value == "correct", judge(text, gold).reason
+    assert judge(text, other).verdict.value != "correct", text
+
+
+# a lone value next to an operation written in words is an operand, never paid as the answer; a value that
+# states the operation's result is read
+OPERANDS = [
+    ("The answer is 5 times 3.", ("5", "3")),
+    ("The answer is 3 squared.", ("3",)),
+    ("The answer is the square root of 2.", ("2",)),
+    ("The answer is 2 to the power of 10.", ("2", "10")),
+    ("The answer is 12 divided by 4.", ("12", "4")),
+    ("La réponse est 3 au carré.", ("3",)),
+    ("La respuesta es la raíz cuadrada de 2.", ("2",)),
+    ("Ответ: корень из 2.", ("2",)),
+    ("Die Antwort ist 5 mal 3.", ("5", "3")),
+    ("A resposta é 5 vezes 3.", ("5", "3")),
+]
+
+
+@pytest.mark.parametrize(("text", "operands"), OPERANDS)
+def test_an_operand_is_not_the_answer(text: str, operands: tuple[str, ...]) -> None:
+    for operand in operands:
+        assert judge(text, operand).verdict.value != "correct", (text, operand)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The answer is 15, which is 5 times 3.",
+        "So 5 times 3 is 15.",
+        "The answer is 15 (5 times 3).",
+        "Multiply 5 times 3 to get 15.",
+        "Donc 3 au carré fait 15.",
+    ],
+)
+def test_the_result_of_an_operation_is_read(text: str) -> None:
+    assert judge(text, "15").verdict.value == "correct", judge(text, "15").reason

@@ -13,6 +13,9 @@ ROWS = LanguageRows(
     language="ar",
     scripts=("Arabic",),
     words={
+        WordClass.OPERATION: ("ضرب", "مقسوما على", "أس"),
+        WordClass.POWER_AFTER: ("تربيع",),
+        WordClass.ROOT_BEFORE: ("الجذر التربيعي ل", "جذر"),
         WordClass.NEGATIVE_SIGN: ("سالب", "ناقص"),
         WordClass.RELATIVE: ("الذي", "التي", "الذين"),
         WordClass.ANSWER_NOUN: (
@@ -513,8 +516,10 @@ ROWS = LanguageRows(
         "مائة": 100,
         "مئة": 100,
         "ألف": 1000,
+        "مليون": 1_000_000,
+        "مليار": 1_000_000_000,
     },
     gated=frozenset(
-        {"أم", "أو", "أي", "إن", "بل", "حل", "لا", "لم", "لن", "لو", "هل", "هم", "هو", "هي", "و"}
+        {"أس", "أم", "أو", "أي", "إن", "بل", "حل", "لا", "لم", "لن", "لو", "هل", "هم", "هو", "هي", "و"}
     ),
 )

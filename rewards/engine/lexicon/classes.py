@@ -21,9 +21,13 @@ class WordClass(IdentityEnum):
     EXCLUDER = "excluder"  # in front of a value, sets it aside: "rule out", "instead of", "other than"
     HEDGE = "hedge"  # makes the clause a guess: "probably", "might be" (its scope: its own clause).
     # "I think" is not one: "I think the answer is definitely 8000" is how reasoning models commit.
-    NEGATIVE_SIGN = (
-        "negative_sign"  # makes the number right after it negative: "minus 5", "moins cinq", "负5"
-    )
+    # makes the number right after it negative: "minus 5", "moins cinq", "负5"
+    NEGATIVE_SIGN = "negative_sign"
+    # A value next to an operation written in words is one of its operands, not the value stated ("5 times 3",
+    # "3 squared", "the square root of 2"): an operation between two values, one after its value, one before it.
+    OPERATION = "operation"  # "times", "divided by", "to the power of"
+    POWER_AFTER = "power_after"  # "squared", "cubed", "au carré"
+    ROOT_BEFORE = "root_before"  # "square root of", "racine carrée de", "квадратный корень из"
     APPROXIMATOR = "approximator"  # makes the value right after it an estimate: "about", "roughly"
     HEDGE_SYMBOL = "hedge_symbol"  # the same as LaTeX / unicode: "\approx", "≈"
     RETRACTION = "retraction"  # takes back what came before: "scratch that", "wait, no", "I was wrong"

@@ -12,6 +12,9 @@ ROWS = LanguageRows(
     language="de",
     scripts=("Latin",),
     words={
+        WordClass.OPERATION: ("mal", "multipliziert mit", "geteilt durch", "dividiert durch", "hoch"),
+        WordClass.POWER_AFTER: ("zum quadrat", "zum kubik"),
+        WordClass.ROOT_BEFORE: ("die wurzel aus", "wurzel aus", "quadratwurzel aus", "quadratwurzel von"),
         WordClass.NEGATIVE_SIGN: ("minus", "negativ", "negative"),
         WordClass.RELATIVE: ("welche", "welcher", "welches"),
         WordClass.ANSWER_NOUN: (
@@ -572,6 +575,10 @@ ROWS = LanguageRows(
         "neunzig": 90,
         "hundert": 100,
         "tausend": 1000,
+        "million": 1_000_000,
+        "millionen": 1_000_000,
+        "milliarde": 1_000_000_000,
+        "milliarden": 1_000_000_000,
     },
     cues=frozenset(
         "der das dem ein eine einen einem ist sind nicht mit für wir auch dann noch oder wenn ergibt".split()

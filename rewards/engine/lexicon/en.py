@@ -16,6 +16,22 @@ from .classes import WordClass
 __all__ = ["WORDS", "SHAPE_WORDS"]
 
 _W: dict[WordClass, tuple[str, ...]] = {
+    WordClass.OPERATION: (
+        "times",
+        "multiplied by",
+        "divided by",
+        "to the power of",
+        "raised to the power of",
+        "raised to",
+    ),
+    WordClass.POWER_AFTER: ("squared", "cubed"),
+    WordClass.ROOT_BEFORE: (
+        "the square root of",
+        "square root of",
+        "the cube root of",
+        "cube root of",
+        "the root of",
+    ),
     WordClass.NEGATIVE_SIGN: ("minus", "negative"),
     WordClass.NEGATOR: (
         "there's no way",

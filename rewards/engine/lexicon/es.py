@@ -9,6 +9,9 @@ ROWS = LanguageRows(
     language="es",
     scripts=("Latin",),
     words={
+        WordClass.OPERATION: ("multiplicado por", "dividido por", "dividido entre", "elevado a"),
+        WordClass.POWER_AFTER: ("al cuadrado", "al cubo"),
+        WordClass.ROOT_BEFORE: ("la raíz cuadrada de", "raíz cuadrada de", "raíz cúbica de"),
         WordClass.NEGATIVE_SIGN: ("menos", "negativo", "negativa"),
         WordClass.RELATIVE: ("cual", "cuales", "quien", "quienes", "cuyo", "cuya"),
         WordClass.ANSWER_NOUN: (
@@ -535,12 +538,18 @@ ROWS = LanguageRows(
         "cien": 100,
         "ciento": 100,  # before tens or ones: "ciento veinte"
         "mil": 1000,
+        "millón": 1_000_000,
+        "millones": 1_000_000,
     },
     cues=frozenset(
         "las los del una unos unas para cuando entonces tenemos hay pero porque también muy más así como está están".split()
     ),
     gated=frozenset(
         {
+            "al cubo",
+            "multiplicado por",
+            "dividido por",
+            "elevado a",
             "menos",
             "negativo",
             "negativa",

@@ -9,6 +9,9 @@ ROWS = LanguageRows(
     language="fr",
     scripts=("Latin",),
     words={
+        WordClass.OPERATION: ("fois", "multiplié par", "divisé par", "puissance"),
+        WordClass.POWER_AFTER: ("au carré", "au cube"),
+        WordClass.ROOT_BEFORE: ("la racine carrée de", "racine carrée de", "racine cubique de"),
         WordClass.NEGATIVE_SIGN: ("moins", "négatif", "négative"),
         WordClass.RELATIVE: ("qui", "lequel", "laquelle", "lesquels", "lesquelles", "dont"),
         WordClass.ANSWER_NOUN: (
@@ -594,6 +597,10 @@ ROWS = LanguageRows(
         "soixante": 60,
         "cent": 100,
         "mille": 1000,
+        "million": 1_000_000,
+        "millions": 1_000_000,
+        "milliard": 1_000_000_000,
+        "milliards": 1_000_000_000,
     },
     cues=frozenset(
         "les des une du au aux avec pour dans nous donc alors sont est cette ces ainsi très leur".split()

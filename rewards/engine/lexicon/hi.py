@@ -13,6 +13,9 @@ ROWS = LanguageRows(
     language="hi",
     scripts=("Devanagari",),
     words={
+        WordClass.OPERATION: ("गुणा", "भाग", "घात"),
+        WordClass.POWER_AFTER: ("का वर्ग", "का घन"),
+        WordClass.ROOT_BEFORE: ("का वर्गमूल",),
         WordClass.NEGATIVE_SIGN: ("ऋण", "माइनस"),
         WordClass.RELATIVE: ("जो", "जिसका", "जिसकी", "जिसके"),
         WordClass.ANSWER_NOUN: (
@@ -452,9 +455,14 @@ ROWS = LanguageRows(
         "सौ": 100,
         "हज़ार": 1000,
         "हजार": 1000,
+        "लाख": 100_000,
+        "करोड़": 10_000_000,
     },
     gated=frozenset(
         {
+            "गुणा",
+            "घात",
+            "भाग",
             "ऋण",
             "जो",
             "अतः",

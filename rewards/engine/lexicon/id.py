@@ -9,6 +9,9 @@ ROWS = LanguageRows(
     language="id",
     scripts=("Latin",),
     words={
+        WordClass.OPERATION: ("kali", "dikali", "dibagi", "pangkat"),
+        WordClass.POWER_AFTER: ("kuadrat",),
+        WordClass.ROOT_BEFORE: ("akar kuadrat dari", "akar dari"),
         WordClass.NEGATIVE_SIGN: ("minus", "negatif"),
         WordClass.RELATIVE: ("yang",),
         WordClass.ANSWER_NOUN: (
@@ -422,6 +425,9 @@ ROWS = LanguageRows(
         "seratus": 100,
         "ratus": 100,  # the hundred that multiplies the digit before it ("dua ratus" is 200)
         "seribu": 1000,
+        "ribu": 1_000,
+        "juta": 1_000_000,
+        "miliar": 1_000_000_000,
     },
     cues=frozenset("yang adalah dengan untuk ini itu kita jadi karena tidak sebuah dari".split()),
     gated=frozenset(

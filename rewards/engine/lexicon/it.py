@@ -9,6 +9,9 @@ ROWS = LanguageRows(
     language="it",
     scripts=("Latin",),
     words={
+        WordClass.OPERATION: ("moltiplicato per", "diviso per", "elevato a", "elevato alla"),
+        WordClass.POWER_AFTER: ("al quadrato", "al cubo"),
+        WordClass.ROOT_BEFORE: ("la radice quadrata di", "radice quadrata di", "radice cubica di"),
         WordClass.NEGATIVE_SIGN: ("meno", "negativo", "negativa"),
         WordClass.RELATIVE: ("cui", "quale", "quali"),
         WordClass.ANSWER_NOUN: (
@@ -518,12 +521,18 @@ ROWS = LanguageRows(
         "novanta": 90,
         "cento": 100,
         "mille": 1000,
+        "milione": 1_000_000,
+        "milioni": 1_000_000,
+        "miliardo": 1_000_000_000,
+        "miliardi": 1_000_000_000,
+        "mila": 1_000,
     },
     cues=frozenset(
         "gli della delle degli dello sono quindi abbiamo questo questa perché anche molto allora cioè nella".split()
     ),
     gated=frozenset(
         {
+            "al cubo",
             "negativo",
             "negativa",
             "alternativa",

@@ -17,6 +17,9 @@ ROWS = LanguageRows(
         "Katakana",
     ),
     words={
+        WordClass.OPERATION: ("かける", "わる", "乗"),
+        WordClass.POWER_AFTER: ("の二乗", "の2乗"),
+        WordClass.ROOT_BEFORE: ("ルート",),
         WordClass.NEGATIVE_SIGN: ("マイナス", "負の"),
         # no bare "和" / "解" / "積": single Han words that Chinese reads otherwise
         WordClass.ANSWER_NOUN: (
@@ -490,6 +493,9 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "の2乗",
+            "わる",
+            "乗",
             "負の",
             "いや",
             "か",

@@ -40,6 +40,9 @@ ROWS = LanguageRows(
     language="ko",
     scripts=("Hangul",),
     words={
+        WordClass.OPERATION: ("곱하기", "나누기", "제곱"),
+        WordClass.POWER_AFTER: ("의 제곱",),
+        WordClass.ROOT_BEFORE: ("루트",),
         WordClass.NEGATIVE_SIGN: ("마이너스", "음의"),
         WordClass.ANSWER_NOUN: (
             "답",
@@ -556,6 +559,8 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "루트",
+            "제곱",
             "음의",
             "가량",
             "값",

@@ -9,6 +9,9 @@ ROWS = LanguageRows(
     language="pt",
     scripts=("Latin",),
     words={
+        WordClass.OPERATION: ("vezes", "multiplicado por", "dividido por", "elevado a"),
+        WordClass.POWER_AFTER: ("ao quadrado", "ao cubo"),
+        WordClass.ROOT_BEFORE: ("a raiz quadrada de", "raiz quadrada de", "raiz cúbica de"),
         WordClass.NEGATIVE_SIGN: ("menos", "negativo", "negativa"),
         WordClass.RELATIVE: ("qual", "quais", "quem", "cujo", "cuja"),
         WordClass.ANSWER_NOUN: (
@@ -507,10 +510,17 @@ ROWS = LanguageRows(
         "cem": 100,
         "cento": 100,  # before tens or ones: "cento e vinte"
         "mil": 1000,
+        "milhão": 1_000_000,
+        "milhões": 1_000_000,
+        "bilhão": 1_000_000_000,
+        "bilhões": 1_000_000_000,
     },
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "multiplicado por",
+            "dividido por",
+            "elevado a",
             "menos",
             "negativo",
             "negativa",

@@ -14,6 +14,9 @@ ROWS = LanguageRows(
     language="tr",
     scripts=("Latin",),
     words={
+        WordClass.OPERATION: ("çarpı", "bölü", "üssü"),
+        WordClass.POWER_AFTER: ("kare", "küp"),
+        WordClass.ROOT_BEFORE: ("karekök",),
         WordClass.NEGATIVE_SIGN: ("eksi", "negatif"),
         WordClass.ANSWER_NOUN: (
             "cevap",
@@ -452,6 +455,8 @@ ROWS = LanguageRows(
         "doksan": 90,
         "yüz": 100,
         "bin": 1000,
+        "milyon": 1_000_000,
+        "milyar": 1_000_000_000,
     },
     # the copula written onto a number word, without the apostrophe a digit takes ("yedidir", "dörttür")
     number_suffixes=("dir", "dır", "dur", "dür", "tir", "tır", "tur", "tür"),

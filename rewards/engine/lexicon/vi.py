@@ -13,6 +13,9 @@ ROWS = LanguageRows(
     language="vi",
     scripts=("Latin",),
     words={
+        WordClass.OPERATION: ("nhân với", "chia cho", "mũ"),
+        WordClass.POWER_AFTER: ("bình phương", "lập phương"),
+        WordClass.ROOT_BEFORE: ("căn bậc hai của", "căn của"),
         WordClass.NEGATIVE_SIGN: ("âm", "trừ"),
         WordClass.RELATIVE: ("mà",),
         WordClass.ANSWER_NOUN: (
@@ -412,10 +415,15 @@ ROWS = LanguageRows(
         "mươi": 10,  # the ten that multiplies the digit before it ("hai mươi" is 20)
         "lăm": 5,  # five after a ten ("hai mươi lăm" is 25)
         "trăm": 100,
+        "nghìn": 1_000,
+        "ngàn": 1_000,
+        "triệu": 1_000_000,
+        "tỷ": 1_000_000_000,
     },
     cues=frozenset("là của và các những được có không này cho với một".split()),
     gated=frozenset(
         {
+            "mũ",
             "âm",
             "có",
             "cỡ",

@@ -12,6 +12,9 @@ ROWS = LanguageRows(
     language="zh",
     scripts=("Han",),
     words={
+        WordClass.OPERATION: ("乘以", "除以", "的次方"),
+        WordClass.POWER_AFTER: ("的平方", "的立方"),
+        WordClass.ROOT_BEFORE: ("根号",),
         WordClass.NEGATIVE_SIGN: ("负", "負"),
         WordClass.ANSWER_NOUN: (
             "答案",
@@ -484,6 +487,9 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "乘以",
+            "根号",
+            "除以",
             "负",
             "負",
             "一共",

@@ -30,6 +30,7 @@ from rewardcheck.rewards.engine.number_phrases import (
     fraction_noun,
     number_joiner,
     number_phrase,
+    scale_word,
 )
 from rewardcheck.rewards.engine.numerals import (
     CJK_NUMERALS,
@@ -332,17 +333,20 @@ def _joiners_between_numbers(t: Tokens, marks: Sequence[Mark]) -> frozenset[int]
 
 def _myriad_end(t: Tokens, last: int) -> int:
     """Where a number ending at token ``last`` ends: after a myriad sign written right after it ("3.5万元",
-    "2 亿"), which scales it, or at the number's own end."""
+    "2 亿") or a scale word of any language after a space ("2 million", "1.5 Millionen", "3 juta"), which
+    scales it, or at the number's own end."""
     n = last + 1
-    if (
+    if not (
         t.kinds[last] is TokenKind.NUMBER
         and n < t.n
         and t.kinds[n] is TokenKind.WORD
-        and t.texts[n][:1] in MYRIADS
         and t.source[t.ends[last] : t.starts[n]] in ("", " ")
     ):
+        return t.ends[last]
+    if t.texts[n][:1] in MYRIADS:
         return t.starts[n] + 1
-    return t.ends[last]
+    spaced = t.ends[last] < t.starts[n]
+    return t.ends[n] if spaced and scale_word(t.texts[n]) is not None else t.ends[last]
 
 
 def _trim(t: Tokens, i: int, j: int) -> tuple[int, int]:

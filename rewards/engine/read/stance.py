@@ -47,6 +47,7 @@ class Stance(IdentityEnum):
     ATTRIBUTED = "attributed"
     OFFERED = "offered"
     RETRACTED = "retracted"
+    OPERAND = "an operand"  # one side of an operation written in words ("5 times 3", "the square root of 2")
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,6 +423,27 @@ def _stated_after(w: Window, offset: int) -> bool:
 
 Override = Callable[[Window, Candidate], Refusal | None]
 # the override table, in the order a reason is reported
+_AFTER_VALUE = frozenset({W.OPERATION, W.POWER_AFTER})
+_BEFORE_VALUE = frozenset({W.OPERATION, W.ROOT_BEFORE})
+MAX_OPERATION_GAP = 5  # characters between a value and an operation word: spaces, "the", emphasis
+
+
+def _operand(w: Window, c: Candidate) -> Refusal | None:
+    """A lone value written next to an operation in words ("5 times 3", "3 squared", "the square root of 2",
+    "3 au carré"): an operand of an expression the text does not evaluate, not the value it states. A value
+    that is itself an equation ("3 = 15") states its result and is read."""
+    if c.first != c.last and any(w.tokens.texts[i] in ("=", "＝") for i in range(c.first, c.last + 1)):
+        return None
+    after = w.marks_in(c.end, c.end + MAX_OPERATION_GAP)
+    for m in after:
+        if m.classes & _AFTER_VALUE and not w.source[c.end : m.start].strip(" *"):
+            return Refusal(Stance.OPERAND, m.start, m.end)
+    for m in w.marks_in(max(0, c.start - 40), c.start):
+        if m.classes & _BEFORE_VALUE and not w.source[m.end : c.start].strip(" *"):
+            return Refusal(Stance.OPERAND, m.start, m.end)
+    return None
+
+
 OVERRIDES: tuple[tuple[Stance, Override], ...] = (
     (Stance.QUESTIONED, _questioned),
     (Stance.UNFINISHED, _unfinished),
@@ -433,6 +455,7 @@ OVERRIDES: tuple[tuple[Stance, Override], ...] = (
     (Stance.REASON, _reason),
     (Stance.REMARK, _remark),
     (Stance.RETRACTED, _retracted),
+    (Stance.OPERAND, _operand),
 )
 
 
