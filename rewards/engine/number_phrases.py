@@ -83,12 +83,13 @@ def number_joiner(word: str, languages: frozenset[str]) -> bool:
 def _heads() -> frozenset[str]:
     """The first three letters of every number word of every language: a word that starts otherwise is no
     compound, and is not taken apart."""
-    return frozenset(_plain(w)[:3] for lang in LANGUAGE_ROWS for w in _numbers(lang))
+    return frozenset(w[:3] for lang in LANGUAGE_ROWS for w in _numbers(lang))  # accented and plain forms
 
 
 def compound_heads(word: str) -> bool:
     """Could ``word`` be a compound of number words (it starts like one)?"""
-    return _plain(word)[:3] in _heads()
+    head = word[:3].casefold()
+    return head in _heads() or (not head.isascii() and _plain(word)[:3] in _heads())
 
 
 def _word_value(word: str, language: str) -> int | None:

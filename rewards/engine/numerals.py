@@ -50,12 +50,18 @@ def number_languages(word: str) -> frozenset[str]:
 
 
 @cache
-def _suffixes() -> tuple[tuple[str, str], ...]:
-    """Each language's number suffixes (``LanguageRows.number_suffixes``), longest first."""
-    pairs = [
-        (suffix.casefold(), lang) for lang, rows in LANGUAGE_ROWS.items() for suffix in rows.number_suffixes
-    ]
-    return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+def _suffixes() -> tuple[tuple[int, dict[str, frozenset[str]]], ...]:
+    """Each language's number suffixes (``LanguageRows.number_suffixes``) by length, longest first: a word's
+    ending is looked up once per length, never tried against every suffix."""
+    by_length: dict[int, dict[str, set[str]]] = {}
+    for lang, rows in LANGUAGE_ROWS.items():
+        for suffix in rows.number_suffixes:
+            s = suffix.casefold()
+            by_length.setdefault(len(s), {}).setdefault(s, set()).add(lang)
+    return tuple(
+        (n, {s: frozenset(langs) for s, langs in table.items()})
+        for n, table in sorted(by_length.items(), reverse=True)
+    )
 
 
 def suffixed_number(word: str) -> tuple[int, str] | None:
@@ -69,11 +75,12 @@ def suffixed_number(word: str) -> tuple[int, str] | None:
     (None, None, None)
     """
     w = word.casefold()
-    for suffix, language in _suffixes():
-        if len(w) > len(suffix) and w.endswith(suffix):
-            value = _value(w[: -len(suffix)], frozenset({language}))
+    for n, table in _suffixes():
+        languages = table.get(w[-n:]) if len(w) > n else None
+        if languages is not None:
+            value = _value(w[:-n], languages)
             if value is not None:
-                return value, word[: len(word) - len(suffix)]
+                return value, word[: len(word) - n]
     return None
 
 
