@@ -38,10 +38,17 @@ __all__ = [
 
 MAX_FORM_CHARS = 300  # longer strings are left as they are (every rewrite below is a bounded scan)
 
+LATEX_COMMAND = rx.compile(r"\\[a-zA-Z]+")
+# a one-letter name: no letter or backslash before it, no letter after it (``x`` in ``2x+1``, not in ``\\pi``)
+LONE_LETTER = rx.compile(r"(?<![\\a-zA-Z])[a-zA-Z](?![a-zA-Z])")
+# a word that offers alternatives ("x = 1 or x = 2", ``\\lor``, ``\\vee``; ``\\text{ or }`` holds the word too)
+OR_WORD = rx.compile(r"(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor|\\vee")
+
 # the same environment opens and closes the column (checked in as_tuple: RE2 has no backreference)
 _COLUMN = rx.compile(r"\\begin\{([pbv]matrix)\}(.*)\\end\{([pbv]matrix)\}", rx.DOTALL)
 # a relation; its commands are spelled as symbols first (``relations_as_symbols``), so no command name here
 # needs a look at the letter after it
+_RELATIONS = "<>≤≥"
 _REL = r"(?:<|>|≤|≥)"
 _RELATION_COMMAND = rx.compile(r"\\(leqslant|geqslant|leq|geq|le|ge)(?![a-zA-Z])")
 _RELATION_SYMBOL = {"le": "≤", "leq": "≤", "leqslant": "≤", "ge": "≥", "geq": "≥", "geqslant": "≥"}
@@ -97,6 +104,15 @@ def relations_as_symbols(s: str) -> str:
     return _RELATION_COMMAND.sub(lambda m: _RELATION_SYMBOL[m.group(1)], s)
 
 
+def _has_relation(s: str) -> bool:
+    return any(rel in s for rel in _RELATIONS)
+
+
+def _has_letter(s: str) -> bool:
+    """Does ``s`` hold an ASCII letter outside its command names (a variable, not ``\\pi``)?"""
+    return any(ch.isascii() and ch.isalpha() for ch in LATEX_COMMAND.sub("", s))
+
+
 def _is_less(rel: str) -> bool:
     return rel in ("<", "≤")
 
@@ -108,13 +124,13 @@ def _strict(rel: str) -> bool:
 def as_interval(s: str) -> str:
     """A one-variable inequality as an interval: ``t>2`` -> ``(2, \\infty)``, ``1 < x \\le 2`` -> ``(1, 2]``."""
     t = relations_as_symbols(s.strip())
-    if len(t) > MAX_FORM_CHARS or not rx.search(_REL, t):
+    if len(t) > MAX_FORM_CHARS or not _has_relation(t):
         return s
     m = _TWO_SIDED.fullmatch(t)
     if m is not None and _is_less(m.group(2)) == _is_less(m.group(4)):
         lo, hi = (m.group(1), m.group(5)) if _is_less(m.group(2)) else (m.group(5), m.group(1))
         lo_rel, hi_rel = (m.group(2), m.group(4)) if _is_less(m.group(2)) else (m.group(4), m.group(2))
-        if rx.search(r"[a-zA-Z]", rx.sub(r"\\[a-zA-Z]+", "", lo + hi)):
+        if _has_letter(lo + hi):
             return s
         left = "(" if _strict(lo_rel) else "["
         right = ")" if _strict(hi_rel) else "]"
@@ -127,7 +143,7 @@ def as_interval(s: str) -> str:
         rel, bound, var_left = m.group(2), m.group(3), True
     else:
         bound, rel, var_left = m.group(4), m.group(5), False
-    if rx.search(r"[a-zA-Z]", rx.sub(r"\\[a-zA-Z]+", "", bound)):
+    if _has_letter(bound):
         return s  # the bound holds a variable: not a one-variable inequality
     below = _is_less(rel) == var_left  # var < bound
     bracket = ")" if _strict(rel) else "]"
@@ -167,9 +183,9 @@ def rename_function_variable(answer: str, gold: str) -> str:
     if a is None or g is None or a.group(1) != g.group(1) or a.group(2) == g.group(2):
         return answer
     old, new = a.group(2), g.group(2)
-    if rx.search(rf"(?<![a-zA-Z\\]){new}(?![a-zA-Z])", a.group(3)):
+    if new in LONE_LETTER.findall(a.group(3)):
         return answer  # the new name is already used in the body
-    body = rx.sub(rf"(?<![a-zA-Z\\]){old}(?![a-zA-Z])", new, a.group(3))
+    body = LONE_LETTER.sub(lambda m: new if m.group() == old else m.group(), a.group(3))
     return f"{a.group(1)}({new})={body}"
 
 
@@ -213,8 +229,8 @@ _SET_BUILDER = rx.compile(rf"\\\{{\s*({_VAR})\s*(?:\||\\mid|:)\s*(.+?)\s*\\\}}")
 _OR_PARTS = rx.compile(
     r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor(?![a-zA-Z])|\\vee(?![a-zA-Z])|\\cup(?![a-zA-Z])"
 )
-_POINT = rx.compile(rf"\s*({_VAR})\s*=\s*([^<>=≤≥,]+?)\s*")
-_NOT_POINT = rx.compile(rf"\s*({_VAR})\s*(?:\\neq?|≠)\s*([^<>=≤≥,]+?)\s*")
+# ``x = 1`` (a point) or ``x \\ne 1`` (every number but one)
+_POINT = rx.compile(rf"\s*({_VAR})\s*(=|\\neq?|≠)\s*([^<>=≤≥,]+?)\s*")
 
 
 def _bracketed(s: str) -> bool:
@@ -227,7 +243,7 @@ def as_union(s: str) -> str:
     variable joined by "or" as a union: ``4 < m \\le 8 \\text{ or } 10 \\le m < 12`` -> ``(4, 8] \\cup [10, 12)``,
     ``a \\le -2 \\text{ or } a = 1`` -> ``(-\\infty, -2] \\cup \\{1\\}``; ``s`` unchanged unless every part reads."""
     t = relations_as_symbols(s.strip())
-    if len(t) > MAX_FORM_CHARS or not (rx.search(_REL, t) or "\\{" in t or "\\ne" in t):
+    if len(t) > MAX_FORM_CHARS or not (_has_relation(t) or "\\{" in t or "\\ne" in t):
         return s
     t = _SIZING.sub("", t).strip()
     m = _SET_BUILDER.fullmatch(t)
@@ -240,18 +256,17 @@ def as_union(s: str) -> str:
     out: list[str] = []
     for part in parts:
         p = part.strip()
-        if var is not None and not p.startswith(var) and not rx.search(rx.escape(var), p):
+        if var is not None and var not in p:
             return s
         point = _POINT.fullmatch(p)
         if point is not None and (var is None or point.group(1) == var):
-            if exact_value(point.group(2)) is None and not rx.fullmatch(r"-?\\?[\w{}\\]+", point.group(2)):
+            b = point.group(3)
+            if point.group(2) != "=":
+                out.append(f"(-\\infty, {b.strip()}) \\cup ({b.strip()}, \\infty)")
+                continue
+            if exact_value(b) is None and not rx.fullmatch(r"-?\\?[\w{}\\]+", b):
                 return s
-            out.append(f"\\{{{point.group(2).strip()}\\}}")
-            continue
-        hole = _NOT_POINT.fullmatch(p)
-        if hole is not None and (var is None or hole.group(1) == var):
-            b = hole.group(2).strip()
-            out.append(f"(-\\infty, {b}) \\cup ({b}, \\infty)")
+            out.append(f"\\{{{b.strip()}\\}}")
             continue
         interval = as_interval(p)
         if interval == p or not _bracketed(interval):
@@ -298,7 +313,6 @@ _SUPERSCRIPT = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+", str
 _LATEX_REL = rx.compile(r"\\(gt|lt|geq|leq|ge|le|neq|ne)(?![a-zA-Z])")
 _REL_TEXT = {"gt": ">", "lt": "<", "geq": "\\ge ", "leq": "\\le ", "ge": "\\ge ", "le": "\\le "}
 _REL_TEXT.update({"neq": "\\ne ", "ne": "\\ne "})
-_ROOT_RUN = rx.compile(r"[0-9.]+|[a-zA-Z]")
 MAX_TIDY_CHARS = 2000
 _HTML_SCRIPT = rx.compile(r"<(sup|sub)>([^<>]{1,40})</(?:sup|sub)>")
 
@@ -317,10 +331,12 @@ def _sqrt_at(s: str, i: int) -> tuple[str, int]:
             if depth == 0:
                 return f"\\sqrt{{{s[j + 1 : k]}}}", k + 1
         return "\\sqrt", j
-    m = _ROOT_RUN.match(s, j)
-    if m is None:
-        return "\\sqrt", j
-    return f"\\sqrt{{{m.group()}}}", m.end()
+    end = j
+    while end < len(s) and s[end] in "0123456789.":
+        end += 1
+    if end == j and s[j : j + 1].isascii() and s[j : j + 1].isalpha():
+        end = j + 1  # one letter
+    return (f"\\sqrt{{{s[j:end]}}}", end) if end > j else ("\\sqrt", j)
 
 
 _ASCII_REL = rx.compile(r"(?<![<=>])[<>]=(?![=>])")
@@ -459,6 +475,7 @@ def _unicode_as_latex(s: str) -> str:
 
 _QUANTIFIER = rx.compile(r"\\(?:forall|exists)(?![a-zA-Z])")
 _PROP_REL = {"\\geq": "\\ge", "\\leq": "\\le", "\\geqslant": "\\ge", "\\leqslant": "\\le", "\\neq": "\\ne"}
+_PROP_SPELLING = rx.compile(r"\\(?:geqslant|leqslant|geq|leq|neq)(?![a-zA-Z])|\\(?:left|right|[,;:! ])|~|\s+")
 
 
 def proposition(s: str) -> str | None:
@@ -467,8 +484,8 @@ def proposition(s: str) -> str | None:
     compared as written, never as algebra: sympy reads it as some fragment of itself."""
     if len(s) > MAX_FORM_CHARS or not _QUANTIFIER.search(s):
         return None
-    t = rx.sub(r"\\(?:geqslant|leqslant|geq|leq|neq)(?![a-zA-Z])", lambda m: _PROP_REL[m.group()], s)
-    t = rx.sub(r"\\(?:left|right|[,;:! ])|~|\s+", "", t)
+    # one pass: a relation spelled canonically, sizing, spacing commands and spaces dropped
+    t = _PROP_SPELLING.sub(lambda m: _PROP_REL.get(m.group(), ""), s)
     t = rx.sub(r"\{([^{}\\])\}", r"\1", t)
     return t.replace("\\dfrac", "\\frac").rstrip(".")
 
@@ -494,7 +511,8 @@ def _split_top(s: str, sep: str) -> list[str]:
 
 
 _LABEL = rx.compile(r"\s*(?:[a-zA-Z](?:_\{?\w{1,8}\}?)?|\\[a-zA-Z]{2,12})\s*")
-_OR_WORD = rx.compile(r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor|\\vee|\\pm|\\mp")
+# replaced one after another: ``\\ `` first, as a later one leaves a space that a backslash before it would read
+_LATEX_SPACES = ("\\ ", "\\,", "\\;", "\\:", "\\!", "~")
 
 
 def _chain(item: str) -> str | None:
@@ -522,9 +540,10 @@ def chain_value(s: str) -> str | None:
     (``b = -3, c = 0`` -> ``-3, 0``; ``(x, y) = (1, 2)`` -> ``(1, 2)``). ``s`` unchanged when it has no top-level
     ``=`` (or states alternatives with "or" / ``\\pm``, which the judge reads on its own); ``None`` when a
     chain contradicts itself (``2+2 = 5 = 4``), which states no value."""
-    if len(s) > MAX_FORM_CHARS or "=" not in s or _OR_WORD.search(s):
+    if len(s) > MAX_FORM_CHARS or "=" not in s or OR_WORD.search(s) or "\\pm" in s or "\\mp" in s:
         return s
-    s = rx.sub(r"\\[,;:! ]|~", " ", s)  # LaTeX spacing (``b=-3,\\ c=0``) is not part of a label or value
+    for space in _LATEX_SPACES:  # LaTeX spacing (``b=-3,\\ c=0``) is not part of a label or value
+        s = s.replace(space, " ")
     items = _split_top(s, ",")
     if len(items) > 1 and all("=" in it for it in items):
         if not all(_LABEL.fullmatch(_split_top(it, "=")[0]) for it in items):
