@@ -136,7 +136,7 @@ def _word_gold(expr: str) -> str | None:
     words = s.lower().split()
     if words[0] in ("the", "a", "an") and len(words) > 1:
         words = words[1:]
-    return " ".join(rx.sub(r"[^a-z0-9]", "", w) for w in words)
+    return " ".join("".join(ch for ch in w if ch.isascii() and ch.isalnum()) for w in words)  # [a-z0-9]
 
 
 def _unwrap_text(s: str) -> str:
