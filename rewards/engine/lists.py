@@ -45,8 +45,8 @@ MAX_ITEMS = 32
 MAX_PM = 4  # at most 2**4 sign choices are expanded
 
 _TEXT = rx.compile(r"\\(?:text|textbf|textnormal|textrm|textit|mbox)\s*\{([^{}]{0,200})\}")
-_SPACE = rx.compile(r"\\[,;:! ]|~|\\(?:big|Big|bigg|Bigg)(?=[(){}\[\]|\\])")
-_QUAD = rx.compile(r"\\q?quad(?![a-zA-Z])")
+# spacing and sizing commands (a space), and quads (they part the items: a ";")
+_SPACE = rx.compile(r"\\[,;:! ]|~|\\(?:big|Big|bigg|Bigg)(?=[(){}\[\]|\\])|\\q?quad(?![a-zA-Z])")
 # separators between items at bracket depth 0 (the scan below): "," ";" and the words "and" / "or"
 _WORD_SEP = rx.compile(rf"({alternation(WordClass.CONJUNCTION)})")
 _QUALIFIER = rx.compile(
@@ -212,7 +212,7 @@ def _plain(s: str) -> tuple[str, bool]:
     as its list. ``True`` when wrappers were dropped."""
     text = _TEXT.sub(_unwrap, s)
     dressed = text != s
-    text = _QUAD.sub(";", _SPACE.sub(" ", text))
+    text = _SPACE.sub(lambda m: ";" if m.group().endswith("quad") else " ", text)
     text = (
         text.replace("$", " ")
         .replace("\\left", "")
