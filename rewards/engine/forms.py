@@ -50,7 +50,6 @@ _COLUMN = rx.compile(r"\\begin\{([pbv]matrix)\}(.*)\\end\{([pbv]matrix)\}", rx.D
 # needs a look at the letter after it
 _RELATIONS = "<>≤≥"
 _REL = r"(?:<|>|≤|≥)"
-_RELATION_COMMAND = rx.compile(r"\\(leqslant|geqslant|leq|geq|le|ge)(?![a-zA-Z])")
 _RELATION_SYMBOL = {"le": "≤", "leq": "≤", "leqslant": "≤", "ge": "≥", "geq": "≥", "geqslant": "≥"}
 # the variable: a letter or a Greek name (``\lambda``), never a relation or a constant; the pattern around it
 # always continues with a non-letter, so the name's run of letters is whole
@@ -101,7 +100,13 @@ def relations_as_symbols(s: str) -> str:
     """``1 \\le x \\leq 2`` -> ``1 ≤ x ≤ 2``: the relation commands as the symbols they print."""
     if "\\" not in s:
         return s
-    return _RELATION_COMMAND.sub(lambda m: _RELATION_SYMBOL[m.group(1)], s)
+    return _spelled_commands(s, _RELATION_SYMBOL)
+
+
+def _spelled_commands(s: str, spelling: dict[str, str]) -> str:
+    """``s`` with each command that ``spelling`` names (``"le"`` for ``\\le``) spelled as its value; a longer
+    name (``\\left``) is another command and stays."""
+    return LATEX_COMMAND.sub(lambda m: spelling.get(m.group()[1:], m.group()), s)
 
 
 def _has_relation(s: str) -> bool:
@@ -238,6 +243,12 @@ def _bracketed(s: str) -> bool:
     return len(s) >= 2 and s[0] in "([" and s[-1] in ")]" and "\n" not in s
 
 
+def _symbol_text(s: str) -> bool:
+    """``s`` (a minus allowed first) is word characters, braces and backslashes only: ``\\pi``, ``a_{1}``."""
+    body = s.removeprefix("-")
+    return bool(body) and all(ch.isalnum() or ch in "_{}\\" for ch in body)  # the \w of a pattern, and {}\
+
+
 def as_union(s: str) -> str:
     """A set-builder set ``\\{x \\mid -1 < x < 1\\}`` as its interval ``(-1, 1)``, and inequalities of one
     variable joined by "or" as a union: ``4 < m \\le 8 \\text{ or } 10 \\le m < 12`` -> ``(4, 8] \\cup [10, 12)``,
@@ -264,7 +275,7 @@ def as_union(s: str) -> str:
             if point.group(2) != "=":
                 out.append(f"(-\\infty, {b.strip()}) \\cup ({b.strip()}, \\infty)")
                 continue
-            if exact_value(b) is None and not rx.fullmatch(r"-?\\?[\w{}\\]+", b):
+            if exact_value(b) is None and not _symbol_text(b):
                 return s
             out.append(f"\\{{{b.strip()}\\}}")
             continue
@@ -310,7 +321,6 @@ _UNICODE = {
     "\u202f": " ",
 }
 _SUPERSCRIPT = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+", strict=True))
-_LATEX_REL = rx.compile(r"\\(gt|lt|geq|leq|ge|le|neq|ne)(?![a-zA-Z])")
 _REL_TEXT = {"gt": ">", "lt": "<", "geq": "\\ge ", "leq": "\\le ", "ge": "\\ge ", "le": "\\le "}
 _REL_TEXT.update({"neq": "\\ne ", "ne": "\\ne "})
 MAX_TIDY_CHARS = 2000
@@ -435,7 +445,7 @@ def tidy(s: str) -> str:
     if "<su" in s:
         s = _HTML_SCRIPT.sub(lambda m: ("^{" if m.group(1) == "sup" else "_{") + m.group(2) + "}", s)
     if "\\" in s:
-        s = _LATEX_REL.sub(lambda m: _REL_TEXT[m.group(1)], s)
+        s = _spelled_commands(s, _REL_TEXT)
         for left, right in (("\\(", "\\)"), ("\\[", "\\]")):
             if s.count(left) != s.count(right):
                 s = s.replace(left, " ").replace(right, " ")
@@ -473,7 +483,7 @@ def _unicode_as_latex(s: str) -> str:
     return "".join(out)
 
 
-_QUANTIFIER = rx.compile(r"\\(?:forall|exists)(?![a-zA-Z])")
+_QUANTIFIERS = frozenset({"\\forall", "\\exists"})
 _PROP_REL = {"\\geq": "\\ge", "\\leq": "\\le", "\\geqslant": "\\ge", "\\leqslant": "\\le", "\\neq": "\\ne"}
 _PROP_SPELLING = rx.compile(r"\\(?:geqslant|leqslant|geq|leq|neq)(?![a-zA-Z])|\\(?:left|right|[,;:! ])|~|\s+")
 
@@ -482,7 +492,7 @@ def proposition(s: str) -> str | None:
     """A quantified statement (``\\forall x > 0, 3^x \\ge x^2``) spelled canonically (spacing, braces around
     one symbol and relation spellings dropped), or ``None`` when ``s`` has no quantifier. A proposition is
     compared as written, never as algebra: sympy reads it as some fragment of itself."""
-    if len(s) > MAX_FORM_CHARS or not _QUANTIFIER.search(s):
+    if len(s) > MAX_FORM_CHARS or _QUANTIFIERS.isdisjoint(LATEX_COMMAND.findall(s)):
         return None
     # one pass: a relation spelled canonically, sizing, spacing commands and spaces dropped
     t = _PROP_SPELLING.sub(lambda m: _PROP_REL.get(m.group(), ""), s)
