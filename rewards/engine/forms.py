@@ -39,9 +39,9 @@ __all__ = [
 MAX_FORM_CHARS = 300  # longer strings are left as they are (every rewrite below is a bounded scan)
 
 LATEX_COMMAND = rx.compile(r"\\[a-zA-Z]+")
-# a one-letter name: no letter or backslash before it, no letter after it (``x`` in ``2x+1``, not in ``\\pi``)
+# a one-letter name: no letter or backslash before it, no letter after it (``x`` in ``2x+1``, not in ``\pi``)
 LONE_LETTER = rx.compile(r"(?<![\\a-zA-Z])[a-zA-Z](?![a-zA-Z])")
-# a word that offers alternatives ("x = 1 or x = 2", ``\\lor``, ``\\vee``; ``\\text{ or }`` holds the word too)
+# a word that offers alternatives ("x = 1 or x = 2", ``\lor``, ``\vee``; ``\text{ or }`` holds the word too)
 OR_WORD = rx.compile(r"(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor|\\vee")
 
 # the same environment opens and closes the column (checked in as_tuple: RE2 has no backreference)
@@ -229,12 +229,16 @@ def canonical(s: str) -> str:
     return as_interval(as_union(as_tuple(s)))
 
 
-_SIZING = rx.compile(r"\\(?:left|right|[bB]ig{1,2}[lr]?)(?![a-zA-Z])")
+# sizing commands, dropped: \left, \right, \big, \Bigg, \bigl, \Biggr, ...
+_SIZING = dict.fromkeys(
+    ["left", "right"] + [size + side for size in ("big", "bigg", "Big", "Bigg") for side in ("", "l", "r")],
+    "",
+)
 _SET_BUILDER = rx.compile(rf"\\\{{\s*({_VAR})\s*(?:\||\\mid|:)\s*(.+?)\s*\\\}}")
 _OR_PARTS = rx.compile(
     r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor(?![a-zA-Z])|\\vee(?![a-zA-Z])|\\cup(?![a-zA-Z])"
 )
-# ``x = 1`` (a point) or ``x \\ne 1`` (every number but one)
+# ``x = 1`` (a point) or ``x \ne 1`` (every number but one)
 _POINT = rx.compile(rf"\s*({_VAR})\s*(=|\\neq?|≠)\s*([^<>=≤≥,]+?)\s*")
 
 
@@ -246,7 +250,7 @@ def _bracketed(s: str) -> bool:
 def _symbol_text(s: str) -> bool:
     """``s`` (a minus allowed first) is word characters, braces and backslashes only: ``\\pi``, ``a_{1}``."""
     body = s.removeprefix("-")
-    return bool(body) and all(ch.isalnum() or ch in "_{}\\" for ch in body)  # the \w of a pattern, and {}\
+    return bool(body) and all(ch.isalnum() or ch in "_{}\\" for ch in body)  # \w is isalnum() or "_"
 
 
 def as_union(s: str) -> str:
@@ -256,7 +260,7 @@ def as_union(s: str) -> str:
     t = relations_as_symbols(s.strip())
     if len(t) > MAX_FORM_CHARS or not (_has_relation(t) or "\\{" in t or "\\ne" in t):
         return s
-    t = _SIZING.sub("", t).strip()
+    t = _spelled_commands(t, _SIZING).strip()
     m = _SET_BUILDER.fullmatch(t)
     var = None
     if m is not None:
@@ -521,7 +525,7 @@ def _split_top(s: str, sep: str) -> list[str]:
 
 
 _LABEL = rx.compile(r"\s*(?:[a-zA-Z](?:_\{?\w{1,8}\}?)?|\\[a-zA-Z]{2,12})\s*")
-# replaced one after another: ``\\ `` first, as a later one leaves a space that a backslash before it would read
+# replaced one after another: ``\ `` first, as a later one leaves a space that a backslash before it would read
 _LATEX_SPACES = ("\\ ", "\\,", "\\;", "\\:", "\\!", "~")
 
 
