@@ -45,6 +45,8 @@ _GAMMA_LIKE = ("\\Gamma", "\\gamma", "\\operatorname{Gamma}", "\\operatorname{ga
 _BOUNDED = ("\\binom", "\\dbinom", "\\tbinom", "\\sum", "\\prod")
 
 _TOKEN = rx.compile(r"\\[a-zA-Z]+|\d+(?:\.\d+)?|\S")
+_POWER = rx.compile(r"\^|\*\*")
+_DIGITS = rx.compile(r"\d+")
 
 
 @dataclass(frozen=True)
@@ -113,12 +115,41 @@ def _magnitude(arg: str) -> int | None:
     return abs(v.numerator // v.denominator) if v.denominator != 0 else None
 
 
+def _longest_digits(s: str) -> int:
+    """The length of the longest run of digits in ``s`` (0 when it has none)."""
+    return max((len(d) for d in _DIGITS.findall(s)), default=0)
+
+
+def _trailing_digits(s: str) -> str:
+    """The run of digits ``s`` ends with (``""`` when it ends otherwise)."""
+    k = len(s)
+    while k and s[k - 1].isdecimal():  # str.isdecimal is exactly the \d of a pattern
+        k -= 1
+    return s[k:]
+
+
+def _trailing_number(s: str) -> str:
+    """The number ``s`` ends with, digits and an optional decimal part (``"x+2.5"`` -> ``"2.5"``)."""
+    decimals = _trailing_digits(s)
+    head = s[: len(s) - len(decimals)]
+    whole = _trailing_digits(head[:-1]) if decimals and head.endswith(".") else ""
+    return f"{whole}.{decimals}" if whole else decimals
+
+
+def _past_bound(size: int | None, text: str) -> bool:
+    """Is an integer argument (``size``, read from ``text``) past :data:`MAX_INTEGER_ARG`? Unread (``None``),
+    the text may be: four digits or a power in it say so."""
+    if size is None:
+        return "^" in text or _longest_digits(text) >= 4
+    return size > MAX_INTEGER_ARG
+
+
 def _base_bits(s: str, caret: int) -> int | None:
     """Bits of the base right before ``s[caret] == '^'`` when it is a number (or a bracket of arithmetic)."""
     left = s[:caret].rstrip()
-    m = rx.search(r"(\d+(?:\.\d+)?)$", left)
-    if m is not None:
-        return max(1, int(float(m.group(1)) + 1).bit_length()) if len(m.group(1)) < 300 else 1000
+    number = _trailing_number(left)
+    if number:
+        return max(1, int(float(number) + 1).bit_length()) if len(number) < 300 else 1000
     inner = _closing_group(left)
     if inner is not None:
         v = exact_value(inner)
@@ -151,7 +182,7 @@ def _closing_group(left: str) -> str | None:
 
 def _inner_exponents(s: str) -> list[int | None]:
     out: list[int | None] = []
-    for m in rx.finditer(r"\^|\*\*", s):
+    for m in _POWER.finditer(s):
         got = _group(s, m.end())
         out.append(_magnitude(got[0]) if got is not None else None)
     return out
@@ -162,7 +193,7 @@ def _tower_height(s: str, depth: int = 0) -> int:
     best = 0
     if depth > 8:
         return 9
-    for m in rx.finditer(r"\^|\*\*", s):
+    for m in _POWER.finditer(s):
         got = _group(s, m.end())
         if got is not None:
             best = max(best, 1 + _tower_height(got[0], depth + 1))
@@ -171,7 +202,7 @@ def _tower_height(s: str, depth: int = 0) -> int:
 
 def _powers(s: str) -> str | None:
     count = 0
-    for m in rx.finditer(r"\^|\*\*", s):
+    for m in _POWER.finditer(s):
         count += 1
         if count > MAX_POWERS:
             return f"more than {MAX_POWERS} powers"
@@ -185,7 +216,7 @@ def _powers(s: str) -> str | None:
         if _tower_height(exponent) >= 2 or "\\exp" in exponent:
             return "a power tower"
         if size is None:
-            if rx.search(r"\d{4,}", exponent):
+            if _longest_digits(exponent) >= 4:
                 return "an exponent past 1000"
             inner = _inner_exponents(exponent)
             if any(e is None or e > 99 for e in inner):
@@ -197,38 +228,46 @@ def _powers(s: str) -> str | None:
                 return f"an exponent {size} > {MAX_SYMBOLIC_EXPONENT} on a symbolic base"
         elif size * bits > MAX_POWER_BITS:
             return f"a power of about {size * bits} bits"
-    if rx.search(r"(?:\^|\*\*)[^()]*\)\s*(?:\^|\*\*)\s*\{?\s*\d{2,}", s) and rx.search(r"\d{3,}", s):
+    if rx.search(r"(?:\^|\*\*)[^()]*\)\s*(?:\^|\*\*)\s*\{?\s*\d{2,}", s) and _longest_digits(s) >= 3:
         return "a power of a power"
     return None
 
 
+def _command_ends(s: str, name: str) -> list[int]:
+    """Where each use of the command ``name`` (``\\Gamma``) in ``s`` ends: not where a longer name starts."""
+    ends = []
+    at = s.find(name)
+    while at >= 0:
+        end = at + len(name)
+        after = s[end : end + 1]
+        if not (after.isascii() and after.isalpha()):
+            ends.append(end)
+        at = s.find(name, at + 1)
+    return ends
+
+
 def _integer_args(s: str) -> str | None:
-    for m in rx.finditer(r"!", s):
-        if s[m.end() : m.end() + 1] == "=":
+    for bang, ch in enumerate(s):
+        if ch != "!" or s[bang + 1 : bang + 2] == "=":
             continue  # a relation != is not a factorial
-        left = s[: m.start()].rstrip()
+        left = s[:bang].rstrip()
         arg: str | None = _closing_group(left)
         if not left.endswith((")", "}")):
-            d = rx.search(r"(\d+)$", left)
-            arg = d.group(1) if d is not None else None
-        if arg is None:
-            continue
-        size = _magnitude(arg)
-        if size is None and rx.search(r"\d{4,}|\^", arg) or size is not None and size > MAX_INTEGER_ARG:
+            arg = _trailing_digits(left) or None
+        if arg is not None and _past_bound(_magnitude(arg), arg):
             return f"a factorial argument past {MAX_INTEGER_ARG}"
     for name in _GAMMA_LIKE:
-        for m in rx.finditer(rx.escape(name) + r"(?![a-zA-Z])", s):
-            got = _group(s, m.end())
-            rest = s[m.end() :].lstrip()
+        for end in _command_ends(s, name):
+            got = _group(s, end)
+            rest = s[end:].lstrip()
             arg = got[0] if got is not None else ""
             if rest[:1].isdigit():
-                arg = rx.match(r"\d+", rest).group()  # type: ignore[union-attr]
-            size = _magnitude(arg)
-            if size is None and rx.search(r"\d{4,}|\^", arg) or size is not None and size > MAX_INTEGER_ARG:
+                arg = _DIGITS.match(rest).group()  # type: ignore[union-attr]
+            if _past_bound(_magnitude(arg), arg):
                 return f"a Gamma argument past {MAX_INTEGER_ARG}"
     for name in _BOUNDED:
-        for m in rx.finditer(rx.escape(name) + r"(?![a-zA-Z])", s):
-            pos = m.end()
+        for end in _command_ends(s, name):
+            pos = end
             for _ in range(2):  # \binom{n}{k}; \sum_{lower}^{upper}
                 while pos < len(s) and s[pos] in " _^":
                     pos += 1
@@ -236,13 +275,7 @@ def _integer_args(s: str) -> str | None:
                 if got is None:
                     break
                 text, pos = got
-                size = _magnitude(text.split("=")[-1])
-                if (
-                    size is None
-                    and rx.search(r"\d{4,}|\^", text)
-                    or size is not None
-                    and size > MAX_INTEGER_ARG
-                ):
+                if _past_bound(_magnitude(text.split("=")[-1]), text):
                     return f"a {name[1:]} bound past {MAX_INTEGER_ARG}"
     return None
 

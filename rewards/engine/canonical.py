@@ -210,7 +210,7 @@ def _tokens(s: str) -> list[str]:
         if kind == "sub":
             if not out or not (out[-1][0].isalpha() or out[-1][1:] in _LETTER_CMDS):
                 raise _Undecided("a subscript that does not follow a letter")
-            out[-1] = out[-1] + "_" + rx.sub(r"[\s_{}]", "", tok)
+            out[-1] = out[-1] + "_" + "".join(ch for ch in tok if not ch.isspace() and ch not in "_{}")
             continue
         if kind == "num" and "." in tok:
             raise _Undecided("a decimal (compared with a tolerance elsewhere)")

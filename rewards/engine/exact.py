@@ -219,6 +219,18 @@ def too_large(s: str) -> bool:
     return _evaluate(s)[1]
 
 
+def integer_digits(s: str) -> str | None:
+    r"""The digits of ``s`` when it is an integer, its sign allowed (``"-12"`` -> ``"12"``); else ``None``. A
+    final newline is allowed, as a pattern's ``$`` allows it.
+
+    >>> integer_digits("+007"), integer_digits("-12\n"), integer_digits("1.5"), integer_digits("-")
+    ('007', '12', None, None)
+    """
+    body = s.removesuffix("\n")
+    body = body[1:] if body.startswith(("-", "+")) else body
+    return body if body.isdecimal() else None  # str.isdecimal is exactly the \d of a pattern
+
+
 def is_literal(s: str) -> bool:
     """A number written out (``-12``, ``0.75``, ``1{,}000``), not an expression still to be computed."""
     return _LITERAL.fullmatch(s.strip().replace("{,}", "").replace(",", "")) is not None

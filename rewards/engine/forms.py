@@ -39,12 +39,18 @@ __all__ = [
 
 MAX_FORM_CHARS = 300  # longer strings are left as they are (every rewrite below is a bounded scan)
 
+LATEX_COMMAND = rx.compile(r"\\[a-zA-Z]+")
+# a one-letter name: no letter or backslash before it, no letter after it (``x`` in ``2x+1``, not in ``\pi``)
+LONE_LETTER = rx.compile(r"(?<![\\a-zA-Z])[a-zA-Z](?![a-zA-Z])")
+# a word that offers alternatives ("x = 1 or x = 2", ``\lor``, ``\vee``; ``\text{ or }`` holds the word too)
+OR_WORD = rx.compile(r"(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor|\\vee")
+
 # the same environment opens and closes the column (checked in as_tuple: RE2 has no backreference)
 _COLUMN = rx.compile(r"\\begin\{([pbv]matrix)\}(.*)\\end\{([pbv]matrix)\}", rx.DOTALL)
 # a relation; its commands are spelled as symbols first (``relations_as_symbols``), so no command name here
 # needs a look at the letter after it
+_RELATIONS = "<>≤≥"
 _REL = r"(?:<|>|≤|≥)"
-_RELATION_COMMAND = rx.compile(r"\\(leqslant|geqslant|leq|geq|le|ge)(?![a-zA-Z])")
 _RELATION_SYMBOL = {"le": "≤", "leq": "≤", "leqslant": "≤", "ge": "≥", "geq": "≥", "geqslant": "≥"}
 # the variable: a letter or a Greek name (``\lambda``), never a relation or a constant; the pattern around it
 # always continues with a non-letter, so the name's run of letters is whole
@@ -95,7 +101,22 @@ def relations_as_symbols(s: str) -> str:
     """``1 \\le x \\leq 2`` -> ``1 ≤ x ≤ 2``: the relation commands as the symbols they print."""
     if "\\" not in s:
         return s
-    return _RELATION_COMMAND.sub(lambda m: _RELATION_SYMBOL[m.group(1)], s)
+    return _spelled_commands(s, _RELATION_SYMBOL)
+
+
+def _spelled_commands(s: str, spelling: dict[str, str]) -> str:
+    """``s`` with each command that ``spelling`` names (``"le"`` for ``\\le``) spelled as its value; a longer
+    name (``\\left``) is another command and stays."""
+    return LATEX_COMMAND.sub(lambda m: spelling.get(m.group()[1:], m.group()), s)
+
+
+def _has_relation(s: str) -> bool:
+    return any(rel in s for rel in _RELATIONS)
+
+
+def _has_letter(s: str) -> bool:
+    """Does ``s`` hold an ASCII letter outside its command names (a variable, not ``\\pi``)?"""
+    return any(ch.isascii() and ch.isalpha() for ch in LATEX_COMMAND.sub("", s))
 
 
 def _is_less(rel: str) -> bool:
@@ -109,13 +130,13 @@ def _strict(rel: str) -> bool:
 def as_interval(s: str) -> str:
     """A one-variable inequality as an interval: ``t>2`` -> ``(2, \\infty)``, ``1 < x \\le 2`` -> ``(1, 2]``."""
     t = relations_as_symbols(s.strip())
-    if len(t) > MAX_FORM_CHARS or not rx.search(_REL, t):
+    if len(t) > MAX_FORM_CHARS or not _has_relation(t):
         return s
     m = _TWO_SIDED.fullmatch(t)
     if m is not None and _is_less(m.group(2)) == _is_less(m.group(4)):
         lo, hi = (m.group(1), m.group(5)) if _is_less(m.group(2)) else (m.group(5), m.group(1))
         lo_rel, hi_rel = (m.group(2), m.group(4)) if _is_less(m.group(2)) else (m.group(4), m.group(2))
-        if rx.search(r"[a-zA-Z]", rx.sub(r"\\[a-zA-Z]+", "", lo + hi)):
+        if _has_letter(lo + hi):
             return s
         left = "(" if _strict(lo_rel) else "["
         right = ")" if _strict(hi_rel) else "]"
@@ -128,7 +149,7 @@ def as_interval(s: str) -> str:
         rel, bound, var_left = m.group(2), m.group(3), True
     else:
         bound, rel, var_left = m.group(4), m.group(5), False
-    if rx.search(r"[a-zA-Z]", rx.sub(r"\\[a-zA-Z]+", "", bound)):
+    if _has_letter(bound):
         return s  # the bound holds a variable: not a one-variable inequality
     below = _is_less(rel) == var_left  # var < bound
     bracket = ")" if _strict(rel) else "]"
@@ -168,9 +189,9 @@ def rename_function_variable(answer: str, gold: str) -> str:
     if a is None or g is None or a.group(1) != g.group(1) or a.group(2) == g.group(2):
         return answer
     old, new = a.group(2), g.group(2)
-    if rx.search(rf"(?<![a-zA-Z\\]){new}(?![a-zA-Z])", a.group(3)):
+    if new in LONE_LETTER.findall(a.group(3)):
         return answer  # the new name is already used in the body
-    body = rx.sub(rf"(?<![a-zA-Z\\]){old}(?![a-zA-Z])", new, a.group(3))
+    body = LONE_LETTER.sub(lambda m: new if m.group() == old else m.group(), a.group(3))
     return f"{a.group(1)}({new})={body}"
 
 
@@ -209,13 +230,17 @@ def canonical(s: str) -> str:
     return as_interval(as_union(as_tuple(s)))
 
 
-_SIZING = rx.compile(r"\\(?:left|right|[bB]ig{1,2}[lr]?)(?![a-zA-Z])")
+# sizing commands, dropped: \left, \right, \big, \Bigg, \bigl, \Biggr, ...
+_SIZING = dict.fromkeys(
+    ["left", "right"] + [size + side for size in ("big", "bigg", "Big", "Bigg") for side in ("", "l", "r")],
+    "",
+)
 _SET_BUILDER = rx.compile(rf"\\\{{\s*({_VAR})\s*(?:\||\\mid|:)\s*(.+?)\s*\\\}}")
 _OR_PARTS = rx.compile(
     r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor(?![a-zA-Z])|\\vee(?![a-zA-Z])|\\cup(?![a-zA-Z])"
 )
-_POINT = rx.compile(rf"\s*({_VAR})\s*=\s*([^<>=≤≥,]+?)\s*")
-_NOT_POINT = rx.compile(rf"\s*({_VAR})\s*(?:\\neq?|≠)\s*([^<>=≤≥,]+?)\s*")
+# ``x = 1`` (a point) or ``x \ne 1`` (every number but one)
+_POINT = rx.compile(rf"\s*({_VAR})\s*(=|\\neq?|≠)\s*([^<>=≤≥,]+?)\s*")
 
 
 def _bracketed(s: str) -> bool:
@@ -223,14 +248,20 @@ def _bracketed(s: str) -> bool:
     return len(s) >= 2 and s[0] in "([" and s[-1] in ")]" and "\n" not in s
 
 
+def _symbol_text(s: str) -> bool:
+    """``s`` (a minus allowed first) is word characters, braces and backslashes only: ``\\pi``, ``a_{1}``."""
+    body = s.removeprefix("-")
+    return bool(body) and all(ch.isalnum() or ch in "_{}\\" for ch in body)  # \w is isalnum() or "_"
+
+
 def as_union(s: str) -> str:
     """A set-builder set ``\\{x \\mid -1 < x < 1\\}`` as its interval ``(-1, 1)``, and inequalities of one
     variable joined by "or" as a union: ``4 < m \\le 8 \\text{ or } 10 \\le m < 12`` -> ``(4, 8] \\cup [10, 12)``,
     ``a \\le -2 \\text{ or } a = 1`` -> ``(-\\infty, -2] \\cup \\{1\\}``; ``s`` unchanged unless every part reads."""
     t = relations_as_symbols(s.strip())
-    if len(t) > MAX_FORM_CHARS or not (rx.search(_REL, t) or "\\{" in t or "\\ne" in t):
+    if len(t) > MAX_FORM_CHARS or not (_has_relation(t) or "\\{" in t or "\\ne" in t):
         return s
-    t = _SIZING.sub("", t).strip()
+    t = _spelled_commands(t, _SIZING).strip()
     m = _SET_BUILDER.fullmatch(t)
     var = None
     if m is not None:
@@ -241,18 +272,17 @@ def as_union(s: str) -> str:
     out: list[str] = []
     for part in parts:
         p = part.strip()
-        if var is not None and not p.startswith(var) and not rx.search(rx.escape(var), p):
+        if var is not None and var not in p:
             return s
         point = _POINT.fullmatch(p)
         if point is not None and (var is None or point.group(1) == var):
-            if exact_value(point.group(2)) is None and not rx.fullmatch(r"-?\\?[\w{}\\]+", point.group(2)):
+            b = point.group(3)
+            if point.group(2) != "=":
+                out.append(f"(-\\infty, {b.strip()}) \\cup ({b.strip()}, \\infty)")
+                continue
+            if exact_value(b) is None and not _symbol_text(b):
                 return s
-            out.append(f"\\{{{point.group(2).strip()}\\}}")
-            continue
-        hole = _NOT_POINT.fullmatch(p)
-        if hole is not None and (var is None or hole.group(1) == var):
-            b = hole.group(2).strip()
-            out.append(f"(-\\infty, {b}) \\cup ({b}, \\infty)")
+            out.append(f"\\{{{b.strip()}\\}}")
             continue
         interval = as_interval(p)
         if interval == p or not _bracketed(interval):
@@ -296,10 +326,8 @@ _UNICODE = {
     "\u202f": " ",
 }
 _SUPERSCRIPT = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+", strict=True))
-_LATEX_REL = rx.compile(r"\\(gt|lt|geq|leq|ge|le|neq|ne)(?![a-zA-Z])")
 _REL_TEXT = {"gt": ">", "lt": "<", "geq": "\\ge ", "leq": "\\le ", "ge": "\\ge ", "le": "\\le "}
 _REL_TEXT.update({"neq": "\\ne ", "ne": "\\ne "})
-_ROOT_RUN = rx.compile(r"[0-9.]+|[a-zA-Z]")
 MAX_TIDY_CHARS = 2000
 _HTML_SCRIPT = rx.compile(r"<(sup|sub)>([^<>]{1,40})</(?:sup|sub)>")
 
@@ -318,10 +346,12 @@ def _sqrt_at(s: str, i: int) -> tuple[str, int]:
             if depth == 0:
                 return f"\\sqrt{{{s[j + 1 : k]}}}", k + 1
         return "\\sqrt", j
-    m = _ROOT_RUN.match(s, j)
-    if m is None:
-        return "\\sqrt", j
-    return f"\\sqrt{{{m.group()}}}", m.end()
+    end = j
+    while end < len(s) and s[end] in "0123456789.":
+        end += 1
+    if end == j and s[j : j + 1].isascii() and s[j : j + 1].isalpha():
+        end = j + 1  # one letter
+    return (f"\\sqrt{{{s[j:end]}}}", end) if end > j else ("\\sqrt", j)
 
 
 _ASCII_REL = rx.compile(r"(?<![<=>])[<>]=(?![=>])")
@@ -420,7 +450,7 @@ def tidy(s: str) -> str:
     if "<su" in s:
         s = _HTML_SCRIPT.sub(lambda m: ("^{" if m.group(1) == "sup" else "_{") + m.group(2) + "}", s)
     if "\\" in s:
-        s = _LATEX_REL.sub(lambda m: _REL_TEXT[m.group(1)], s)
+        s = _spelled_commands(s, _REL_TEXT)
         for left, right in (("\\(", "\\)"), ("\\[", "\\]")):
             if s.count(left) != s.count(right):
                 s = s.replace(left, " ").replace(right, " ")
@@ -460,18 +490,19 @@ def _unicode_as_latex(s: str) -> str:
     return "".join(out)
 
 
-_QUANTIFIER = rx.compile(r"\\(?:forall|exists)(?![a-zA-Z])")
+_QUANTIFIERS = frozenset({"\\forall", "\\exists"})
 _PROP_REL = {"\\geq": "\\ge", "\\leq": "\\le", "\\geqslant": "\\ge", "\\leqslant": "\\le", "\\neq": "\\ne"}
+_PROP_SPELLING = rx.compile(r"\\(?:geqslant|leqslant|geq|leq|neq)(?![a-zA-Z])|\\(?:left|right|[,;:! ])|~|\s+")
 
 
 def proposition(s: str) -> str | None:
     """A quantified statement (``\\forall x > 0, 3^x \\ge x^2``) spelled canonically (spacing, braces around
     one symbol and relation spellings dropped), or ``None`` when ``s`` has no quantifier. A proposition is
     compared as written, never as algebra: sympy reads it as some fragment of itself."""
-    if len(s) > MAX_FORM_CHARS or not _QUANTIFIER.search(s):
+    if len(s) > MAX_FORM_CHARS or _QUANTIFIERS.isdisjoint(LATEX_COMMAND.findall(s)):
         return None
-    t = rx.sub(r"\\(?:geqslant|leqslant|geq|leq|neq)(?![a-zA-Z])", lambda m: _PROP_REL[m.group()], s)
-    t = rx.sub(r"\\(?:left|right|[,;:! ])|~|\s+", "", t)
+    # one pass: a relation spelled canonically, sizing, spacing commands and spaces dropped
+    t = _PROP_SPELLING.sub(lambda m: _PROP_REL.get(m.group(), ""), s)
     t = rx.sub(r"\{([^{}\\])\}", r"\1", t)
     return t.replace("\\dfrac", "\\frac").rstrip(".")
 
@@ -497,7 +528,8 @@ def _split_top(s: str, sep: str) -> list[str]:
 
 
 _LABEL = rx.compile(r"\s*(?:[a-zA-Z](?:_\{?\w{1,8}\}?)?|\\[a-zA-Z]{2,12})\s*")
-_OR_WORD = rx.compile(r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor|\\vee|\\pm|\\mp")
+# replaced one after another: ``\ `` first, as a later one leaves a space that a backslash before it would read
+_LATEX_SPACES = ("\\ ", "\\,", "\\;", "\\:", "\\!", "~")
 
 
 def _chain(item: str) -> str | None:
@@ -525,9 +557,10 @@ def chain_value(s: str) -> str | None:
     (``b = -3, c = 0`` -> ``-3, 0``; ``(x, y) = (1, 2)`` -> ``(1, 2)``). ``s`` unchanged when it has no top-level
     ``=`` (or states alternatives with "or" / ``\\pm``, which the judge reads on its own); ``None`` when a
     chain contradicts itself (``2+2 = 5 = 4``), which states no value."""
-    if len(s) > MAX_FORM_CHARS or "=" not in s or _OR_WORD.search(s):
+    if len(s) > MAX_FORM_CHARS or "=" not in s or OR_WORD.search(s) or "\\pm" in s or "\\mp" in s:
         return s
-    s = rx.sub(r"\\[,;:! ]|~", " ", s)  # LaTeX spacing (``b=-3,\\ c=0``) is not part of a label or value
+    for space in _LATEX_SPACES:  # LaTeX spacing (``b=-3,\\ c=0``) is not part of a label or value
+        s = s.replace(space, " ")
     items = _split_top(s, ",")
     if len(items) > 1 and all("=" in it for it in items):
         if not all(_LABEL.fullmatch(_split_top(it, "=")[0]) for it in items):

@@ -28,7 +28,7 @@ from functools import lru_cache
 from rewardcheck.rewards import rx
 from rewardcheck.rewards.cache_bounds import GOLD_PARSES
 
-from .exact import exact_value, is_literal, too_large
+from .exact import exact_value, integer_digits, is_literal, too_large
 from .forms import base_number, canonical, number_from_words, restore_escapes, strip_units, tidy
 from .isolation import IsolationError, IsolationTimeout, default_pool
 from .lexicon import WordClass, alternation, is_word, phrases
@@ -45,7 +45,7 @@ from .text import (
 
 __all__ = ["GoldParse", "GoldStatus", "parse_gold"]
 
-_INTEGER = rx.compile(r"^[-+]?\d{1,9}$")  # a longer one is outside the in-process grammar
+MAX_INLINE_INTEGER_DIGITS = 9  # a longer integer is outside the in-process grammar
 _WORDS = rx.compile(r"(?<![\\a-zA-Z])[a-zA-Z]{3,}\b")
 _PLACEHOLDERS = frozenset(phrases(WordClass.PLACEHOLDER))  # a missing answer's mark ("N/A" is no N / A)
 # Three or more plain words and nothing else: a sentence, not a value ("see the solution above").
@@ -136,7 +136,7 @@ def _word_gold(expr: str) -> str | None:
     words = s.lower().split()
     if words[0] in ("the", "a", "an") and len(words) > 1:
         words = words[1:]
-    return " ".join(rx.sub(r"[^a-z0-9]", "", w) for w in words)
+    return " ".join("".join(ch for ch in w if ch.isascii() and ch.isalnum()) for w in words)  # [a-z0-9]
 
 
 def _unwrap_text(s: str) -> str:
@@ -370,7 +370,8 @@ def _value_gold(solution: str, expr: str, how: str, max_inline_chars: int) -> Go
         return GoldParse(
             solution, expr, word, GoldStatus.TEXT, how=f"{how}: a word, compared as text", shown=word
         )
-    if _INTEGER.match(expr):
+    whole = integer_digits(expr)
+    if whole is not None and len(whole) <= MAX_INLINE_INTEGER_DIGITS:
         # parsed by sympy only if an answer needs it (most answers to an integer gold are integers)
         return GoldParse(
             solution, expr, normalise(expr), GoldStatus.OK, None, how=how, shown=expr.lstrip("+")

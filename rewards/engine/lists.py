@@ -35,7 +35,7 @@ from itertools import product
 from rewardcheck.rewards import rx
 
 from .exact import exact_value
-from .forms import strip_units
+from .forms import LATEX_COMMAND, LONE_LETTER, OR_WORD, strip_units
 from .lexicon import WordClass, alternation, is_word
 
 __all__ = ["Items", "read_items", "pair_forms", "ratio_parts", "expand_pm", "free_letters"]
@@ -45,8 +45,8 @@ MAX_ITEMS = 32
 MAX_PM = 4  # at most 2**4 sign choices are expanded
 
 _TEXT = rx.compile(r"\\(?:text|textbf|textnormal|textrm|textit|mbox)\s*\{([^{}]{0,200})\}")
-_SPACE = rx.compile(r"\\[,;:! ]|~|\\(?:big|Big|bigg|Bigg)(?=[(){}\[\]|\\])")
-_QUAD = rx.compile(r"\\q?quad(?![a-zA-Z])")
+# spacing and sizing commands (a space), and quads (they part the items: a ";")
+_SPACE = rx.compile(r"\\[,;:! ]|~|\\(?:big|Big|bigg|Bigg)(?=[(){}\[\]|\\])|\\q?quad(?![a-zA-Z])")
 # separators between items at bracket depth 0 (the scan below): "," ";" and the words "and" / "or"
 _WORD_SEP = rx.compile(rf"({alternation(WordClass.CONJUNCTION)})")
 _QUALIFIER = rx.compile(
@@ -69,8 +69,6 @@ _LABEL = rx.compile(
 )
 _CONSTANTS = frozenset({"\\pi", "\\infty", "\\sqrt", "\\frac", "\\dfrac", "e", "i"})
 _UNIT_WORDS = rx.compile(r"^(.*?[\d}a-zA-Z)])\s+((?:[A-Za-z][a-z'’]{1,20}\s*){1,4})$")
-_COMMANDS = rx.compile(r"\\[a-zA-Z]+")
-_LETTER = rx.compile(r"(?<![\\a-zA-Z])[a-zA-Z](?![a-zA-Z])")
 PARAMETER_LETTERS = frozenset("knm")
 
 
@@ -159,7 +157,7 @@ def _tuple_parts(s: str) -> list[str] | None:
 
 
 def _clean_label(label: str) -> str:
-    s = rx.sub(r"\s+", " ", _TEXT.sub(lambda m: m.group(1), label).strip())
+    s = " ".join(_TEXT.sub(lambda m: m.group(1), label).split())
     return s.lower() if len(s) > 2 and " " not in s[:2] and s[:1].isalpha() and s[1:2].isalpha() else s
 
 
@@ -176,7 +174,7 @@ def read_items(s: str, split_or: bool = True) -> Items | None:
         return None  # a matrix or an aligned block is not a list
     out = Items()
     text, dressed = _plain(s)
-    if not split_or and rx.search(r"(?<![A-Za-z\\])or(?![A-Za-z])|\\lor|\\vee", text):
+    if not split_or and OR_WORD.search(text):
         return None  # "x = 2 or x = 3" for one value: alternatives, read by the judge as such
     raw = _split(text, ",;", split_or)
     if len(raw) > MAX_ITEMS:
@@ -214,7 +212,7 @@ def _plain(s: str) -> tuple[str, bool]:
     as its list. ``True`` when wrappers were dropped."""
     text = _TEXT.sub(_unwrap, s)
     dressed = text != s
-    text = _QUAD.sub(";", _SPACE.sub(" ", text))
+    text = _SPACE.sub(lambda m: ";" if m.group().endswith("quad") else " ", text)
     text = (
         text.replace("$", " ")
         .replace("\\left", "")
@@ -268,16 +266,22 @@ def _labelled(part: str) -> tuple[str | None, str, bool] | None:
         if not _is_label(left):
             return None
         return _clean_label(left), value, False
-    if colon > 0 and _is_label(part[:colon]) and rx.match(r"\s*(?:[A-Za-z]|\\text)", part):
+    if colon > 0 and _is_label(part[:colon]) and _opens_with_word(part):
         return _clean_label(part[:colon]), part[colon + 1 :], False
     return None, part, False
+
+
+def _opens_with_word(part: str) -> bool:
+    """Does ``part`` open (after spaces) with an ASCII letter or ``\\text``?"""
+    first = part.lstrip()
+    return (first[:1].isascii() and first[:1].isalpha()) or first.startswith("\\text")
 
 
 def _bare_value(value: str) -> tuple[str, bool]:
     """The value without its units or unit words ("7 stuffed goats": 7); ``True`` when words were dropped."""
     bare = strip_units(value.strip())
     words = _UNIT_WORDS.match(bare)
-    if words is not None and not _COMMANDS.search(words.group(2)):
+    if words is not None and not LATEX_COMMAND.search(words.group(2)):
         return words.group(1).strip(), True
     return bare, False
 
@@ -326,14 +330,15 @@ def free_letters(s: str) -> set[str]:
     """The one-letter names in ``s`` outside commands (``\\pi``, ``\\sqrt``) and text."""
     t = _TEXT.sub(" ", s)
     t = rx.sub(r"\\(?:mathbb|mathrm|operatorname)\s*\{[^{}]*\}", " ", t)
-    t = _COMMANDS.sub(lambda m: " " if m.group() != "\\ell" else " ℓ ", t)
-    return set(_LETTER.findall(t)) | ({"\\ell"} if "ℓ" in t else set())
+    t = LATEX_COMMAND.sub(lambda m: " " if m.group() != "\\ell" else " ℓ ", t)
+    return set(LONE_LETTER.findall(t)) | ({"\\ell"} if "ℓ" in t else set())
 
 
 def _rename(value: str, old: str, new: str) -> str:
-    if old == "\\ell":
-        return rx.sub(r"\\ell(?![a-zA-Z])", new, value)
-    return rx.sub(rf"(?<![\\a-zA-Z]){rx.escape(old)}(?![a-zA-Z])", new, value)
+    if old == "\\ell":  # a command's whole name is \ell (``new`` is then a letter: no template escape)
+        return LATEX_COMMAND.sub(lambda m: new if m.group() == old else m.group(), value)
+    # the new name is text, never a template ("\\ell" would be read as an escape)
+    return rx.sub(rf"(?<![\\a-zA-Z]){rx.escape(old)}(?![a-zA-Z])", lambda _: new, value)
 
 
 def _parameter(values: list[str], declared: set[str], labels: set[str], gold: bool) -> str | None:

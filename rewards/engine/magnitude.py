@@ -20,6 +20,7 @@ import math
 from rewardcheck.rewards import rx
 
 from .exact import exact_value
+from .text import SIZING_SPACE
 
 __all__ = ["lower_bits", "differs_by_size"]
 
@@ -34,7 +35,7 @@ class _Unread(Exception):
 class _Reader:
     def __init__(self, s: str) -> None:
         self.toks = [t for t in _TOKEN.findall(s) if t.strip() and t not in ("\\left", "\\right")]
-        if "".join(self.toks) != rx.sub(r"\s+|\\left|\\right", "", s):
+        if "".join(self.toks) != SIZING_SPACE.sub("", s):
             raise _Unread(s)
         self.i = 0
 

@@ -171,9 +171,14 @@ _LATEX = [
 ]
 _EXPR = [ExprExtractionConfig()]
 # latex2sympy does not read the shorthand `\sqrt2` / `\frac12` that models write
-_SHORT_SQRT = rx.compile(r"\\sqrt\s*(\d|[a-zA-Z](?![a-zA-Z]))")
-_SHORT_FRAC = rx.compile(r"\\[dt]?frac\s*(\d)\s*(\d)")
+_SHORT_SQRT_FRAC = rx.compile(r"\\sqrt\s*(\d|[a-zA-Z](?![a-zA-Z]))|\\[dt]?frac\s*(\d)\s*(\d)")
 _HALF_SHORT_FRAC = rx.compile(r"\\([dt]?frac)\s*(\d)\s*\{|\\([dt]?frac)\s*(\{[^{}]*\})\s*(\d)")
+
+
+def _unshort_sqrt_frac(m: rx.Match) -> str:
+    if m.group(1) is not None:
+        return f"\\sqrt{{{m.group(1)}}}"
+    return f"\\frac{{{m.group(2)}}}{{{m.group(3)}}}"
 
 
 def _unshort_frac(m: rx.Match) -> str:
@@ -234,7 +239,7 @@ def _parse_value(expr: str) -> Parsed:
 
     Cached per process by string: a GRPO group repeats its gold and often its answers."""
     count("parses")
-    expr = _SHORT_FRAC.sub(r"\\frac{\1}{\2}", _SHORT_SQRT.sub(r"\\sqrt{\1}", expr.strip()))
+    expr = _SHORT_SQRT_FRAC.sub(_unshort_sqrt_frac, expr.strip())  # \sqrt2, \frac12
     expr = _HALF_SHORT_FRAC.sub(_unshort_frac, expr)  # \frac5{8}, \frac{5}8
     expr = _TRIG_POWER.sub(r"\\\1^{\2}(\3)", expr)
     if not expr:

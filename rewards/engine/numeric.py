@@ -48,11 +48,11 @@ _DEGREES = rx.compile(
     r"\\(?:text|mbox|mathrm)\{\s*degrees?\s*\}|\s+degrees?)\s*"
 )
 _PI = r"\\pi(?![a-zA-Z])"
-_PI_FORMS = [
-    rx.compile(rf"(-)?\s*\\[dt]?frac\{{\s*(\d*)\s*{_PI}\s*\}}\{{\s*(\d+)\s*\}}"),  # \frac{2\pi}{3}
-    rx.compile(rf"(-)?\s*\\[dt]?frac\{{\s*(\d+)\s*\}}\{{\s*(\d+)\s*\}}\s*{_PI}"),  # \frac{2}{3}\pi
-    rx.compile(rf"(-)?\s*(\d*)\s*{_PI}\s*(?:/\s*(\d+))?"),  # 3\pi, \pi/6
-]
+_PI_MULTIPLE = rx.compile(
+    rf"(-)?\s*\\[dt]?frac\{{\s*(\d*)\s*{_PI}\s*\}}\{{\s*(\d+)\s*\}}"  # \frac{2\pi}{3}
+    rf"|(-)?\s*\\[dt]?frac\{{\s*(\d+)\s*\}}\{{\s*(\d+)\s*\}}\s*{_PI}"  # \frac{2}{3}\pi
+    rf"|(-)?\s*(\d*)\s*{_PI}\s*(?:/\s*(\d+))?"  # 3\pi, \pi/6
+)
 _MIXED = rx.compile(r"\s*(-)?\s*(\d{1,12})\s*\\[dt]?frac\s*\{\s*(\d{1,12})\s*\}\s*\{\s*(\d{1,12})\s*\}\s*")
 _DECIMAL_GOLD = rx.compile(r"\s*(-?\d*\.\d+)\s*(\\%|%)?\s*")
 
@@ -65,20 +65,17 @@ def degrees(s: str) -> Fraction | None:
 
 def pi_multiple(s: str) -> Fraction | None:
     """``s`` as a rational multiple of pi (``\\frac{2\\pi}{3}`` -> 2/3); ``None`` when it is not one."""
-    t = s.strip()[:80]
-    for k, form in enumerate(_PI_FORMS):
-        m = form.fullmatch(t)
-        if m is None:
-            continue
-        sign = -1 if m.group(1) else 1
-        if k == 0:
-            num, den = int(m.group(2) or 1), int(m.group(3))
-        elif k == 1:
-            num, den = int(m.group(2)), int(m.group(3))
-        else:
-            num, den = int(m.group(2) or 1), int(m.group(3) or 1)
-        return Fraction(sign * num, den) if den else None
-    return None
+    m = _PI_MULTIPLE.fullmatch(s.strip()[:80])
+    if m is None:
+        return None
+    if m.group(3) is not None:  # the first form (its denominator is never empty)
+        minus, num, den = m.group(1), int(m.group(2) or 1), int(m.group(3))
+    elif m.group(6) is not None:
+        minus, num, den = m.group(4), int(m.group(5)), int(m.group(6))
+    else:
+        minus, num, den = m.group(7), int(m.group(8) or 1), int(m.group(9) or 1)
+    sign = -1 if minus else 1
+    return Fraction(sign * num, den) if den else None
 
 
 def mixed_number(s: str) -> Fraction | None:

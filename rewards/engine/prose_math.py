@@ -74,7 +74,7 @@ ROWS: tuple[tuple[str, Callable[[Callable[[int], str]], str]], ...] = (
 
 @cache
 def _table() -> tuple[rx.Pattern, tuple[Callable[[Callable[[int], str]], str], ...]]:
-    body = "|".join(f"({p})" for p, _ in ROWS)
+    body = "|".join(f"(?P<row{k}>{p})" for k, (p, _) in enumerate(ROWS))
     return rx.compile(body, rx.IGNORECASE), tuple(w for _, w in ROWS)
 
 
@@ -86,13 +86,10 @@ def in_math(region: str) -> str:
     if _HINT.search(region) is None:
         return region
     pattern, writers = _table()
-    starts = [0]
-    for p, _ in ROWS:  # where each row's groups start in the joined pattern
-        starts.append(starts[-1] + 1 + rx.compile(p).groups)
 
     def write(m: rx.Match) -> str:
         for k, writer in enumerate(writers):
-            base = starts[k] + 1  # the row's own group 0 in the joined pattern
+            base = pattern.groupindex[f"row{k}"]  # the row's own group 0 in the joined pattern
             if m.group(base) is not None:
                 return writer(partial(_group, m, base))
         return str(m.group())

@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from rewardcheck.rewards import rx
 from rewardcheck.rewards.cache_bounds import WEAK_ADVERBS
-from rewardcheck.rewards.engine.lexicon import WordClass, alternation, is_word, phrases
+from rewardcheck.rewards.engine.lexicon import WordClass, alternation, is_word, pattern, phrases
 
 __all__ = [
     "unasserted",
@@ -237,10 +237,10 @@ _PREDICATE = rx.compile(
 _COMMITTING = frozenset(phrases(WordClass.COMMITTING))
 
 
-_CONDITIONAL = rx.compile(rf"{alternation(WordClass.CONDITIONAL)}", rx.IGNORECASE)
+_CONDITIONAL = pattern(WordClass.CONDITIONAL)
 _INVERTED = rx.compile(rf"^\W{{0,4}}{alternation(WordClass.INVERTED_CONDITIONAL)}\s", rx.IGNORECASE)
-_THIRD_PARTY = rx.compile(alternation(WordClass.THIRD_PARTY), rx.IGNORECASE)
-_REPORT_VERB = rx.compile(alternation(WordClass.REPORT_VERB), rx.IGNORECASE)
+_THIRD_PARTY = pattern(WordClass.THIRD_PARTY)
+_REPORT_VERB = pattern(WordClass.REPORT_VERB)
 _ACCORDING = rx.compile(  # "according to the key": a source the lexicon names, not a theory the problem poses
     rf"\baccording\s{{1,4}}to\s{{1,4}}(?:(?:the|my|our|his|her|their|a|an)\s{{1,4}})?{alternation(WordClass.THIRD_PARTY)}",
     rx.IGNORECASE,

@@ -123,9 +123,6 @@ def split_layout(text: str, think_prefilled: bool = False) -> Layout:
 _BOXED_AT = rx.compile(r"\\(?:boxed|fbox)\s*(\{)|\\boxed +([^\s${}\\]+)")
 
 
-_BRACE = rx.compile(r"[{}]")
-
-
 MAX_BOXES = (
     16  # boxes looked at from the end (a looping model writes thousands; the answer is in the last few)
 )
@@ -141,10 +138,10 @@ def _box_at(text: str, i: int) -> tuple[int, int, str] | None:
     if m.group(2) is not None:
         return (i, m.end(), m.group(2))
     depth = 0
-    for b in _BRACE.finditer(text, m.start(1), m.start(1) + MAX_BOX_CHARS):
-        depth += 1 if b.group() == "{" else -1
+    for k in range(m.start(1), min(len(text), m.start(1) + MAX_BOX_CHARS)):
+        depth += (text[k] == "{") - (text[k] == "}")
         if depth == 0:
-            return (i, b.end(), text[m.end(1) : b.end() - 1])
+            return (i, k + 1, text[m.end(1) : k])
     return None  # unbalanced (an unfinished box is no answer) or implausibly long
 
 
@@ -307,6 +304,7 @@ def strip_math_delimiters(s: str) -> str:
 
 
 _SPACING = rx.compile(r"\\left|\\right|\\displaystyle|\\[,!;: ]|~|\s+")
+SIZING_SPACE = rx.compile(r"\\left|\\right|\s+")  # what a tokenizer skips
 
 
 MAX_UNWRAP = 8

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rewardcheck.rewards import rx
-
 from ..choices import without_label
 from ..exact import exact_value
 from ..forms import (
@@ -157,7 +155,7 @@ def number_words(case: Case) -> Case:
     if not number_gold(g):
         return case
     spelled = number_from_words(text_norm_keep(answer))
-    if spelled is not None and not rx.search(r"\d", answer):
+    if spelled is not None and not any(ch.isdecimal() for ch in answer):  # no digit
         answer = str(spelled)
     if not g.multi and THOUSANDS.fullmatch(answer.strip()):
         answer = answer.replace(",", "")

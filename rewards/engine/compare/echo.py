@@ -15,6 +15,7 @@ from rewardcheck.rewards import rx
 from rewardcheck.rewards.cache_bounds import PROMPTS
 
 from ..exact import is_literal
+from ..forms import LATEX_COMMAND
 from ..text import normalise
 from .numbers import UNIT_TEXT
 
@@ -23,7 +24,6 @@ __all__ = ["echo", "spelling"]
 # One spelling of an expression for the echo check: no spaces, sizing or braces, one product sign
 _SPELLING_NOISE = rx.compile(r"\\left|\\right|\\[,;:!]|\\(?:q?quad)|[\s{}]")
 _PRODUCT = rx.compile(r"\\cdot|\\times|\\ast|[*×·⋅]")
-_OPERATOR = rx.compile(r"[-+*/^!_]|\\[A-Za-z]")
 _PROMPT_MATH = rx.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", rx.DOTALL)
 
 
@@ -48,11 +48,16 @@ def echo(answer: str, prompt: str | None, gold_norm: str) -> bool:
     if not a or is_literal(a) or a.isalpha() or a == gold_norm or is_literal(UNIT_TEXT.sub("", a)):
         return False  # a number with an ordinal or a unit ("12^{\\mathrm{th}}") is a value, not an expression
     said = spelling(a)
-    if not said or _OPERATOR.search(said.lstrip("-+")) is None or said == spelling(gold_norm):
+    if not said or not _has_operator(said.lstrip("-+")) or said == spelling(gold_norm):
         return False
     if said in _prompt_snippets(prompt):
         return True
     return len(a) >= 3 and (a in _prompt_math(prompt) or said in _prompt_spelled(prompt))
+
+
+def _has_operator(s: str) -> bool:
+    """An operator sign or a command (``\\frac``) in ``s``: an expression, not a bare value."""
+    return any(ch in "-+*/^!_" for ch in s) or LATEX_COMMAND.search(s) is not None
 
 
 @lru_cache(maxsize=PROMPTS)

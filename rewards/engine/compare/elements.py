@@ -9,12 +9,11 @@ from __future__ import annotations
 from rewardcheck.rewards import rx
 
 from ..exact import exact_value
-from ..text import normalise, strip_math_delimiters
+from ..text import SIZING_SPACE, normalise, strip_math_delimiters
 from .rounding import rounded_decimal
 
 __all__ = ["MAX_ELEMENTS", "elementwise_equal"]
 
-_SIZING_SPACE = rx.compile(r"\\left|\\right|\s+")
 _MATRIX_BODY = rx.compile(r"\\begin\{pmatrix\}(.*)\\end\{pmatrix\}")
 MAX_ELEMENTS = 64
 
@@ -22,7 +21,7 @@ MAX_ELEMENTS = 64
 def _elements(s: str) -> tuple[str, list[str]] | None:
     """A bracketed tuple or interval (``(0.6,2.6667]``) or a pmatrix as (its shape, its elements), or
     ``None``. Only flat ones (no brackets inside an element), at most ``MAX_ELEMENTS``."""
-    s = _SIZING_SPACE.sub("", strip_math_delimiters(s)).strip()
+    s = SIZING_SPACE.sub("", strip_math_delimiters(s)).strip()
     m = _MATRIX_BODY.fullmatch(s[1:-1] if s[:1] == "(" and s[-1:] == ")" else s) or _MATRIX_BODY.fullmatch(s)
     if m is not None:
         rows = m.group(1).split("\\\\")

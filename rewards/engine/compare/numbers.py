@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from rewardcheck.rewards import rx
 
+from ..exact import integer_digits
 from ..gold import GoldParse
 from ..text import normalise
 
@@ -29,7 +30,6 @@ __all__ = [
     "number_gold",
 ]
 
-_INTEGER = rx.compile(r"^[-+]?\d+$")
 MAX_INTEGER_DIGITS = 100_000
 THOUSANDS = rx.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 UNIT_TEXT = rx.compile(
@@ -45,11 +45,10 @@ _PLAIN_COMMA = rx.compile(r"[-+]?\d+(?:\{,\}|,)\d+")
 
 def is_integer(s: str) -> bool:
     """An integer of at most :data:`MAX_INTEGER_DIGITS` digits, its sign allowed."""
-    return (
-        len(s) <= MAX_INTEGER_DIGITS + 2
-        and _INTEGER.match(s) is not None
-        and sum(c.isdigit() for c in s) <= MAX_INTEGER_DIGITS
-    )
+    if len(s) > MAX_INTEGER_DIGITS + 2:
+        return False
+    found = integer_digits(s)
+    return found is not None and len(found) <= MAX_INTEGER_DIGITS
 
 
 def digits(s: str) -> str:

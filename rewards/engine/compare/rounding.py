@@ -14,8 +14,13 @@ from rewardcheck.rewards import rx
 
 __all__ = ["coarser_rounding", "rounded_decimal"]
 
-_PLAIN_DECIMAL = rx.compile(r"-?\d+\.(\d+)")
 _DECIMAL = rx.compile(r"-?(\d*)\.(\d+)")
+
+
+def _decimals(s: str) -> str | None:
+    """The decimals of ``s`` when it is a plain decimal, a digit before its point (``-1.27`` -> ``27``)."""
+    m = _DECIMAL.fullmatch(s)
+    return m.group(2) if m is not None and m.group(1) else None
 
 
 def coarser_rounding(answer: str, gold: str) -> bool:
@@ -31,16 +36,17 @@ def coarser_rounding(answer: str, gold: str) -> bool:
         return False
     if pa:
         answer, gold = answer.rstrip("%").removesuffix("\\"), gold.rstrip("%").removesuffix("\\")
-    ma, mg = _PLAIN_DECIMAL.fullmatch(answer), _PLAIN_DECIMAL.fullmatch(gold)
-    if mg is None:
+    da, dg = _decimals(answer), _decimals(gold)
+    if dg is None:
         return False
-    if ma is None and rx.fullmatch(r"-?\d{3,}", answer):  # "118" for 117.95: three digits or more
+    whole = answer.removeprefix("-")
+    if da is None and len(whole) >= 3 and whole.isdecimal():  # "118" for 117.95: three digits or more
         return Decimal(gold).quantize(Decimal(1), rounding=ROUND_HALF_UP) == Decimal(answer)
-    if ma is None or not 1 <= len(ma.group(1)) < len(mg.group(1)):
+    if da is None or not 1 <= len(da) < len(dg):
         return False
     if len(answer.lstrip("-").replace(".", "").lstrip("0")) < 2:
         return False  # "0.3" for 0.33: one significant digit is a guess, not a rounding
-    step = Decimal(1).scaleb(-len(ma.group(1)))
+    step = Decimal(1).scaleb(-len(da))
     return Decimal(gold).quantize(step, rounding=ROUND_HALF_UP) == Decimal(answer)
 
 

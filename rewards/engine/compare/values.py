@@ -52,7 +52,6 @@ _OR_INSIDE = rx.compile(
     rx.IGNORECASE,
 )
 _PROSE = rx.compile(r"[A-Za-z \t\n:;,.!?'\"()*-]+")  # no digit, no backslash, no operator
-_PROSE_WORD = rx.compile(r"[A-Za-z]{2,}")
 _MATH_WORD = rx.compile(
     r"\b(?:pi|e|i|inf|infty|infinity|tau|phi|nan)\b", rx.IGNORECASE
 )  # words sympy reads as values
@@ -66,11 +65,16 @@ def contradiction(case: Case) -> Decision | None:
     return Decision.of(False, "the equation chain contradicts itself", Rule.READ_SELF_CONTRADICTION)
 
 
+def _has_word(s: str) -> bool:
+    """Two ASCII letters in a row somewhere in ``s``: a word, not a lone variable."""
+    return any(s[k : k + 2].isascii() and s[k : k + 2].isalpha() for k in range(len(s) - 1))
+
+
 def prose_for_number(case: Case) -> Decision | None:
     """Plain words with no digit and no math (number words were read before) never equal a number: decided
     here, not by sympy ("Answer: Answer: ..." is no value)."""
     a = case.answer
-    if number_gold(case.gold) and _PROSE.fullmatch(a) and _PROSE_WORD.search(a) and not _MATH_WORD.search(a):
+    if number_gold(case.gold) and _PROSE.fullmatch(a) and _has_word(a) and not _MATH_WORD.search(a):
         return Decision.of(False, "the answer is words, not a number", Rule.PROSE_FOR_NUMBER)
     return None
 

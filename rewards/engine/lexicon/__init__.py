@@ -95,9 +95,7 @@ def alternation(*word_classes: WordClass, exclude: tuple[str, ...] = (), lead: b
     over a 3,000-character tail was the engine's hottest loop). A letter-led and an other-led phrase can never
     match at the same position, so splitting them keeps every match.
 
-    >>> import re
-    >>> rx = rx.compile(alternation(WordClass.RETRACTION), rx.IGNORECASE)
-    >>> rx.search("Hmm. Scratch that, it is 9.").group()
+    >>> pattern(WordClass.RETRACTION).search("Hmm. Scratch that, it is 9.").group()  # compiled: see pattern()
     'Scratch that'
     """
     seen = dict.fromkeys(p for c in word_classes for p in phrases(c) if p not in exclude)
