@@ -189,6 +189,8 @@ def test_an_operand_is_not_the_answer(text: str, operands: tuple[str, ...]) -> N
         "The answer is 15 (5 times 3).",
         "Multiply 5 times 3 to get 15.",
         "Donc 3 au carré fait 15.",
+        "The coin was flipped 15 times.",  # an operation word with no other operand counts, it multiplies nothing
+        "Die Antwort ist 15 mal.",
     ],
 )
 def test_the_result_of_an_operation_is_read(text: str) -> None:

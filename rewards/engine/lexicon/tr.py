@@ -15,7 +15,7 @@ ROWS = LanguageRows(
     scripts=("Latin",),
     words={
         WordClass.OPERATION: ("çarpı", "bölü", "üssü"),
-        WordClass.POWER_AFTER: ("kare", "küp"),
+        WordClass.POWER_AFTER: ("karesi", "küpü"),
         WordClass.ROOT_BEFORE: ("karekök",),
         WordClass.NEGATIVE_SIGN: ("eksi", "negatif"),
         WordClass.ANSWER_NOUN: (

@@ -434,14 +434,28 @@ def _operand(w: Window, c: Candidate) -> Refusal | None:
     that is itself an equation ("3 = 15") states its result and is read."""
     if c.first != c.last and any(w.tokens.texts[i] in ("=", "＝") for i in range(c.first, c.last + 1)):
         return None
-    after = w.marks_in(c.end, c.end + MAX_OPERATION_GAP)
-    for m in after:
+    for m in w.marks_in(c.end, c.end + MAX_OPERATION_GAP):
         if m.classes & _AFTER_VALUE and not w.source[c.end : m.start].strip(" *"):
-            return Refusal(Stance.OPERAND, m.start, m.end)
+            # an operation between two values needs its other operand ("12 times." counts, it multiplies nothing)
+            if W.POWER_AFTER in m.classes or _value_after(w, m.end):
+                return Refusal(Stance.OPERAND, m.start, m.end)
     for m in w.marks_in(max(0, c.start - 40), c.start):
         if m.classes & _BEFORE_VALUE and not w.source[m.end : c.start].strip(" *"):
-            return Refusal(Stance.OPERAND, m.start, m.end)
+            if W.ROOT_BEFORE in m.classes or _value_before(w, m.start):
+                return Refusal(Stance.OPERAND, m.start, m.end)
     return None
+
+
+def _value_after(w: Window, at: int) -> bool:
+    """Does a value start right after offset ``at`` (spaces and emphasis between)?"""
+    nxt = w.next_candidate(at)
+    return nxt is not None and not w.source[at : nxt.start].strip(" *")
+
+
+def _value_before(w: Window, at: int) -> bool:
+    """Does a value end right before offset ``at`` (spaces and emphasis between)?"""
+    before = [x for x in w.candidates_in(max(0, at - 200), at) if x.end <= at]
+    return bool(before) and not w.source[before[-1].end : at].strip(" *")
 
 
 OVERRIDES: tuple[tuple[Stance, Override], ...] = (
