@@ -195,3 +195,41 @@ def test_an_operand_is_not_the_answer(text: str, operands: tuple[str, ...]) -> N
 )
 def test_the_result_of_an_operation_is_read(text: str) -> None:
     assert judge(text, "15").verdict.value == "correct", judge(text, "15").reason
+
+
+# a bound on the value is no value: in front of it, or after it where the language puts it there
+BOUNDS = [
+    "The answer is more than 12.",
+    "The answer is at least 12.",
+    "The answer is under 12.",
+    "La respuesta es más de 12.",
+    "Die Antwort ist höchstens 12.",
+    "La risposta è almeno 12.",
+    "Ответ: больше 12.",
+    "答案至少是12。",
+    "答えは12以上です。",
+    "답은 12 이상입니다.",
+    "उत्तर 12 से अधिक है।",
+    "Cevap 12'den fazla.",
+    "Jawabannya lebih dari 12.",
+    "الإجابة أكثر من 12",
+]
+
+
+@pytest.mark.parametrize("text", BOUNDS)
+def test_a_bound_is_not_the_value(text: str) -> None:
+    assert judge(text, "12").verdict.value != "correct", judge(text, "12").reason
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        ("5 is less than 12, so the answer is 12.", "12"),  # a comparison between two values bounds nothing
+        ("At least 12 people came; the answer is 12.", "12"),
+        ("The answer is 12, which is more than 10.", "12"),
+        ("So the answer is 12 mod 5 = 2.", "2"),  # an operation between numbers: the run reads to the result
+        ("The answer is 5 times 3 = 15.", "15"),
+    ],
+)
+def test_a_value_beside_a_bound_or_an_operation_elsewhere_is_read(text: str, gold: str) -> None:
+    assert judge(text, gold).verdict.value == "correct", judge(text, gold).reason

@@ -13,6 +13,8 @@ ROWS = LanguageRows(
     language="ar",
     scripts=("Arabic",),
     words={
+        WordClass.BOUND_BEFORE: ("أكثر من", "أقل من", "على الأقل", "على الأكثر", "لا يقل عن", "لا يزيد عن"),
+        WordClass.BOUND_AFTER: ("أو أكثر", "أو أقل"),
         WordClass.OPERATION: ("ضرب", "مقسوما على", "أس"),
         WordClass.POWER_AFTER: ("تربيع",),
         WordClass.ROOT_BEFORE: ("الجذر التربيعي ل", "جذر"),

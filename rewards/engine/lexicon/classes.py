@@ -27,6 +27,11 @@ class WordClass(IdentityEnum):
     # "3 squared", "the square root of 2"): an operation between two values, one after its value, one before it.
     OPERATION = "operation"  # "times", "divided by", "to the power of"
     POWER_AFTER = "power_after"  # "squared", "cubed", "au carré"
+    # A bound on the value, not the value: "more than 12", "at least 12", "höchstens 12", "12以上", "12 이상".
+    BOUND_BEFORE = "bound_before"  # in front of the value: "more than", "at least", "under", "au moins"
+    BOUND_AFTER = (
+        "bound_after"  # after it, where the language puts it there: "以上", "이상", "से अधिक", "'den fazla"
+    )
     ROOT_BEFORE = "root_before"  # "square root of", "racine carrée de", "квадратный корень из"
     APPROXIMATOR = "approximator"  # makes the value right after it an estimate: "about", "roughly"
     HEDGE_SYMBOL = "hedge_symbol"  # the same as LaTeX / unicode: "\approx", "≈"

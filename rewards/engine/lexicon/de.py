@@ -12,6 +12,18 @@ ROWS = LanguageRows(
     language="de",
     scripts=("Latin",),
     words={
+        WordClass.BOUND_BEFORE: (
+            "mehr als",
+            "weniger als",
+            "mindestens",
+            "höchstens",
+            "grösser als",
+            "kleiner als",
+            "über",
+            "unter",
+            "bis zu",
+        ),
+        WordClass.BOUND_AFTER: ("oder mehr", "oder weniger", "mindestens", "höchstens"),
         WordClass.OPERATION: ("mal", "multipliziert mit", "geteilt durch", "dividiert durch", "hoch"),
         WordClass.POWER_AFTER: ("zum quadrat", "zum kubik"),
         WordClass.ROOT_BEFORE: ("die wurzel aus", "wurzel aus", "quadratwurzel aus", "quadratwurzel von"),

@@ -9,6 +9,18 @@ ROWS = LanguageRows(
     language="es",
     scripts=("Latin",),
     words={
+        WordClass.BOUND_BEFORE: (
+            "más de",
+            "menos de",
+            "al menos",
+            "como mínimo",
+            "como máximo",
+            "a lo sumo",
+            "mayor que",
+            "menor que",
+            "hasta",
+        ),
+        WordClass.BOUND_AFTER: ("o más", "o menos", "como mínimo", "como máximo"),
         WordClass.OPERATION: ("multiplicado por", "dividido por", "dividido entre", "elevado a"),
         WordClass.POWER_AFTER: ("al cuadrado", "al cubo"),
         WordClass.ROOT_BEFORE: ("la raíz cuadrada de", "raíz cuadrada de", "raíz cúbica de"),
@@ -546,6 +558,8 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "menor que",
+            "menos de",
             "al cubo",
             "multiplicado por",
             "dividido por",

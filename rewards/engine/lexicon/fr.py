@@ -9,6 +9,18 @@ ROWS = LanguageRows(
     language="fr",
     scripts=("Latin",),
     words={
+        WordClass.BOUND_BEFORE: (
+            "plus de",
+            "moins de",
+            "au moins",
+            "au plus",
+            "au maximum",
+            "au minimum",
+            "supérieur à",
+            "inférieur à",
+            "jusqu'à",
+        ),
+        WordClass.BOUND_AFTER: ("ou plus", "ou moins", "au moins", "au plus"),
         WordClass.OPERATION: ("fois", "multiplié par", "divisé par", "puissance"),
         WordClass.POWER_AFTER: ("au carré", "au cube"),
         WordClass.ROOT_BEFORE: ("la racine carrée de", "racine carrée de", "racine cubique de"),

@@ -13,6 +13,8 @@ ROWS = LanguageRows(
     language="hi",
     scripts=("Devanagari",),
     words={
+        WordClass.BOUND_BEFORE: ("कम से कम", "अधिक से अधिक"),
+        WordClass.BOUND_AFTER: ("से अधिक", "से ज़्यादा", "से ज्यादा", "से कम", "या अधिक", "या कम"),
         WordClass.OPERATION: ("गुणा", "भाग", "घात"),
         WordClass.POWER_AFTER: ("का वर्ग", "का घन"),
         WordClass.ROOT_BEFORE: ("का वर्गमूल",),

@@ -9,6 +9,17 @@ ROWS = LanguageRows(
     language="id",
     scripts=("Latin",),
     words={
+        WordClass.BOUND_BEFORE: (
+            "lebih dari",
+            "kurang dari",
+            "paling sedikit",
+            "paling banyak",
+            "sedikitnya",
+            "setidaknya",
+            "minimal",
+            "maksimal",
+        ),
+        WordClass.BOUND_AFTER: ("atau lebih", "atau kurang"),
         WordClass.OPERATION: ("kali", "dikali", "dibagi", "pangkat"),
         WordClass.POWER_AFTER: ("kuadrat",),
         WordClass.ROOT_BEFORE: ("akar kuadrat dari", "akar dari"),

@@ -9,6 +9,17 @@ ROWS = LanguageRows(
     language="it",
     scripts=("Latin",),
     words={
+        WordClass.BOUND_BEFORE: (
+            "più di",
+            "meno di",
+            "almeno",
+            "al massimo",
+            "al minimo",
+            "maggiore di",
+            "minore di",
+            "fino a",
+        ),
+        WordClass.BOUND_AFTER: ("o più", "o meno", "al massimo", "al minimo"),
         WordClass.OPERATION: ("moltiplicato per", "diviso per", "elevato a", "elevato alla"),
         WordClass.POWER_AFTER: ("al quadrato", "al cubo"),
         WordClass.ROOT_BEFORE: ("la radice quadrata di", "radice quadrata di", "radice cubica di"),

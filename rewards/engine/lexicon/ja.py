@@ -17,6 +17,8 @@ ROWS = LanguageRows(
         "Katakana",
     ),
     words={
+        WordClass.BOUND_BEFORE: ("少なくとも", "最大で", "最小で"),
+        WordClass.BOUND_AFTER: ("以上", "以下", "未満", "より大きい", "より小さい", "を超える"),
         WordClass.OPERATION: ("かける", "わる", "乗"),
         WordClass.POWER_AFTER: ("の二乗", "の2乗"),
         WordClass.ROOT_BEFORE: ("ルート",),
@@ -493,6 +495,8 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "以上",
+            "以下",
             "の2乗",
             "わる",
             "乗",

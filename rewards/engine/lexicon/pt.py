@@ -9,6 +9,17 @@ ROWS = LanguageRows(
     language="pt",
     scripts=("Latin",),
     words={
+        WordClass.BOUND_BEFORE: (
+            "mais de",
+            "menos de",
+            "pelo menos",
+            "no mínimo",
+            "no máximo",
+            "maior que",
+            "menor que",
+            "até",
+        ),
+        WordClass.BOUND_AFTER: ("ou mais", "ou menos", "no mínimo", "no máximo"),
         WordClass.OPERATION: ("vezes", "multiplicado por", "dividido por", "elevado a"),
         WordClass.POWER_AFTER: ("ao quadrado", "ao cubo"),
         WordClass.ROOT_BEFORE: ("a raiz quadrada de", "raiz quadrada de", "raiz cúbica de"),
@@ -518,6 +529,8 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "menor que",
+            "menos de",
             "multiplicado por",
             "dividido por",
             "elevado a",

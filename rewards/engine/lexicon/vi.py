@@ -13,6 +13,18 @@ ROWS = LanguageRows(
     language="vi",
     scripts=("Latin",),
     words={
+        WordClass.BOUND_BEFORE: (
+            "hơn",
+            "ít hơn",
+            "nhiều hơn",
+            "ít nhất",
+            "nhiều nhất",
+            "tối thiểu",
+            "tối đa",
+            "trên",
+            "dưới",
+        ),
+        WordClass.BOUND_AFTER: ("trở lên", "trở xuống"),
         WordClass.OPERATION: ("nhân với", "chia cho", "mũ"),
         WordClass.POWER_AFTER: ("bình phương", "lập phương"),
         WordClass.ROOT_BEFORE: ("căn bậc hai của", "căn của"),

@@ -266,6 +266,7 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     out = []
     markers = _list_markers(t)
     joiners = _joiners_between_numbers(t, marks)
+    operations = _operations_between_values(t, marks)
     i = 0
     while i < t.n:
         if s.inside[i] or i in joiners or not _in_run(t, i, 0):
@@ -276,7 +277,11 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             j + 1 < t.n
             and not s.inside[j + 1]
             and j + 1 not in joiners
-            and (_in_run(t, j + 1, depth) or _currency_in_run(t, s, j + 1, depth))
+            and (
+                _in_run(t, j + 1, depth)
+                or _currency_in_run(t, s, j + 1, depth)
+                or (depth == 0 and j + 1 in operations)
+            )
             and s.statement[j + 1] == s.statement[i]
         ):
             j += 1
@@ -312,6 +317,21 @@ def _is_currency(text: str) -> bool:
     import unicodedata
 
     return text == "\\$" or (len(text) == 1 and unicodedata.category(text) == "Sc")
+
+
+def _operations_between_values(t: Tokens, marks: Sequence[Mark]) -> frozenset[int]:
+    """The tokens of an operation word written between two numbers ("12 mod 5 = 2", "5 times 3 = 15"): the run
+    goes on through them outside brackets, so that the equation's result is read, not an operand ("15 (5 times
+    3)" keeps its aside apart)."""
+    out: set[int] = set()
+    for m in marks:
+        if WordClass.OPERATION not in m.classes:
+            continue
+        first, last = t.index_at(m.start), t.index_at(m.end - 1)
+        if 0 < first and last + 1 < t.n and t.kinds[first - 1] is TokenKind.NUMBER:
+            if t.kinds[last + 1] in (TokenKind.NUMBER, TokenKind.OPEN, TokenKind.LATEX):
+                out.update(range(first, last + 1))
+    return frozenset(out)
 
 
 def _joiners_between_numbers(t: Tokens, marks: Sequence[Mark]) -> frozenset[int]:

@@ -47,6 +47,7 @@ class Stance(IdentityEnum):
     ATTRIBUTED = "attributed"
     OFFERED = "offered"
     RETRACTED = "retracted"
+    BOUND = "a bound"  # a bound on the value, not the value ("more than 12", "at least 12", "12以上")
     OPERAND = "an operand"  # one side of an operation written in words ("5 times 3", "the square root of 2")
 
 
@@ -446,6 +447,29 @@ def _operand(w: Window, c: Candidate) -> Refusal | None:
     return None
 
 
+def _bounded(w: Window, c: Candidate) -> Refusal | None:
+    """A value a bound word stands right next to ("more than 12", "at least 12", "höchstens 12", "12 以上",
+    "12 이상", "12 से अधिक", "12'den fazla"): the statement bounds the answer and states no value. A bound word
+    after a value in front of it is the operation or the comparison ("3 over 4", "5 is less than 12")."""
+    for m in w.marks_of(W.BOUND_BEFORE, max(0, c.start - 40), c.start):
+        if _copula_or_nothing(w, m.end, c.start) and not _value_before(w, m.start):
+            return Refusal(Stance.BOUND, m.start, m.end)
+    for m in w.marks_of(W.BOUND_AFTER, c.end, c.end + MAX_OPERATION_GAP):
+        if not w.source[c.end : m.start].strip(" *"):
+            return Refusal(Stance.BOUND, m.start, m.end)
+    return None
+
+
+def _copula_or_nothing(w: Window, start: int, end: int) -> bool:
+    """Is the text from ``start`` to ``end`` only spaces and emphasis, or a copula ("至少是12": "is at least 12")?"""
+    if not w.source[start:end].strip(" *"):
+        return True
+    return any(
+        not w.source[start : m.start].strip(" *") and not w.source[m.end : end].strip(" *")
+        for m in w.marks_of(W.COPULA, start, end)
+    )
+
+
 def _value_after(w: Window, at: int) -> bool:
     """Does a value start right after offset ``at`` (spaces and emphasis between)?"""
     nxt = w.next_candidate(at)
@@ -470,6 +494,7 @@ OVERRIDES: tuple[tuple[Stance, Override], ...] = (
     (Stance.REMARK, _remark),
     (Stance.RETRACTED, _retracted),
     (Stance.OPERAND, _operand),
+    (Stance.BOUND, _bounded),
 )
 
 
