@@ -105,9 +105,10 @@ def as_value(answer: str, gold_text: str) -> str:
     answer = percent_first(answer) or answer  # "%37,5": the sign first, as Turkish writes it
     answer = local_interval(answer) or answer  # "[1; 4)", "]1 ; 4[": local interval styles
     # "3.5万", "2 million": digits scaled by a myriad sign or a scale word, unless the gold counts in that unit
-    scaled = cjk_scaled(answer) or word_scaled(answer)
+    myriad = cjk_scaled(answer)
+    scaled = myriad or word_scaled(answer)
     if scaled is not None:
-        bare = answer.strip()[:-1].strip() if cjk_scaled(answer) else answer.strip().rpartition(" ")[0]
+        bare = answer.strip()[:-1].strip() if myriad else answer.strip().rpartition(" ")[0]
         answer = bare if bare == gold_text.strip().strip("$ ") else scaled
     repeating = (
         repeating_decimal(answer) if "\\overline" not in gold_text and "\\bar" not in gold_text else None

@@ -288,7 +288,7 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             depth = _depth(depth, t, j)
         j = _meridiem(t, j)
         first, last = _trim(t, i, j)
-        end = _myriad_end(t, last) if first <= last else t.ends[last]
+        end = _scaled_end(t, last) if first <= last else t.ends[last]
         if t.texts[j] == "=" and last < j:
             i = j + 1
             continue  # "Let me compute 2+2 = ": an equation still open, its result not written
@@ -351,7 +351,7 @@ def _joiners_between_numbers(t: Tokens, marks: Sequence[Mark]) -> frozenset[int]
     return frozenset(out)
 
 
-def _myriad_end(t: Tokens, last: int) -> int:
+def _scaled_end(t: Tokens, last: int) -> int:
     """Where a number ending at token ``last`` ends: after a myriad sign written right after it ("3.5万元",
     "2 亿") or a scale word of any language after a space ("2 million", "1.5 Millionen", "3 juta"), which
     scales it, or at the number's own end."""

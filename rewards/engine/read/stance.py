@@ -423,7 +423,14 @@ def _stated_after(w: Window, offset: int) -> bool:
 
 
 Override = Callable[[Window, Candidate], Refusal | None]
+
+
 # the override table, in the order a reason is reported
+def _blank(w: Window, start: int, end: int) -> bool:
+    """Is the text from ``start`` to ``end`` only spaces and emphasis (a value and a word beside it)?"""
+    return not w.source[start:end].strip(" *")
+
+
 _AFTER_VALUE = frozenset({W.OPERATION, W.POWER_AFTER})
 _BEFORE_VALUE = frozenset({W.OPERATION, W.ROOT_BEFORE})
 MAX_OPERATION_GAP = 5  # characters between a value and an operation word: spaces, "the", emphasis
@@ -436,12 +443,12 @@ def _operand(w: Window, c: Candidate) -> Refusal | None:
     if c.first != c.last and any(w.tokens.texts[i] in ("=", "＝") for i in range(c.first, c.last + 1)):
         return None
     for m in w.marks_in(c.end, c.end + MAX_OPERATION_GAP):
-        if m.classes & _AFTER_VALUE and not w.source[c.end : m.start].strip(" *"):
+        if m.classes & _AFTER_VALUE and _blank(w, c.end, m.start):
             # an operation between two values needs its other operand ("12 times." counts, it multiplies nothing)
             if W.POWER_AFTER in m.classes or _value_after(w, m.end):
                 return Refusal(Stance.OPERAND, m.start, m.end)
     for m in w.marks_in(max(0, c.start - 40), c.start):
-        if m.classes & _BEFORE_VALUE and not w.source[m.end : c.start].strip(" *"):
+        if m.classes & _BEFORE_VALUE and _blank(w, m.end, c.start):
             if W.ROOT_BEFORE in m.classes or _value_before(w, m.start):
                 return Refusal(Stance.OPERAND, m.start, m.end)
     return None
@@ -455,31 +462,28 @@ def _bounded(w: Window, c: Candidate) -> Refusal | None:
         if _copula_or_nothing(w, m.end, c.start) and not _value_before(w, m.start):
             return Refusal(Stance.BOUND, m.start, m.end)
     for m in w.marks_of(W.BOUND_AFTER, c.end, c.end + MAX_OPERATION_GAP):
-        if not w.source[c.end : m.start].strip(" *"):
+        if _blank(w, c.end, m.start):
             return Refusal(Stance.BOUND, m.start, m.end)
     return None
 
 
 def _copula_or_nothing(w: Window, start: int, end: int) -> bool:
     """Is the text from ``start`` to ``end`` only spaces and emphasis, or a copula ("至少是12": "is at least 12")?"""
-    if not w.source[start:end].strip(" *"):
+    if _blank(w, start, end):
         return True
-    return any(
-        not w.source[start : m.start].strip(" *") and not w.source[m.end : end].strip(" *")
-        for m in w.marks_of(W.COPULA, start, end)
-    )
+    return any(_blank(w, start, m.start) and _blank(w, m.end, end) for m in w.marks_of(W.COPULA, start, end))
 
 
 def _value_after(w: Window, at: int) -> bool:
     """Does a value start right after offset ``at`` (spaces and emphasis between)?"""
     nxt = w.next_candidate(at)
-    return nxt is not None and not w.source[at : nxt.start].strip(" *")
+    return nxt is not None and _blank(w, at, nxt.start)
 
 
 def _value_before(w: Window, at: int) -> bool:
     """Does a value end right before offset ``at`` (spaces and emphasis between)?"""
     before = [x for x in w.candidates_in(max(0, at - 200), at) if x.end <= at]
-    return bool(before) and not w.source[before[-1].end : at].strip(" *")
+    return bool(before) and _blank(w, before[-1].end, at)
 
 
 OVERRIDES: tuple[tuple[Stance, Override], ...] = (
