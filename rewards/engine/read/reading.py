@@ -79,12 +79,53 @@ def window_start(region: str, tail: int = TAIL) -> int:
     return _statement_start(region, at, whole_token=True)
 
 
+def anchored_start(region: str, start: int) -> int:
+    r"""Where the first read opens in a window that opens at ``start``: at the sentence of the window's first
+    box, ``<answer>`` block or ``####`` line where it holds one, else at ``start``. A value stated there as the
+    answer and committed to is the reading; the sentences before it are read only when it is not (a short window
+    is read as fast as it is short).
+
+    >>> text = "We add each term of the series. " * 12 + "So the sum is:\n\n\\[\n\\boxed{42}\n\\]"
+    >>> text[anchored_start(text, window_start(text)) :][:14]
+    'So the sum is:'
+    """
+    anchor = max(region.rfind(a, start) for a in _ANCHORS)
+    if anchor < 0:
+        return start
+    first = anchor  # the first anchor: "\boxed{3} or \boxed{4}" are read together
+    while (k := max(region.rfind(a, start, first) for a in _ANCHORS)) >= start:
+        first = k
+    return _sentence_start(region, first, start)
+
+
+_SENTENCE_ENDS = tuple(end + space for end in ".!?。！？" for space in " \n\t\r\u3000")
+
+
+def _sentence_start(region: str, at: int, floor: int) -> int:
+    """Where the sentence ``at`` stands in opens, at ``floor`` or after: after the last sentence end (``.``,
+    ``!`` or ``?`` before a space) or blank line; a blank line after a colon or a word continues the sentence
+    ("the sum is:" or "the answer is" above a display)."""
+    cut = max(region.rfind(end, floor, at) for end in _SENTENCE_ENDS)
+    cut = cut + 2 if cut >= 0 else floor
+    blank = region.rfind("\n\n", cut, at)
+    while blank >= cut:
+        before = region[cut:blank].rstrip()
+        if before and before[-1] != ":" and not before[-1].isalpha():
+            return blank + 2
+        blank = region.rfind("\n\n", cut, blank)
+    return cut
+
+
 def read_commitment(region: str, open_end: bool = False) -> Commitment:
     """The commitment of a final-answer region (see the module doc)."""
     text = in_math(without_injection(region))
     start = window_start(text)
-    c = commit(Window.of(text, start, open_end=open_end))
+    first = anchored_start(text, start)
+    c = commit(Window.of(text, first, open_end=open_end))
     strong = c.candidate is not None and c.candidate.strength >= STRENGTH[StatementKind.LABELLED]
+    if first > start and not (c.outcome is Outcome.COMMITTED and strong):
+        c = commit(Window.of(text, start, open_end=open_end))
+        strong = c.candidate is not None and c.candidate.strength >= STRENGTH[StatementKind.LABELLED]
     if start > 0 and not (c.outcome is Outcome.COMMITTED and strong):
         # the tail states no answer as such: the statements before it decide as much as the tail does ("The
         # answer is 12. Explanation: we multiplied 3 by 4 ..."), so the final statements are read in context
