@@ -5,13 +5,15 @@ tujuh", "vinte e sete", "سبعة وعشرون") or written as one word ("veinti
 
 One grammar serves every language: tens then ones add (20 7), hundreds then tens or ones add (100 20), a digit
 then a hundred or a scale multiplies (2 100, 2 1000), a digit then the multiplying "ten" word multiplies (dua
-puluh, hai mươi), and ones joined to tens by the language's "and" add in either order (sieben und zwanzig,
+puluh, hai mươi), a digit then the teen's "ten" word adds and closes the number (dua belas), and ones joined to tens by the language's "and" add in either order (sieben und zwanzig,
 سبعة و عشرون). Anything else ("dois e três", "yedi sekiz") is several numbers, not one (``None``).
 
 >>> number_phrase(["yirmi", "yedi"]), number_phrase(["сто", "двадцать", "семь"]), number_phrase(["dua", "puluh", "tujuh"])
 (27, 127, 27)
 >>> number_phrase(["vinte", "e", "sete"]), number_phrase(["سبعة", "وعشرون"]), number_phrase(["iki", "yüz"])
 (27, 27, 200)
+>>> number_phrase(["dua", "belas"]), number_phrase(["seratus", "dua", "belas"]), number_phrase(["tiga", "puluh", "dua", "belas"])
+(12, 112, None)
 >>> number_phrase(["dois", "e", "três"]), number_phrase(["yedi", "sekiz"]), number_phrase(["yedi"])
 (None, None, 7)
 >>> compound_number("veintisiete"), compound_number("trentuno"), compound_number("siebenundzwanzig")
@@ -102,24 +104,28 @@ def _word_value(word: str, language: str) -> int | None:
 
 
 class Part(NamedTuple):
-    """One number word of a phrase: its value, whether the language's "and" came before it, and whether it is a
-    ten that multiplies the digit before it (``LanguageRows.ten_multipliers``)."""
+    """One number word of a phrase: its value, whether the language's "and" came before it, whether it is a
+    ten that multiplies the digit before it (``LanguageRows.ten_multipliers``), and whether it is a ten that
+    makes a teen of it (``LanguageRows.teen_words``)."""
 
     value: int
     joined: bool = False
     multiplies: bool = False
+    teen: bool = False
 
 
 def _combine(parts: Sequence[Part]) -> int | None:
     """The number that ``parts`` write, or ``None`` when they write several numbers (see the module doc)."""
     total, current, last = 0, 0, -1
-    for value, joined, multiplies in parts:
+    for value, joined, multiplies, teen in parts:
         if value >= 1000 and _power_of_ten(value):
             total, current = total + (current or 1) * value, 0
         elif value == 100 and 0 <= current < 10:
             current = (current or 1) * 100
         elif multiplies and 0 < last < 10 and current % 100 == last:
             current += last * 9  # "dua puluh", "seratus dua puluh": the digit before times the ten
+        elif teen and 0 < last < 10 and current % 100 == last:
+            current, value = current + 10, 10 + last  # "dua belas", "seratus dua belas": a teen, then nothing
         elif last < 0:
             current = value
         elif joined and last < 10 and 20 <= value < 100 and value % 10 == 0 and current == last:
@@ -155,7 +161,8 @@ def number_phrase(words: Sequence[str], languages: frozenset[str] | None = None)
 def _parts(words: Sequence[str], language: str) -> list[Part] | None:
     """Each number word's value with whether the language's "and" stood before it (a word or a prefix:
     "e", "وعشرون"); ``None`` when a word is neither."""
-    joiners, multipliers = _joiners(language), LANGUAGE_ROWS[language].ten_multipliers
+    rows = LANGUAGE_ROWS[language]
+    joiners, multipliers, teens = _joiners(language), rows.ten_multipliers, rows.teen_words
     parts: list[Part] = []
     joined = False
     for word in words:
@@ -170,7 +177,7 @@ def _parts(words: Sequence[str], language: str) -> list[Part] | None:
             joined = value is not None
         if value is None:
             return None
-        parts.append(Part(value, joined, w in multipliers))
+        parts.append(Part(value, joined, w in multipliers, w in teens))
         joined = False
     return None if joined else parts
 
@@ -248,8 +255,9 @@ def fraction_phrase(words: Sequence[str], languages: frozenset[str] | None = Non
 @cache
 def _scales() -> dict[str, int]:
     """The scale words of every language ("million", "millones", "Millionen", "миллиона", "juta", "लाख"): a
-    number word of a power of ten from a thousand up, with English's."""
-    out = dict(SCALES)
+    number word of a power of ten from a thousand up, with English's, and English's "hundred" ("12 hundred" is
+    1,200, as "twelve hundred" is)."""
+    out = dict(SCALES, hundred=100)
     for lang in LANGUAGE_ROWS:
         for word, value in _numbers(lang).items():
             short = len(word) <= 3 and word.isascii()  # "mil", "bin": an English unit, a German verb
@@ -269,6 +277,8 @@ def word_scaled(s: str) -> str | None:
 
     >>> word_scaled("2 million"), word_scaled("1.5 Millionen"), word_scaled("3 лакх"), word_scaled("2 apples")
     ('2000000', '1500000', None, None)
+    >>> word_scaled("12 hundred")
+    '1200'
     """
     number, _, word = s.strip().rpartition(" ")
     scale = scale_word(word) if number else None

@@ -34,6 +34,12 @@ WHOLE = [
     ("La risposta è trentuno.", "31", "30"),  # the tens' last vowel elided before "uno"
     ("Die Antwort ist siebenundzwanzig.", "27", "7"),  # de: ones "und" tens, in one word
     ("الإجابة سبعة وعشرون", "27", "7"),  # ar: ones, then "and" written onto the tens
+    ("Jawabannya dua belas.", "12", "2"),  # id: the teen's ten adds to the digit before it
+    ("Jawabannya seratus dua belas.", "112", "100"),
+    ("Die Antwort ist einundzwanzig.", "21", "1"),  # de: "ein", not "eins", before "und"
+    ("Die Antwort ist einhundert.", "100", "1"),
+    ("अतः उत्तर बयालीस है।", "42", "2"),  # hi: 21-99 are words of their own
+    ("उत्तर निन्यानवे है।", "99", "9"),
 ]
 
 
@@ -43,12 +49,28 @@ SEVERAL = [
     ("двадцать", "тридцать"),  # two tens
     ("iki", "iki"),
     ("yedi", "on"),  # a ten that adds, after a digit: no number
+    ("tiga", "puluh", "dua", "belas"),  # a teen after tens
 ]
 
 
 @pytest.mark.parametrize("words", SEVERAL)
 def test_several_numbers_are_not_one(words: tuple[str, ...]) -> None:
     assert number_phrase(words) is None
+
+
+@pytest.mark.parametrize("language", ["hi", "de"])
+def test_every_number_word_of_a_row_reads_as_its_value(language: str) -> None:
+    """Hindi's 21-99 and German's ones-und-tens compounds: each word of the row, in a closing sentence."""
+    closing = {"hi": "अतः उत्तर {} है।", "de": "Die Antwort ist {}."}[language]
+    rows = [(w, v) for w, v in LANGUAGE_ROWS[language].numbers.items() if 21 <= v < 100]
+    assert len(rows) >= 72
+    misread = [(w, judge(closing.format(w), str(v)).answer) for w, v in rows]
+    assert [(w, a) for (w, a), (_, v) in zip(misread, rows, strict=True) if a != str(v)] == []
+
+
+@pytest.mark.parametrize("text", ["Die Antwort ist ein Bruch.", "Es ist ein Dreieck mit 3 Seiten."])
+def test_the_article_ein_is_no_number(text: str) -> None:
+    assert judge(text, "1").verdict.value != "correct"
 
 
 @pytest.mark.parametrize("word", ["settembre", "Dreieck", "treno", "dosis", "cinquecentesco"])
@@ -139,6 +161,7 @@ SCALED = [
     ("Jawabannya 3 juta.", "3000000", "30"),
     ("Câu trả lời là 2 triệu.", "2000000", "20"),
     ("उत्तर 3 लाख है।", "300000", "30"),
+    ("So the answer is 12 hundred.", "1200", "120"),  # English's "hundred" after digits, as "twelve hundred"
 ]
 
 

@@ -8,6 +8,14 @@ from __future__ import annotations
 from .classes import WordClass
 from .rows import LanguageRows
 
+# the ones joined to the tens in one word ("einundzwanzig" is 21: "ein", not "eins", before "und"), and
+# "einhundert", "eintausend"; other compounds ("siebenundzwanzig", "zweihundert") are read from their parts
+_ONES = ("ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun")
+_TENS = ("zwanzig", "dreißig", "vierzig", "fünfzig", "sechzig", "siebzig", "achtzig", "neunzig")
+_COMPOUNDS = {
+    one + "und" + ten: 10 * (t + 2) + (o + 1) for t, ten in enumerate(_TENS) for o, one in enumerate(_ONES)
+} | {"einhundert": 100, "eintausend": 1000}
+
 ROWS = LanguageRows(
     language="de",
     scripts=("Latin",),
@@ -591,7 +599,8 @@ ROWS = LanguageRows(
         "millionen": 1_000_000,
         "milliarde": 1_000_000_000,
         "milliarden": 1_000_000_000,
-    },
+    }
+    | _COMPOUNDS,
     cues=frozenset(
         "der das dem ein eine einen einem ist sind nicht mit für wir auch dann noch oder wenn ergibt".split()
     ),

@@ -419,6 +419,7 @@ ROWS = LanguageRows(
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
     ten_multipliers=("puluh",),
+    teen_words=("belas",),
     numbers={
         "nol": 0,
         "satu": 1,
@@ -433,6 +434,7 @@ ROWS = LanguageRows(
         "sepuluh": 10,
         "puluh": 10,  # the ten that multiplies the digit before it ("dua puluh" is 20)
         "sebelas": 11,
+        "belas": 10,  # the ten that makes a teen of the digit before it ("dua belas" is 12)
         "seratus": 100,
         "ratus": 100,  # the hundred that multiplies the digit before it ("dua ratus" is 200)
         "seribu": 1000,

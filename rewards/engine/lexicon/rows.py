@@ -58,6 +58,9 @@ class LanguageRows:
     # words for ten that multiply the digit before them instead of adding to it ("dua puluh" is 20, "hai mươi"
     # is 20), where the language has another word for ten standing alone ("sepuluh", "mười")
     ten_multipliers: tuple[str, ...] = ()
+    # words for ten that add to the digit before them, a teen ("dua belas" is 12), where "ten" alone is another
+    # word ("sepuluh")
+    teen_words: tuple[str, ...] = ()
     # the nouns of a fraction after its numerator, with their denominators ("tres cuartos" is 3/4)
     fractions: Mapping[str, int] = field(default_factory=dict, hash=False)
 
