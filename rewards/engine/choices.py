@@ -4,6 +4,8 @@ in prose ("... is (C) 24.", "Option C, which is 24"). The judge compares letters
 
 >>> choice_letter("(C) 24"), choice_letter("C: 24"), choice_letter("option (b)"), choice_letter("24")
 ('C', 'C', 'B', None)
+>>> choice_letter("Б"), choice_letter("(В)")
+('B', 'C')
 >>> label_before("The answer is (C) 24.", "24"), label_before("Option D, which is 24.", "24")
 ('C', 'D')
 >>> label_before("Add 3 and 24.", "24"), without_label("(C) 24"), without_label("C")
@@ -14,9 +16,28 @@ from __future__ import annotations
 
 from rewardcheck.rewards import rx
 
-from .lexicon import WordClass, alternation
+from .lexicon import LANGUAGE_ROWS, WordClass, alternation
 
-__all__ = ["choice_letter", "label_before", "without_label", "MAX_LABEL_GAP"]
+__all__ = ["choice_letter", "label_before", "without_label", "latin_letter", "MAX_LABEL_GAP", "LATIN_LETTERS"]
+
+LATIN_LETTERS = "ABCDEFGHIJ"
+# a language's choice letters as the Latin letters of the same place ("Б" is B, "В" is C)
+_AS_LATIN = {
+    letter: LATIN_LETTERS[n]
+    for rows in LANGUAGE_ROWS.values()
+    for n, letter in enumerate(rows.choice_letters[: len(LATIN_LETTERS)])
+}
+
+
+def latin_letter(letter: str) -> str | None:
+    """The Latin choice letter of ``letter``: itself for A-J, the letter of the same place for a language's own
+    choice letters (``LanguageRows.choice_letters``), else ``None``.
+
+    >>> latin_letter("C"), latin_letter("Б"), latin_letter("В"), latin_letter("Ж"), latin_letter("x")
+    ('C', 'B', 'C', 'G', None)
+    """
+    return letter if len(letter) == 1 and letter in LATIN_LETTERS else _AS_LATIN.get(letter)
+
 
 _NOUN = alternation(WordClass.CHOICE_NOUN)
 # the answer itself: a letter alone or labelling what follows it
@@ -39,6 +60,8 @@ def _lone_letter(answer: str) -> str | None:
     core = answer.strip(" \t\n\r\f")
     core = core[1:] if core.startswith("(") else core
     core = core[:-1] if core.endswith(")") else core
+    if core in _AS_LATIN:  # "Б", "(В)": a language's own letter
+        return _AS_LATIN[core]
     return core if len(core) == 1 and core in "ABCDE" else None
 
 

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from rewardcheck.rewards import rx
 
+from .choices import latin_letter
 from .clock import clock_gold
 from .forms import has_equation, proposition
 from .gold import GoldParse, GoldStatus
@@ -60,8 +61,8 @@ def gold_kind(g: GoldParse) -> GoldKind:
         return GoldKind.MATRIX
     if g.is_number:
         return GoldKind.NUMBER
-    if _CHOICE.match(norm):
-        return GoldKind.CHOICE
+    if _CHOICE.match(norm) or latin_letter(norm.strip("() ")) not in (None, norm.strip("() ")):
+        return GoldKind.CHOICE  # "C", "(C)", or a language's own letter ("Б" is B)
     if _INTERVAL.search(norm):
         return GoldKind.INTERVAL
     if has_equation(g.expr):

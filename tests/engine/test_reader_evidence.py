@@ -80,6 +80,11 @@ PAID = [
     ("正解は C です。", "C", "B"),
     ("सही उत्तर C है।", "C", "B"),
     ("정답은 C입니다.", "C", "B"),  # a Latin letter written onto a Hangul word
+    # a language's own choice letters, as the Latin letter of the same place (LanguageRows.choice_letters)
+    ("Ответ: вариант Б.", "B", "C"),
+    ("Правильный ответ: (Г)", "D", "C"),
+    ("Ответ: Б", "Б", "В"),  # a gold in the same letters
+    ("Ответ: вариант В) 15", "C", "B"),
     ("\\boxed{\\text{12 apples}}", "12", "13"),
     ("\\boxed{\\textnormal{12 apples}}", "12", "13"),  # every text command is one row (text.TEXT_COMMANDS)
     ("\\boxed{\\textbf{12 apples}}", "12", "13"),
@@ -188,6 +193,9 @@ REFUSED = [
     ("La respuesta es sietedir.", "7"),
     ("답은 이 문제입니다.", "2"),
     ("Cevap yedi değildir.", "7"),  # the copula's negation after the number word
+    # a language's choice letter that opens a sentence as a word is no choice
+    ("В итоге получаем 12.", "C"),
+    ("А значит, ответ 7.", "A"),
 ]
 
 

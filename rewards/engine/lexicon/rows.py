@@ -61,6 +61,9 @@ class LanguageRows:
     # words for ten that add to the digit before them, a teen ("dua belas" is 12), where "ten" alone is another
     # word ("sepuluh")
     teen_words: tuple[str, ...] = ()
+    # the capital letters that label multiple choices in this language, in order ("А Б В Г" are the first
+    # four, A B C D): read as the Latin letter of the same place
+    choice_letters: str = ""
     # the nouns of a fraction after its numerator, with their denominators ("tres cuartos" is 3/4)
     fractions: Mapping[str, int] = field(default_factory=dict, hash=False)
 

@@ -507,6 +507,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     # the nouns of a fraction after its numerator, with their denominators
     fractions={"половина": 2, "половины": 2, "треть": 3, "трети": 3, "четверть": 4, "четверти": 4},
+    choice_letters="АБВГДЕЖЗИК",
     numbers={
         "ноль": 0,
         "один": 1,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from rewardcheck.rewards.engine.choices import latin_letter
 from rewardcheck.rewards.engine.number_phrases import fraction_phrase, number_phrase
 from rewardcheck.rewards.engine.numerals import cjk_value, word_number
 from rewardcheck.rewards.engine.numwords import number_from_words
@@ -171,12 +172,14 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
             why = f"the answer is {r.stance.value} ({r.evidence(c.window)!r})"
         return AnswerSpan(None, why)
     value = _signed(c.candidate, _spelled(_ascii_digits(c.value())))
+    if c.candidate.kind is StatementKind.CHOICE:  # "вариант Б": the Latin letter of its place
+        value = latin_letter(value) or value
     how = f"{c.candidate.kind.value} ({c.outcome.value})"
     hedge = c.refusals[0].evidence(c.window) if c.outcome is Outcome.HEDGED else ""
     alternatives = tuple(
         dict.fromkeys(_signed(x, _spelled(_ascii_digits(c.value(x)))) for x in c.alternatives)
     )
-    label = c.candidate.label
+    label = latin_letter(c.candidate.label) or c.candidate.label
     size = c.candidate.last - c.candidate.first + 1
     tokens = c.window.tokens
     words = sum(  # words of two letters or more: prose, not math ("x" and "\\frac" are math)
