@@ -80,6 +80,7 @@ PAID = [
     ("正解は C です。", "C", "B"),
     ("सही उत्तर C है।", "C", "B"),
     ("정답은 C입니다.", "C", "B"),  # a Latin letter written onto a Hangul word
+    ("So the answer is \n\\[\n42\n\\]\n!", "42", "43"),  # an exclamation after a display: stated
     # a language's own choice letters, as the Latin letter of the same place (LanguageRows.choice_letters)
     ("Ответ: вариант Б.", "B", "C"),
     ("Правильный ответ: (Г)", "D", "C"),
@@ -193,6 +194,10 @@ REFUSED = [
     ("La respuesta es sietedir.", "7"),
     ("답은 이 문제입니다.", "2"),
     ("Cevap yedi değildir.", "7"),  # the copula's negation after the number word
+    # a question mark on the line after a display closes the display's sentence: a question
+    ("Might the answer be \n\\[\n42\n\\]\n?", "42"),
+    ("Тогда ответ \n\\[\n42\n\\]\n?", "42"),
+    ("答案是\n\\[\n42\n\\]\n？", "42"),
     # a language's choice letter that opens a sentence as a word is no choice
     ("В итоге получаем 12.", "C"),
     ("А значит, ответ 7.", "A"),

@@ -115,14 +115,15 @@ _DISPLAYS = frozenset({"$$", "\\[", "\\]"})
 
 
 def _display_continues(t: Tokens, i: int) -> bool:
-    """A line break right before a display opens, or right after one closes when punctuation or a lowercase
-    word goes on: the sentence continues through the display."""
+    """A line break right before a display opens, or right after one closes when punctuation (a question mark
+    included: "Might the answer be \\[ 42 \\] ?") or a lowercase word goes on: the sentence continues through
+    the display."""
     nxt = t.texts[i + 1] if i + 1 < t.n else ""
     prev = t.texts[i - 1] if i > 0 else ""
     if nxt in ("$$", "\\[") and prev and t.kinds[i - 1] is not TokenKind.SENTENCE_END:
         return True
     if prev in ("$$", "\\]") and nxt:
-        return nxt[0] in ".,;" or nxt[0].islower()
+        return nxt[0] in ".,;?!。，；？！" or nxt[0].islower()
     return False
 
 
