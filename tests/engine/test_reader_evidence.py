@@ -81,6 +81,9 @@ PAID = [
     ("सही उत्तर C है।", "C", "B"),
     ("정답은 C입니다.", "C", "B"),  # a Latin letter written onto a Hangul word
     ("So the answer is \n\\[\n42\n\\]\n!", "42", "43"),  # an exclamation after a display: stated
+    ("On rejette 5, donc la réponse est 12.", "12", "5"),  # a rejection of another value
+    ("Descartamos 5, así que la respuesta es 12.", "12", "5"),
+    ("I verified it: the answer is 12.", "12", "13"),
     # a language's own choice letters, as the Latin letter of the same place (LanguageRows.choice_letters)
     ("Ответ: вариант Б.", "B", "C"),
     ("Правильный ответ: (Г)", "D", "C"),
@@ -194,6 +197,20 @@ REFUSED = [
     ("La respuesta es sietedir.", "7"),
     ("답은 이 문제입니다.", "2"),
     ("Cevap yedi değildir.", "7"),  # the copula's negation after the number word
+    # hedges, retractions and rejections in more wordings, in several languages (the lexicon's rows)
+    ("I have a hunch the answer is 2/3.", "2/3"),
+    ("The answer is 41 (not verified).", "41"),
+    ("The answer is 41, unconfirmed.", "41"),
+    ("J'ai le sentiment que la réponse est 12.", "12"),
+    ("Jawabannya 12, belum diverifikasi.", "12"),
+    ("The result is **12**. Scrap that.", "12"),
+    ("In the end the value we want is 42. I retract that.", "42"),
+    ("Die Antwort ist 12. Ich nehme das zurück.", "12"),
+    ("Ответ 12. Беру свои слова обратно.", "12"),
+    ("答案是12。我收回。", "12"),
+    ("정답은 12입니다. 철회합니다.", "12"),
+    ("On rejette $\\boxed{\\frac{2}{3}}$.", "\\frac{2}{3}"),
+    ("Отбрасываем 12.", "12"),
     # a question mark on the line after a display closes the display's sentence: a question
     ("Might the answer be \n\\[\n42\n\\]\n?", "42"),
     ("Тогда ответ \n\\[\n42\n\\]\n?", "42"),

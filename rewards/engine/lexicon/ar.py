@@ -153,6 +153,7 @@ ROWS = LanguageRows(
             "لا يحقق",
         ),
         WordClass.EXCLUDER: (
+            "نرفض",
             "باستثناء",
             "ما عدا",
             "عدا",
@@ -170,6 +171,10 @@ ROWS = LanguageRows(
         ),
         # "أعتقد" ("I believe") commits, as in English; "أظن" ("I suppose") guesses
         WordClass.HEDGE: (
+            "لدي شعور",
+            "أشعر أن",
+            "تقدير تقريبي",
+            "لم يتم التحقق",
             "ربما",
             "لعل",
             "لعله",

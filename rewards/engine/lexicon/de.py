@@ -185,6 +185,8 @@ ROWS = LanguageRows(
             "kommt nicht infrage",
         ),
         WordClass.EXCLUDER: (
+            "verworfen",
+            "ausgeschlossen",
             "ausser",
             "ausgenommen",
             "statt",
@@ -201,6 +203,14 @@ ROWS = LanguageRows(
         ),
         # "ich glaube" / "ich denke" commit, as "I think" does; "wohl" and "eventuell" weaken
         WordClass.HEDGE: (
+            "ich habe das gefühl",
+            "ich ahne",
+            "grob geschätzt",
+            "über den daumen",
+            "unbestätigt",
+            "nicht überprüft",
+            "ungeprüft",
+            "vorläufig",
             "vielleicht",
             "wahrscheinlich",
             "vermutlich",
@@ -247,6 +257,7 @@ ROWS = LanguageRows(
             "grössenordnung",
         ),
         WordClass.RETRACTION: (
+            "nehme es zurück",
             "ich habe mich geirrt",
             "ich habe mich verrechnet",
             "das ist falsch",

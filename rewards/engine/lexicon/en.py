@@ -150,6 +150,10 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "set aside",
     ),
     WordClass.HEDGE: (
+        "i have a hunch",
+        "a hunch",
+        "not verified",
+        "unconfirmed",
         "i doubt",
         "doubtful",
         "give or take",
@@ -203,6 +207,10 @@ _W: dict[WordClass, tuple[str, ...]] = {
     ),
     WordClass.HEDGE_SYMBOL: ("\\approx", "\\sim", "≈", "~", "\\simeq"),
     WordClass.RETRACTION: (
+        "scrap that",
+        "i retract",
+        "i withdraw that",
+        "disregard the above",
         "just kidding",
         "scratch that",
         "i was wrong",

@@ -153,6 +153,8 @@ ROWS = LanguageRows(
             "no cumple",
         ),
         WordClass.EXCLUDER: (
+            "rechazamos",
+            "rechazar",
             "excepto",
             "salvo",
             "en lugar de",
@@ -173,6 +175,15 @@ ROWS = LanguageRows(
         ),
         # "seguramente" means "probably" in Spanish; "creo que" commits, as "I think" does
         WordClass.HEDGE: (
+            "tengo la sensación de que",
+            "me da la impresión de que",
+            "a ojo",
+            "a grandes rasgos",
+            "sin verificar",
+            "no verificado",
+            "estimación aproximada",
+            "provisionalmente",
+            "tengo el presentimiento",
             "quizás",
             "quizá",
             "tal vez",
@@ -215,6 +226,7 @@ ROWS = LanguageRows(
             "aprox",
         ),
         WordClass.RETRACTION: (
+            "me retracto",
             "me equivoqué",
             "me he equivocado",
             "eso está mal",

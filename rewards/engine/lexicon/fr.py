@@ -172,6 +172,9 @@ ROWS = LanguageRows(
             "invalide",
         ),
         WordClass.EXCLUDER: (
+            "on rejette",
+            "rejeter",
+            "rejeté",
             "sauf",
             "excepté",
             "à part",
@@ -194,6 +197,13 @@ ROWS = LanguageRows(
         # "sûrement" and "sans doute" weaken in French ("probably"); "sans aucun doute" is firm.
         # "je pense" / "je crois" commit, as "I think" does
         WordClass.HEDGE: (
+            "j'ai le sentiment que",
+            "j'ai comme l'impression",
+            "estimation grossière",
+            "non vérifié",
+            "sans vérification",
+            "pas vérifié",
+            "provisoirement",
             "peut-être",
             "peut être",
             "probablement",
@@ -242,6 +252,7 @@ ROWS = LanguageRows(
             "avoisine",
         ),
         WordClass.RETRACTION: (
+            "je retire ça",
             "je me suis trompé",
             "je me suis trompée",
             "c'est faux",

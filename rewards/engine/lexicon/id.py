@@ -126,6 +126,9 @@ ROWS = LanguageRows(
         ),
         # no "daripada": it is first of all "than" ("lebih besar daripada 5")
         WordClass.EXCLUDER: (
+            "kita tolak",
+            "menolak",
+            "kita buang",
             "kecuali",
             "selain",
             "alih-alih",
@@ -137,6 +140,11 @@ ROWS = LanguageRows(
             "tidak benar bahwa",
         ),
         WordClass.HEDGE: (
+            "saya punya firasat",
+            "firasat saya",
+            "perkiraan kasar",
+            "belum diverifikasi",
+            "belum terverifikasi",
             "mungkin",
             "barangkali",
             "kemungkinan",
@@ -170,6 +178,7 @@ ROWS = LanguageRows(
             "dalam kisaran",
         ),
         WordClass.RETRACTION: (
+            "tarik kembali",
             "saya salah",
             "aku salah",
             "saya keliru",

@@ -149,6 +149,7 @@ ROWS = LanguageRows(
             "non torna",
         ),
         WordClass.EXCLUDER: (
+            "rifiutiamo",
             "tranne",
             "eccetto",
             "salvo",
@@ -167,6 +168,13 @@ ROWS = LanguageRows(
             "non è vero che",
         ),
         WordClass.HEDGE: (
+            "ho la sensazione che",
+            "ho l'impressione che",
+            "a occhio e croce",
+            "stima approssimativa",
+            "non verificato",
+            "senza verifica",
+            "provvisoriamente",
             "forse",
             "probabilmente",
             "possibilmente",
@@ -208,6 +216,7 @@ ROWS = LanguageRows(
             "grosso modo",
         ),
         WordClass.RETRACTION: (
+            "ritiro quello che ho detto",
             "mi sono sbagliato",
             "mi sono sbagliata",
             "ho sbagliato",

@@ -136,6 +136,8 @@ ROWS = LanguageRows(
             "は除外",
         ),
         WordClass.EXCLUDER: (
+            "却下",
+            "棄却",
             "を除いて",
             "を除く",
             "以外",
@@ -150,6 +152,10 @@ ROWS = LanguageRows(
         # "と思います" commits, as "I think" does; "ではないでしょうか" / "じゃないかな" are hedges, not negations (they are
         # longer than "ではない", so they win)
         WordClass.HEDGE: (
+            "ざっくり",
+            "大雑把に",
+            "未検証",
+            "検証していない",
             "たぶん",
             "多分",
             "おそらく",
@@ -205,6 +211,7 @@ ROWS = LanguageRows(
             "おおむね",
         ),
         WordClass.RETRACTION: (
+            "撤回",
             "間違えました",
             "間違いでした",
             "違いました",
@@ -495,6 +502,9 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "却下",
+            "棄却",
+            "撤回",
             "以上",
             "以下",
             "の2乗",

@@ -189,6 +189,7 @@ ROWS = LanguageRows(
             "맞지 않네요",
         ),
         WordClass.EXCLUDER: (
+            "기각",
             "제외하고",
             "제외한",
             "빼고",
@@ -202,6 +203,11 @@ ROWS = LanguageRows(
         ),
         # "생각합니다" ("I think") commits, as in English
         WordClass.HEDGE: (
+            "느낌이 든다",
+            "느낌이 듭니다",
+            "대략적인 추정",
+            "검증되지 않은",
+            "미검증",
             "아마",
             "아마도",
             "어쩌면",
@@ -254,6 +260,7 @@ ROWS = LanguageRows(
             "어림잡아",
         ),
         WordClass.RETRACTION: (
+            "철회합니다",
             "틀렸다",
             "틀렸습니다",
             "틀렸어요",
@@ -584,6 +591,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "기각",
             "이상",
             "이하",
             "최대",

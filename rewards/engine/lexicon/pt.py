@@ -146,6 +146,8 @@ ROWS = LanguageRows(
             "não convém",
         ),
         WordClass.EXCLUDER: (
+            "rejeitamos",
+            "rejeitar",
             "exceto",
             "salvo",
             "em vez de",
@@ -163,6 +165,12 @@ ROWS = LanguageRows(
         ),
         # "acho que" ("I think") commits in Portuguese as "I think" does in English
         WordClass.HEDGE: (
+            "tenho a sensação de que",
+            "tenho a impressão de que",
+            "estimativa grosseira",
+            "sem verificação",
+            "não verificado",
+            "provisoriamente",
             "talvez",
             "provavelmente",
             "possivelmente",
@@ -204,6 +212,7 @@ ROWS = LanguageRows(
             "quase",
         ),
         WordClass.RETRACTION: (
+            "eu retiro",
             "me enganei",
             "enganei-me",
             "eu errei",

@@ -151,6 +151,8 @@ ROWS = LanguageRows(
             "uygun değil",
         ),
         WordClass.EXCLUDER: (
+            "reddediyoruz",
+            "eliyoruz",
             "hariç",
             "dışında",
             "yerine",
@@ -160,6 +162,11 @@ ROWS = LanguageRows(
         ),
         # "sanırım" ("I suppose") guesses; "bence" ("in my view") commits and is not listed
         WordClass.HEDGE: (
+            "içimden bir ses",
+            "kaba bir tahminle",
+            "doğrulanmadı",
+            "doğrulanmamış",
+            "teyit edilmedi",
             "belki",
             "belki de",
             "muhtemelen",
@@ -191,6 +198,7 @@ ROWS = LanguageRows(
             "takriben",
         ),
         WordClass.RETRACTION: (
+            "hay aksi",
             "yanıldım",
             "hata yaptım",
             "yanlış söyledim",

@@ -122,6 +122,7 @@ ROWS = LanguageRows(
             "là không đúng",
         ),
         WordClass.EXCLUDER: (
+            "bác bỏ",
             "ngoại trừ",
             "thay vì",
             "chứ không phải",
@@ -132,6 +133,10 @@ ROWS = LanguageRows(
         ),
         # no bare "có thể": it is also "can" ("ta có thể viết")
         WordClass.HEDGE: (
+            "tôi có cảm giác",
+            "ước lượng sơ bộ",
+            "chưa kiểm chứng",
+            "chưa được xác minh",
             "có lẽ",
             "có thể là",
             "có thể bằng",

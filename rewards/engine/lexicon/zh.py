@@ -164,6 +164,8 @@ ROWS = LanguageRows(
             "不满足",
         ),
         WordClass.EXCLUDER: (
+            "舍去",
+            "舍弃",
             "除了",
             "而不是",
             "排除",
@@ -176,6 +178,11 @@ ROWS = LanguageRows(
         ),
         # "我认为" / "我觉得" commit, as "I think" does
         WordClass.HEDGE: (
+            "我感觉",
+            "我有种感觉",
+            "粗略估计",
+            "未经验证",
+            "未验证",
             "可能",
             "可能是",
             "也许",
@@ -219,6 +226,8 @@ ROWS = LanguageRows(
             "約",
         ),
         WordClass.RETRACTION: (
+            "我收回",
+            "收回前面的话",
             "我错了",
             "算错了",
             "说错了",
@@ -501,6 +510,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "舍弃",
             "以上",
             "以下",
             "多",
