@@ -81,6 +81,10 @@ PAID = [
     ("सही उत्तर C है।", "C", "B"),
     ("정답은 C입니다.", "C", "B"),  # a Latin letter written onto a Hangul word
     ("So the answer is \n\\[\n42\n\\]\n!", "42", "43"),  # an exclamation after a display: stated
+    # two boxes, each stated by the same words but one: a list, as two bare values are
+    ("The first root is $\\boxed{-1}$. The second root is $\\boxed{4}$.", "-1, 4", "4"),
+    ("La première racine est $\\boxed{-1}$. La seconde racine est $\\boxed{4}$.", "-1, 4", "4"),
+    ("The answer is $\\boxed{3}$. The answer is $\\boxed{4}$.", "4", "3, 4"),  # the same words: restated
     ("On rejette 5, donc la réponse est 12.", "12", "5"),  # a rejection of another value
     ("Descartamos 5, así que la respuesta es 12.", "12", "5"),
     ("I verified it: the answer is 12.", "12", "13"),

@@ -356,7 +356,8 @@ def _explicit(
     for c in reversed(explicit):
         refusals = stances.of(c)
         if not refusals:
-            return _group(w, c, pool, stances)
+            parallel = _parallel(w, c, [x for x in explicit if x.kind is c.kind], stances)
+            return parallel if parallel is not None else _group(w, c, pool, stances)
         if hedged is None and _only_hedged(refusals):
             hedged = c
     if hedged is not None:
