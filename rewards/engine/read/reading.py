@@ -90,13 +90,11 @@ def anchored_start(region: str, start: int) -> int:
     >>> text[anchored_start(text, window_start(text)) :][:14]
     'So the sum is:'
     """
-    anchor = max(region.rfind(a, start) for a in _ANCHORS)
-    if anchor < 0:
+    found = [at for at in (region.find(a, start) for a in _ANCHORS) if at >= 0]
+    if not found:
         return start
-    first = anchor  # the first anchor: "\boxed{3} or \boxed{4}" are read together
-    while (k := max(region.rfind(a, start, first) for a in _ANCHORS)) >= start:
-        first = k
-    return _sentence_start(region, first, start)
+    # the first anchor ("\boxed{3} or \boxed{4}" are read together): one forward search per anchor kind
+    return _sentence_start(region, min(found), start)
 
 
 _SENTENCE_ENDS = tuple(end + space for end in ".!?。！？" for space in " \n\t\r\u3000")
