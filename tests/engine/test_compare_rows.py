@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rewardcheck.rewards.engine import EngineConfig, judge
 
@@ -16,6 +18,23 @@ def verdict(text: str, gold: str, prompt: str | None = None, **config: object) -
 def test_the_degree_sign_in_every_spelling(box: str, gold: str) -> None:
     assert verdict(f"\\boxed{{{box}}}", gold) == "correct"
     assert verdict(f"\\boxed{{{box}}}", "60") == "wrong"
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    st.integers(-400, 400),
+    st.integers(-400, 400),
+    st.sampled_from(["^\\circ", "^{\\circ}", "°"]),
+    st.booleans(),
+)
+def test_an_angle_against_an_exact_gold_is_decided_exactly(n: int, m: int, sign: str, on_gold: bool) -> None:
+    """Degrees on either side: the number of degrees against the gold's exact value, with no sympy (the rule
+    is an exact row), and the reason says how the angle was read."""
+    box, gold = (f"{n}", f"{m}{sign}") if on_gold else (f"{n}{sign}", f"{m}")
+    j = judge(f"\\boxed{{{box}}}", gold)
+    assert j.verdict.value == ("correct" if n == m else "wrong")
+    assert j.rule in ("compare.exact", "compare.decimal_not_gold"), j.rule
+    assert "degrees" in j.reason
 
 
 @pytest.mark.parametrize(

@@ -175,12 +175,26 @@ def normalised(case: Case) -> Case:
     return replace(case, norm=normalise(case.answer))
 
 
+_DEGREE_SIGNS = ("^{\\circ}", "^\\circ", "°")
+
+
+def _without_degrees(norm: str) -> str:
+    """``norm`` without the degree sign that closes it (``30^{\\circ}``, ``30^\\circ``, ``30°`` -> ``30``)."""
+    for sign in _DEGREE_SIGNS:
+        if norm.endswith(sign):
+            return norm[: -len(sign)].rstrip()
+    return norm
+
+
 def exact_values(case: Case) -> Case:
-    """The exact values of answer and gold (``Case.exact``), when both are plain bounded arithmetic."""
+    """The exact values of answer and gold (``Case.exact``), when both are plain bounded arithmetic; an angle in
+    degrees on either side is its number of degrees (``3036^\\circ`` against ``3036``: no sympy for a sign)."""
     g = case.gold
-    exact_gold = exact_value(g.norm) if g.status is not GoldStatus.UNPARSEABLE or g.norm else None
-    exact_answer = exact_value(case.norm) if exact_gold is not None else None
+    gold_norm, norm = _without_degrees(g.norm), _without_degrees(case.norm)
+    exact_gold = exact_value(gold_norm) if g.status is not GoldStatus.UNPARSEABLE or g.norm else None
+    exact_answer = exact_value(norm) if exact_gold is not None else None
     if exact_gold is None or exact_answer is None:
         return case
     count("exact_path")
-    return replace(case, exact=(exact_answer, exact_gold))
+    degrees = (gold_norm, norm) != (g.norm, case.norm)
+    return replace(case, exact=(exact_answer, exact_gold), degrees=degrees)

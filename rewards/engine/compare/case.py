@@ -31,7 +31,8 @@ class Case:
     rewrites so far leave it. The fields after ``t0`` are set by a rewrite row, and read only by rows after it:
     ``contradicts`` (the answer's equation chain contradicts itself), ``decimal_comma`` (the answer's decimal
     comma was read as a point), ``norm`` (the answer normalised), ``exact`` (the exact values of answer and
-    gold, when both have one), ``parsed`` (the answer parsed by math-verify)."""
+    gold, when both have one), ``degrees`` (``exact`` read past a degree sign), ``parsed`` (the answer parsed by
+    math-verify)."""
 
     gold_text: str
     gold: GoldParse
@@ -45,4 +46,5 @@ class Case:
     decimal_comma: bool = False
     norm: str = ""
     exact: tuple[Fraction, Fraction] | None = None  # (answer, gold)
+    degrees: bool = False
     parsed: Parsed | None = None

@@ -207,7 +207,8 @@ def comma_decimal_equal(case: Case) -> Decision | None:
 def exact_equal(case: Case) -> Decision | None:
     """The answer's exact value is the gold's."""
     if case.exact is not None and case.exact[0] == case.exact[1]:
-        return Decision.of(True, _EXACT_EQUAL, Rule.EXACT, "exact")
+        why = _EXACT_EQUAL + (" (an angle read as its number of degrees)" if case.degrees else "")
+        return Decision.of(True, why, Rule.EXACT, "exact")
     return None
 
 
@@ -223,6 +224,10 @@ def decimal_not_gold(case: Case) -> Decision | None:
     """An exact gold (no decimal point): an exact answer that is not it, nor it rounded (the rows above), is
     not. (A decimal gold goes on: sympy decides.)"""
     if case.exact is not None and "." not in case.gold.norm:
-        why = "decimal answer is neither the exact gold nor the gold rounded"
+        why = (
+            "the angle's number of degrees is neither the exact gold nor the gold rounded"
+            if case.degrees
+            else "decimal answer is neither the exact gold nor the gold rounded"
+        )
         return Decision.of(False, why, Rule.DECIMAL_NOT_GOLD, "exact")
     return None
