@@ -41,6 +41,7 @@ class Rule(StrEnum):
     EXACT = "compare.exact"
     ROUNDED = "compare.rounded"
     DECIMAL_NOT_GOLD = "compare.decimal_not_gold"
+    INTERVAL = "compare.interval"
     COMMA_DECIMAL = "compare.comma_decimal"
     GROUPED = "compare.grouped"
     PERCENT = "compare.percent"

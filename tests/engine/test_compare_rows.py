@@ -37,6 +37,41 @@ def test_an_angle_against_an_exact_gold_is_decided_exactly(n: int, m: int, sign:
     assert "degrees" in j.reason
 
 
+_END = st.one_of(
+    st.integers(-50, 50).map(str),
+    st.tuples(st.integers(1, 9), st.integers(2, 9)).map(lambda p: f"\\frac{{{p[0]}}}{{{p[1]}}}"),
+)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    _END,
+    _END,
+    _END,
+    _END,
+    st.sampled_from("[("),
+    st.sampled_from("])"),
+    st.sampled_from("[("),
+    st.sampled_from("])"),
+)
+def test_an_interval_against_an_interval_gold_is_decided_end_by_end(
+    a: str, b: str, c: str, d: str, la: str, ra: str, lg: str, rg: str
+) -> None:
+    """Exact ends on both sides: the same ends and brackets pay, anything else does not, with no sympy."""
+    from fractions import Fraction
+
+    from rewardcheck.rewards.engine.exact import exact_value
+
+    ea, eb, ec, ed = (exact_value(x) for x in (a, b, c, d))
+    assert None not in (ea, eb, ec, ed)
+    if not (ea < eb and ec < ed):  # type: ignore[operator]
+        return
+    j = judge(f"The solution set is $\\boxed{{{la}{a}, {b}{ra}}}$.", f"{lg}{c},{d}{rg}")
+    same = (la, Fraction(ea), Fraction(eb), ra) == (lg, Fraction(ec), Fraction(ed), rg)  # type: ignore[arg-type]
+    assert j.verdict.value == ("correct" if same else "wrong"), (j.reason, j.answer)
+    assert j.rule in ("compare.interval", "compare.normalised"), j.rule
+
+
 @pytest.mark.parametrize(
     ("box", "right", "intermediate"),
     [("2+3=5", "5", "3"), ("12 \\times 5 = 60", "60", "12"), ("x = 2 \\cdot 3 = 6", "6", "2")],

@@ -38,6 +38,7 @@ ORDER = [
     Rule.EXACT,
     Rule.ROUNDED,
     Rule.DECIMAL_NOT_GOLD,
+    Rule.INTERVAL,
     Rule.GOLD_UNPARSEABLE,
     Rule.UNREADABLE_ANSWER,
     Rule.ISOLATED,
@@ -58,6 +59,7 @@ def test_a_gold_kind_row_is_tried_for_its_kind_only() -> None:
         Rule.CLOCK: {GoldKind.CLOCK},
         Rule.BASE: {GoldKind.BASE_N},
         Rule.TEXT: {GoldKind.TEXT},
+        Rule.INTERVAL: {GoldKind.INTERVAL},
     }
     unlabel = next(r for r in RULES if isinstance(r, Rewrite) and r.step is Step.UNLABEL)
     assert GoldKind.CHOICE not in unlabel.kinds and GoldKind.TEXT not in unlabel.kinds

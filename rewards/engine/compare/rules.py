@@ -17,7 +17,7 @@ from enum import StrEnum
 
 from ..goldkind import GoldKind
 from ..rules import Rule
-from . import answer_value, kinds, symbolic, values
+from . import answer_value, intervals, kinds, symbolic, values
 from .case import Case
 from .decision import Decision
 from .pairing import pair
@@ -100,6 +100,7 @@ RULES: tuple[Check | Rewrite, ...] = (
     Check(Rule.EXACT, ANY_KIND, values.exact_equal, _FINAL),
     Check(Rule.ROUNDED, ANY_KIND, values.exact_rounded, _FINAL),
     Check(Rule.DECIMAL_NOT_GOLD, ANY_KIND, values.decimal_not_gold),
+    Check(Rule.INTERVAL, _only(GoldKind.INTERVAL), intervals.exact_interval, _FINAL),
     # sympy: in the worker when risky, else in process
     Check(Rule.GOLD_UNPARSEABLE, ANY_KIND, symbolic.gold_unparseable),
     Check(Rule.UNREADABLE_ANSWER, ANY_KIND, symbolic.operator_run),
