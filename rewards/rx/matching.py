@@ -112,7 +112,7 @@ class Pattern:
         self.groupindex = dict(program.groupindex)
         self._program: Program = program
         self._compiled: dict[tuple[Lead, Trail], _Compiled] = {}
-        self._variant(Lead.SEARCH, Trail.CONSUME)
+        # compiled for RE2 on first use: a module's patterns cost nothing at import that a run never matches
 
     def __repr__(self) -> str:
         return f"rx.compile({self.pattern!r}, {self.flags})"
