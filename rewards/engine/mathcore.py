@@ -29,10 +29,8 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Generic, TypeVar
-
-from latex2sympy2_extended import NormalizationConfig
-from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse, verify
 
 from rewardcheck.rewards import rx
 from rewardcheck.rewards.cache_bounds import PROSE_PARSES, VALUE_PARSES, VERIFIES
@@ -161,15 +159,31 @@ class _DropTimeoutWarning(logging.Filter):
 for _name in ("math_verify.parser", "math_verify.grader"):
     logging.getLogger(_name).addFilter(_DropTimeoutWarning())
 
-_LATEX = [
-    LatexExtractionConfig(
+
+@cache
+def _math_verify() -> Any:
+    """math-verify (and with it sympy and latex2sympy), imported on the first parse: a process that never
+    parses (a scan of integer answers, a worker's start) pays no sympy import (about 0.3 s)."""
+    import math_verify
+
+    return math_verify
+
+
+@cache
+def _configs() -> tuple[list[Any], list[Any]]:
+    """The extraction configs of a value parse: LaTeX (boxes read, units dropped), then a plain expression."""
+    from latex2sympy2_extended import NormalizationConfig
+
+    mv = _math_verify()
+    latex = mv.LatexExtractionConfig(
         boxed_match_priority=0,
         normalization_config=NormalizationConfig(
             basic_latex=True, units=True, malformed_operators=False, nits=True, boxed="all", equations=False
         ),
     )
-]
-_EXPR = [ExprExtractionConfig()]
+    return [latex], [mv.ExprExtractionConfig()]
+
+
 # latex2sympy does not read the shorthand `\sqrt2` / `\frac12` that models write
 _SHORT_SQRT_FRAC = rx.compile(r"\\sqrt\s*(\d|[a-zA-Z](?![a-zA-Z]))|\\[dt]?frac\s*(\d)\s*(\d)")
 _HALF_SHORT_FRAC = rx.compile(r"\\([dt]?frac)\s*(\d)\s*\{|\\([dt]?frac)\s*(\{[^{}]*\})\s*(\d)")
@@ -244,8 +258,9 @@ def _parse_value(expr: str) -> Parsed:
     expr = _TRIG_POWER.sub(r"\\\1^{\2}(\3)", expr)
     if not expr:
         return Parsed((), None, "empty")
-    for config, source in ((_LATEX, f"${expr}$"), (_EXPR, expr)):
-        values = parse(
+    latex, plain = _configs()
+    for config, source in ((latex, f"${expr}$"), (plain, expr)):
+        values = _math_verify().parse(
             source,
             extraction_config=config,
             extraction_mode="first_match",
@@ -267,7 +282,9 @@ parse_value = _Cached(_parse_value, VALUE_PARSES)
 def _parse_prose(text: str) -> Parsed:
     """Parse a worked solution without ``\\boxed``: math-verify's anchored extraction over the prose (only in
     the isolated worker: a prose gold is never in the in-process grammar)."""
-    values = parse(text, extraction_mode="first_match", fallback_mode="no_fallback", parsing_timeout=None)
+    values = _math_verify().parse(
+        text, extraction_mode="first_match", fallback_mode="no_fallback", parsing_timeout=None
+    )
     return Parsed(tuple(values), _text(values[-1], None) if values else None)
 
 
@@ -294,7 +311,7 @@ def check(gold: str, answer: str) -> bool:
 
 
 def _verify(gold: Parsed, answer: Parsed) -> bool:
-    return bool(verify(list(gold.values), list(answer.values), timeout_seconds=None))
+    return bool(_math_verify().verify(list(gold.values), list(answer.values), timeout_seconds=None))
 
 
 _verify_cached = _Cached(_verify, VERIFIES)

@@ -16,7 +16,6 @@ from typing import Any
 
 from ..completions import completion_texts
 from ..result import IDS_OR_COMPLETIONS, RewardFunc, RewardResult, reward_factory, trl_reward
-from ..upstream.openr1_1416fa0 import get_soft_overlong_punishment as upstream_soft_overlong
 from ..wordsplit import splitter
 from .context import ids_column
 
@@ -74,6 +73,10 @@ def get_soft_overlong_punishment(max_completion_len: int, soft_punish_cache: int
             f"soft_punish_cache must be in (0, max_completion_len], got {soft_punish_cache} for {max_completion_len}"
         )
     # the punishment itself is upstream's; only the calling convention and the missing-ids error are ours
+    # (imported here: the upstream module imports math-verify, and with it sympy, which the patched rewards
+    # import only when a value needs parsing)
+    from ..upstream.openr1_1416fa0 import get_soft_overlong_punishment as upstream_soft_overlong
+
     upstream = upstream_soft_overlong(max_completion_len, soft_punish_cache).explain
 
     def overlong(completions: Sequence[Any] | None = None, **kwargs: Any) -> list[RewardResult]:

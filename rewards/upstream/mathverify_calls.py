@@ -10,22 +10,38 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from latex2sympy2_extended import NormalizationConfig
-from math_verify import LatexExtractionConfig, parse
+__all__ = ["parse_gold_latex_only", "parse_gold_default", "parse_answer", "shown", "verify"]
 
-__all__ = ["parse_gold_latex_only", "parse_gold_default", "parse_answer", "shown"]
+
+def _math_verify() -> Any:
+    """math-verify, imported on the first call (its import brings sympy: a process that builds these rewards
+    but never calls one does not pay it)."""
+    import math_verify
+
+    return math_verify
+
+
+def verify(gold: Any, target: Any, **kwargs: Any) -> Any:
+    """math-verify's ``verify``, as the upstream rewards call it."""
+    return _math_verify().verify(gold, target, **kwargs)
 
 
 def parse_gold_latex_only(solution: str) -> list[Any]:
-    return list(parse(solution, extraction_mode="first_match", extraction_config=[LatexExtractionConfig()]))
+    mv = _math_verify()
+    return list(
+        mv.parse(solution, extraction_mode="first_match", extraction_config=[mv.LatexExtractionConfig()])
+    )
 
 
 def parse_gold_default(solution: str) -> list[Any]:
-    return list(parse(solution, extraction_mode="first_match"))
+    return list(_math_verify().parse(solution, extraction_mode="first_match"))
 
 
 def parse_answer(content: str, boxed: Literal["all"] | bool) -> list[Any]:
-    config = LatexExtractionConfig(
+    from latex2sympy2_extended import NormalizationConfig
+
+    mv = _math_verify()
+    config = mv.LatexExtractionConfig(
         normalization_config=NormalizationConfig(
             nits=False,
             malformed_operators=False,
@@ -37,7 +53,7 @@ def parse_answer(content: str, boxed: Literal["all"] | bool) -> list[Any]:
         boxed_match_priority=0,
         try_extract_without_anchor=False,
     )
-    return list(parse(content, extraction_config=[config], extraction_mode="first_match"))
+    return list(mv.parse(content, extraction_config=[config], extraction_mode="first_match"))
 
 
 def shown(parsed: list[Any]) -> str | None:

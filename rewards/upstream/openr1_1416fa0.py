@@ -16,15 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from math_verify import verify
-
 from rewardcheck.rewards import rx
 
 from ..args import RewardArgs
 from ..completions import completion_texts
 from ..result import RewardFunc, RewardResult, reward_factory, trl_reward
 from ..wordsplit import INSTALL_HINT, JiebaMissingError, require_jieba, zh_words
-from .mathverify_calls import parse_answer, parse_gold_default, parse_gold_latex_only, shown
+from .mathverify_calls import parse_answer, parse_gold_default, parse_gold_latex_only, shown, verify
 from .unchanged_rewards import get_cosine_scaled_reward, reasoning_steps_reward
 from .unchanged_rewards import get_repetition_penalty_reward as _repetition_en
 from .verdicts import Verdict, answer_verdict, raised_verdict, verdict_details

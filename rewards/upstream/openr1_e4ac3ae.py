@@ -16,14 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from math_verify import verify
-
 from rewardcheck.rewards import rx
 
 from ..args import RewardArgs
 from ..completions import completion_texts
 from ..result import RewardFunc, RewardResult, trl_reward
-from .mathverify_calls import parse_answer, parse_gold_latex_only, shown
+from .mathverify_calls import parse_answer, parse_gold_latex_only, shown, verify
 from .unchanged_rewards import get_cosine_scaled_reward, get_repetition_penalty_reward, reasoning_steps_reward
 from .verdicts import Verdict, answer_verdict, verdict_details
 

@@ -10,13 +10,11 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from math_verify import verify
-
 from rewardcheck.rewards import rx
 
 from ..completions import completion_texts
 from ..result import RewardFunc, RewardResult, reward_factory, trl_reward
-from .mathverify_calls import parse_answer, parse_gold_latex_only, shown
+from .mathverify_calls import parse_answer, parse_gold_latex_only, shown, verify
 from .verdicts import Verdict, verdict_details
 
 __all__ = [
