@@ -30,10 +30,11 @@ from typing import Any
 
 from ..cache_bounds import RX_PATTERNS
 from .fragments import run_except
-from .matching import Match, Pattern
+from .matching import Match, Pattern, compile_all
 from .translate import Untranslatable, _translate
 
 __all__ = [
+    "compile_all",
     "Pattern",
     "Match",
     "Untranslatable",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from typing import Any
+from weakref import WeakSet
 
 from re2 import Options
 from re2 import _re2 as _binding
@@ -21,7 +22,7 @@ from .cache import cached_program
 from .templates import parse_template
 from .translate import Lead, Program, Trail, Untranslatable, Variant, translate
 
-__all__ = ["Pattern", "Match", "MAX_MEM"]
+__all__ = ["Pattern", "Match", "MAX_MEM", "compile_all"]
 
 MAX_MEM = 64 << 20  # RE2's memory for one program (its DFA cache falls back to a linear NFA past it)
 
@@ -102,7 +103,7 @@ def _fresh(t: _Text) -> _Text:
 class Pattern:
     """A pattern in Python's syntax, matched by RE2 (see :mod:`.translate` for what is kept and how)."""
 
-    __slots__ = ("pattern", "flags", "groups", "groupindex", "_program", "_compiled")
+    __slots__ = ("pattern", "flags", "groups", "groupindex", "_program", "_compiled", "__weakref__")
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
         program = cached_program(pattern, int(flags)) or translate(pattern, flags)
@@ -113,6 +114,7 @@ class Pattern:
         self._program: Program = program
         self._compiled: dict[tuple[Lead, Trail], _Compiled] = {}
         # compiled for RE2 on first use: a module's patterns cost nothing at import that a run never matches
+        _MADE.add(self)
 
     def __repr__(self) -> str:
         return f"rx.compile({self.pattern!r}, {self.flags})"
@@ -395,3 +397,15 @@ def _sorted_conversion(t: _Text, users: list[tuple[int, int]], start: int, end: 
         else:
             out.append((chars[max(s, start)], chars[min(e, end)]))
     return out
+
+
+_MADE: WeakSet[Pattern] = WeakSet()  # every pattern alive, for :func:`compile_all`
+
+
+def compile_all() -> int:
+    """Compile every pattern alive for RE2 now (a process about to fork workers: each inherits them compiled
+    instead of compiling its own); the number compiled."""
+    made = list(_MADE)
+    for p in made:
+        p._variant(Lead.SEARCH, Trail.CONSUME)
+    return len(made)
