@@ -93,6 +93,14 @@ PAID = [
     ("Правильный ответ: (Г)", "D", "C"),
     ("Ответ: Б", "Б", "В"),  # a gold in the same letters
     ("Ответ: вариант В) 15", "C", "B"),
+    ("उत्तर: (ख)", "B", "C"),  # hi: क ख ग घ
+    ("सही उत्तर (ग) है।", "ग", "ख"),
+    ("الإجابة: (ب)", "B", "C"),  # ar: أ ب ج د
+    ("الإجابة الصحيحة هي (ج)", "C", "D"),
+    ("正解は（ウ）です。", "C", "B"),  # ja: ア イ ウ エ オ
+    # a letter after a naming phrase and a colon
+    ("Answer: C", "C", "B"),
+    ("Antwort: B", "B", "C"),
     ("\\boxed{\\text{12 apples}}", "12", "13"),
     ("\\boxed{\\textnormal{12 apples}}", "12", "13"),  # every text command is one row (text.TEXT_COMMANDS)
     ("\\boxed{\\textbf{12 apples}}", "12", "13"),

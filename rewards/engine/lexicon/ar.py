@@ -504,6 +504,7 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    choice_letters="أبجد",  # the abjad order: أ ب ج د
     numbers={
         "صفر": 0,
         "واحد": 1,

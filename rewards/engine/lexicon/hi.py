@@ -522,6 +522,7 @@ ROWS = LanguageRows(
     },
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
+    choice_letters="कखगघ",  # क ख ग घ label choices as A B C D do
     numbers={
         "शून्य": 0,
         "एक": 1,

@@ -467,11 +467,11 @@ def _marks_from(marks: Sequence[Mark], starts: list[int], lo: int, hi: int) -> S
 
 
 def _article_between(t: Tokens, marks: Sequence[Mark], starts: list[int], end: int, start: int) -> bool:
-    """Nothing but a space, a bracket or one short word that is no other lexicon phrase stands between a
-    naming phrase that ends at ``end`` and a letter at ``start`` ("est la C", "ist die C")."""
+    """Nothing but a space, a colon, a bracket or one short word that is no other lexicon phrase stands between
+    a naming phrase that ends at ``end`` and a letter at ``start`` ("Answer: C", "答え：イ", "est la C")."""
     if not 0 <= start - end <= 6:
         return False
-    between = t.source[end:start].strip(" ([*")
+    between = t.source[end:start].strip(" ([*:：")
     if not between:
         return True
     named = [m for m in _marks_from(marks, starts, end, start) if not m.classes <= _FILLERS]
