@@ -51,6 +51,7 @@ _VOWELS = frozenset("aeiouàèéìòóù")
 MAX_WORDS = 8  # a number phrase longer than this is prose
 MIN_COMPOUND = 5  # letters: a shorter word is no compound of two number words
 MAX_COMPOUND = 40  # letters: "siebenhundertsiebenundzwanzig" is 29; a longer word is not taken apart (pumped)
+MAX_SPLITS = 64  # readings of one word as number words: a real compound has one or two
 
 
 def _plain(word: str) -> str:
@@ -122,6 +123,8 @@ def _combine(parts: Sequence[Part]) -> int | None:
             total, current = total + (current or 1) * value, 0
         elif value == 100 and 0 <= current < 10:
             current = (current or 1) * 100
+        elif value % 100 == 0 and 200 <= value < 1000 and current == 0:
+            current = value  # a hundreds word ("doscientos", "двести"), first or after a scale ("dos mil doscientos")
         elif multiplies and 0 < last < 10 and current % 100 == last:
             current += last * 9  # "dua puluh", "seratus dua puluh": the digit before times the ten
         elif teen and 0 < last < 10 and current % 100 == last:
@@ -194,9 +197,24 @@ def compound_number(word: str, languages: frozenset[str] | None = None) -> int |
 
 @lru_cache(maxsize=COMPOUND_WORDS)
 def _compound(w: str, language: str) -> int | None:
-    table = _numbers(language)
-    if not table or not MIN_COMPOUND <= len(w) <= MAX_COMPOUND or w[:3] not in _heads():
+    if not MIN_COMPOUND <= len(w) <= MAX_COMPOUND or w[:3] not in _heads() or not _numbers(language):
         return None
+    for parts in _splits(w, language):
+        if len(parts) > 1:
+            value = _combine(parts)
+            if value is not None and value != parts[0].value:
+                return value
+    return None
+
+
+@lru_cache(maxsize=COMPOUND_WORDS)
+def _splits(w: str, language: str) -> tuple[tuple[Part, ...], ...]:
+    """Every way to write ``w`` as number words of the language one after another, each joined to the one
+    before by nothing or the language's "and" ("zweihundert|fünf|und|zwanzig", "cento|venti|cinque"); a part
+    may lose its last vowel before a vowel ("trent|uno"). Suffixes are memoised: at most ``len(w)`` of them."""
+    table = _numbers(language)
+    whole = table.get(w, table.get(_plain(w)))
+    out: list[tuple[Part, ...]] = [(Part(whole),)] if whole is not None else []
     for k in range(2, len(w) - 1):
         head, rest = w[:k], w[k:]
         first = table.get(head)
@@ -206,13 +224,11 @@ def _compound(w: str, language: str) -> int | None:
             continue
         for joiner in ("", *_joiners(language)):
             if rest.startswith(joiner) and len(rest) > len(joiner):
-                tail = rest[len(joiner) :]
-                second = table.get(tail, table.get(_plain(tail)))
-                if second is not None:
-                    value = _combine([Part(first), Part(second, bool(joiner))])
-                    if value is not None and value != first:
-                        return value
-    return None
+                for tail in _splits(rest[len(joiner) :], language):
+                    out.append((Part(first), Part(tail[0].value, bool(joiner)), *tail[1:]))
+                    if len(out) >= MAX_SPLITS:
+                        return tuple(out)
+    return tuple(out)
 
 
 def fraction_noun(word: str, languages: frozenset[str] | None = None) -> int | None:

@@ -40,6 +40,13 @@ WHOLE = [
     ("Die Antwort ist einhundert.", "100", "1"),
     ("अतः उत्तर बयालीस है।", "42", "2"),  # hi: 21-99 are words of their own
     ("उत्तर निन्यानवे है।", "99", "9"),
+    ("La respuesta es doscientos veinticinco.", "225", "200"),  # es/pt/ru/ar: the hundreds are words
+    ("A resposta é trezentos e dois.", "302", "300"),
+    ("Ответ: двести двадцать пять.", "225", "200"),
+    ("الإجابة مئتان", "200", "2"),
+    ("Die Antwort ist zweihundertfünfundzwanzig.", "225", "200"),  # de/it: compounds of compounds
+    ("La risposta è duecentoventicinque.", "225", "200"),
+    ("La risposta è tremiladuecento.", "3200", "3000"),
 ]
 
 
@@ -50,6 +57,9 @@ SEVERAL = [
     ("iki", "iki"),
     ("yedi", "on"),  # a ten that adds, after a digit: no number
     ("tiga", "puluh", "dua", "belas"),  # a teen after tens
+    ("zero", "zero"),
+    ("двести", "двести"),  # two hundreds
+    ("сто", "двести"),
 ]
 
 

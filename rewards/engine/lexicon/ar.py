@@ -9,6 +9,28 @@ from __future__ import annotations
 from .classes import WordClass
 from .rows import LanguageRows
 
+# the hundreds from 200 to 900, each one word ("مئتان" is 200), with the older spelling مائة
+_HUNDREDS = {
+    "مئتان": 200,
+    "مائتان": 200,
+    "مئتين": 200,
+    "مائتين": 200,
+    "ثلاثمئة": 300,
+    "ثلاثمائة": 300,
+    "أربعمئة": 400,
+    "أربعمائة": 400,
+    "خمسمئة": 500,
+    "خمسمائة": 500,
+    "ستمئة": 600,
+    "ستمائة": 600,
+    "سبعمئة": 700,
+    "سبعمائة": 700,
+    "ثمانمئة": 800,
+    "ثمانمائة": 800,
+    "تسعمئة": 900,
+    "تسعمائة": 900,
+}
+
 ROWS = LanguageRows(
     language="ar",
     scripts=("Arabic",),
@@ -526,7 +548,8 @@ ROWS = LanguageRows(
         "ألف": 1000,
         "مليون": 1_000_000,
         "مليار": 1_000_000_000,
-    },
+    }
+    | _HUNDREDS,
     gated=frozenset(
         {"أس", "أم", "أو", "أي", "إن", "بل", "حل", "لا", "لم", "لن", "لو", "هل", "هم", "هو", "هي", "و"}
     ),

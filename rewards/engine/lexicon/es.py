@@ -5,6 +5,26 @@ from __future__ import annotations
 from .classes import WordClass
 from .rows import LanguageRows
 
+# the hundreds from 200 to 900, each one word ("doscientos" is 200), masculine and feminine
+_HUNDREDS = {
+    "doscientos": 200,
+    "doscientas": 200,
+    "trescientos": 300,
+    "trescientas": 300,
+    "cuatrocientos": 400,
+    "cuatrocientas": 400,
+    "quinientos": 500,
+    "quinientas": 500,
+    "seiscientos": 600,
+    "seiscientas": 600,
+    "setecientos": 700,
+    "setecientas": 700,
+    "ochocientos": 800,
+    "ochocientas": 800,
+    "novecientos": 900,
+    "novecientas": 900,
+}
+
 ROWS = LanguageRows(
     language="es",
     scripts=("Latin",),
@@ -564,7 +584,8 @@ ROWS = LanguageRows(
         "mil": 1000,
         "millón": 1_000_000,
         "millones": 1_000_000,
-    },
+    }
+    | _HUNDREDS,
     cues=frozenset(
         "las los del una unos unas para cuando entonces tenemos hay pero porque también muy más así como está están".split()
     ),

@@ -5,6 +5,26 @@ from __future__ import annotations
 from .classes import WordClass
 from .rows import LanguageRows
 
+# the hundreds from 200 to 900, each one word ("duzentos" is 200), masculine and feminine
+_HUNDREDS = {
+    "duzentos": 200,
+    "duzentas": 200,
+    "trezentos": 300,
+    "trezentas": 300,
+    "quatrocentos": 400,
+    "quatrocentas": 400,
+    "quinhentos": 500,
+    "quinhentas": 500,
+    "seiscentos": 600,
+    "seiscentas": 600,
+    "setecentos": 700,
+    "setecentas": 700,
+    "oitocentos": 800,
+    "oitocentas": 800,
+    "novecentos": 900,
+    "novecentas": 900,
+}
+
 ROWS = LanguageRows(
     language="pt",
     scripts=("Latin",),
@@ -534,7 +554,8 @@ ROWS = LanguageRows(
         "milhões": 1_000_000,
         "bilhão": 1_000_000_000,
         "bilhões": 1_000_000_000,
-    },
+    }
+    | _HUNDREDS,
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {

@@ -5,6 +5,18 @@ from __future__ import annotations
 from .classes import WordClass
 from .rows import LanguageRows
 
+# the hundreds from 200 to 900, each one word ("двести" is 200)
+_HUNDREDS = {
+    "двести": 200,
+    "триста": 300,
+    "четыреста": 400,
+    "пятьсот": 500,
+    "шестьсот": 600,
+    "семьсот": 700,
+    "восемьсот": 800,
+    "девятьсот": 900,
+}
+
 ROWS = LanguageRows(
     language="ru",
     scripts=("Cyrillic",),
@@ -558,7 +570,8 @@ ROWS = LanguageRows(
         "миллиард": 1_000_000_000,
         "миллиарда": 1_000_000_000,
         "миллиардов": 1_000_000_000,
-    },
+    }
+    | _HUNDREDS,
     gated=frozenset(
         {
             "будет",
