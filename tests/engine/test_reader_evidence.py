@@ -81,6 +81,7 @@ PAID = [
     ("सही उत्तर C है।", "C", "B"),
     ("정답은 C입니다.", "C", "B"),  # a Latin letter written onto a Hangul word
     ("So the answer is \n\\[\n42\n\\]\n!", "42", "43"),  # an exclamation after a display: stated
+    ("So the answer is:\n\n\\[\n\\boxed{20}\n\\]", "20", "21"),  # a colon and a blank line: stated
     # two boxes, each stated by the same words but one: a list, as two bare values are
     ("The first root is $\\boxed{-1}$. The second root is $\\boxed{4}$.", "-1, 4", "4"),
     ("La première racine est $\\boxed{-1}$. La seconde racine est $\\boxed{4}$.", "-1, 4", "4"),
@@ -223,6 +224,10 @@ REFUSED = [
     ("정답은 12입니다. 철회합니다.", "12"),
     ("On rejette $\\boxed{\\frac{2}{3}}$.", "\\frac{2}{3}"),
     ("Отбрасываем 12.", "12"),
+    # a colon that ends a line announces the box after a blank line: an approximator before it hedges the box
+    ("The answer is approximately:\n\n\\boxed{20}", "20"),
+    ("Cevap yaklaşık olarak:\n\n\\[\n\\boxed{20}\n\\]", "20"),
+    ("Ответ примерно:\n\n$\\boxed{20}$", "20"),
     # a question mark on the line after a display closes the display's sentence: a question
     ("Might the answer be \n\\[\n42\n\\]\n?", "42"),
     ("Тогда ответ \n\\[\n42\n\\]\n?", "42"),

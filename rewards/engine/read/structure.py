@@ -122,9 +122,26 @@ def _display_continues(t: Tokens, i: int) -> bool:
     prev = t.texts[i - 1] if i > 0 else ""
     if nxt in ("$$", "\\[") and prev and t.kinds[i - 1] is not TokenKind.SENTENCE_END:
         return True
+    if _after_colon(t, i) and _opens_box(t, i + 1):
+        return True  # "approximately:\n\n\\boxed{20}": a colon announces the box after a blank line
     if prev in ("$$", "\\]") and nxt:
         return nxt[0] in ".,;?!。，；？！" or nxt[0].islower()
     return False
+
+
+def _after_colon(t: Tokens, i: int) -> bool:
+    """Does a colon end the line before token ``i``, past the line breaks between?"""
+    k = i - 1
+    while k >= 0 and t.kinds[k] is TokenKind.NEWLINE:
+        k -= 1
+    return k >= 0 and t.texts[k] in (":", "：")
+
+
+def _opens_box(t: Tokens, j: int) -> bool:
+    """Does a box open at token ``j``, past the line breaks before it and a display's opening delimiter?"""
+    while j < t.n and (t.kinds[j] is TokenKind.NEWLINE or t.texts[j] in ("$$", "\\[", "$")):
+        j += 1
+    return j < t.n and t.kinds[j] is TokenKind.BOX
 
 
 def layout_of(t: Tokens) -> Structure:
