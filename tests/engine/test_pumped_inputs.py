@@ -110,3 +110,31 @@ def test_the_work_of_a_read_grows_at_most_linearly_with_the_run(case: PumpCase) 
     judge(case.plain, case.gold)  # warm the caches
     small, large = _calls(case.pumped(4_000), case.gold), _calls(case.pumped(8_000), case.gold)
     assert large <= 2.5 * small + 2_000, (case.name, small, large)
+
+
+class _CountingList(list):  # type: ignore[type-arg]
+    reads = 0
+
+    def __getitem__(self, i):  # type: ignore[no-untyped-def]
+        _CountingList.reads += 1
+        return super().__getitem__(i)
+
+
+def _layout_reads(text: str) -> int:
+    from rewardcheck.rewards.engine.read.structure import layout_of
+    from rewardcheck.rewards.engine.read.tokens import tokenize
+
+    t = tokenize(text)
+    object.__setattr__(t, "kinds", _CountingList(t.kinds))
+    _CountingList.reads = 0
+    layout_of(t)
+    return _CountingList.reads
+
+
+@pytest.mark.parametrize("head", ["The answer is:", "approximately:", "答え："])
+def test_line_breaks_after_a_colon_are_looked_past_a_few_at_a_time(head: str) -> None:
+    """A colon announces the box after a blank line; a pumped run of line breaks is not walked once per break
+    (the layout's token reads grow linearly with the run, counted, not timed)."""
+    small = _layout_reads(head + "\n" * 1_000 + "\\boxed{5}")
+    large = _layout_reads(head + "\n" * 2_000 + "\\boxed{5}")
+    assert large <= 2.5 * small, (small, large)

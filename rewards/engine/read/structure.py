@@ -129,17 +129,23 @@ def _display_continues(t: Tokens, i: int) -> bool:
     return False
 
 
+MAX_GAP_TOKENS = (
+    4  # line breaks (and a display's opening) looked past: a blank line or two, never a pumped run
+)
+
+
 def _after_colon(t: Tokens, i: int) -> bool:
-    """Does a colon end the line before token ``i``, past the line breaks between?"""
+    """Does a colon end the line before token ``i``, past at most a few line breaks?"""
     k = i - 1
-    while k >= 0 and t.kinds[k] is TokenKind.NEWLINE:
+    while k >= max(0, i - 1 - MAX_GAP_TOKENS) and t.kinds[k] is TokenKind.NEWLINE:
         k -= 1
     return k >= 0 and t.texts[k] in (":", "：")
 
 
 def _opens_box(t: Tokens, j: int) -> bool:
-    """Does a box open at token ``j``, past the line breaks before it and a display's opening delimiter?"""
-    while j < t.n and (t.kinds[j] is TokenKind.NEWLINE or t.texts[j] in ("$$", "\\[", "$")):
+    """Does a box open at token ``j``, past at most a few line breaks and a display's opening delimiter?"""
+    end = min(t.n, j + MAX_GAP_TOKENS)
+    while j < end and (t.kinds[j] is TokenKind.NEWLINE or t.texts[j] in ("$$", "\\[", "$")):
         j += 1
     return j < t.n and t.kinds[j] is TokenKind.BOX
 
