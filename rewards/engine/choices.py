@@ -18,7 +18,16 @@ from rewardcheck.rewards import rx
 
 from .lexicon import LANGUAGE_ROWS, WordClass, alternation
 
-__all__ = ["choice_letter", "label_before", "without_label", "latin_letter", "MAX_LABEL_GAP", "LATIN_LETTERS"]
+__all__ = [
+    "choice_letter",
+    "label_before",
+    "without_label",
+    "latin_letter",
+    "MAX_LABEL_GAP",
+    "LATIN_LETTERS",
+    "OWN_LETTERS",
+    "CHOICE_LETTERS",
+]
 
 LATIN_LETTERS = "ABCDEFGHIJ"
 # a language's choice letters as the Latin letters of the same place ("Б" is B, "В" is C)
@@ -27,6 +36,10 @@ _AS_LATIN = {
     for rows in LANGUAGE_ROWS.values()
     for n, letter in enumerate(rows.choice_letters[: len(LATIN_LETTERS)])
 }
+
+
+OWN_LETTERS = frozenset(_AS_LATIN)  # the languages' own choice letters ("Б", "ख", "ب", "イ")
+CHOICE_LETTERS = frozenset(LATIN_LETTERS) | OWN_LETTERS  # every capital a choice finder reads as a choice
 
 
 def latin_letter(letter: str) -> str | None:
@@ -60,7 +73,7 @@ def _lone_letter(answer: str) -> str | None:
     core = answer.strip(" \t\n\r\f")
     core = core[1:] if core.startswith("(") else core
     core = core[:-1] if core.endswith(")") else core
-    if core in _AS_LATIN:  # "Б", "(В)": a language's own letter
+    if core in OWN_LETTERS:  # "Б", "(В)": a language's own letter
         return _AS_LATIN[core]
     return core if len(core) == 1 and core in "ABCDE" else None
 

@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from rewardcheck.rewards import rx
 
-from .choices import latin_letter
+from .choices import OWN_LETTERS
 from .clock import clock_gold
 from .forms import has_equation, proposition
 from .gold import GoldParse, GoldStatus
@@ -61,7 +61,7 @@ def gold_kind(g: GoldParse) -> GoldKind:
         return GoldKind.MATRIX
     if g.is_number:
         return GoldKind.NUMBER
-    if _CHOICE.match(norm) or latin_letter(norm.strip("() ")) not in (None, norm.strip("() ")):
+    if _CHOICE.match(norm) or norm.strip("() ") in OWN_LETTERS:
         return GoldKind.CHOICE  # "C", "(C)", or a language's own letter ("Б" is B)
     if _INTERVAL.search(norm):
         return GoldKind.INTERVAL

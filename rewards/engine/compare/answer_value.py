@@ -11,6 +11,7 @@ the answer (``Case.answer``) as the rows after it read it.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from ..choices import without_label
 from ..exact import exact_value
@@ -28,6 +29,7 @@ from ..isolation import count
 from ..number_phrases import word_scaled
 from ..numerals import cjk_scaled
 from ..numeric import (
+    degrees,
     e_notation,
     fullwidth_ascii,
     local_interval,
@@ -175,26 +177,24 @@ def normalised(case: Case) -> Case:
     return replace(case, norm=normalise(case.answer))
 
 
-_DEGREE_SIGNS = ("^{\\circ}", "^\\circ", "°")
-
-
-def _without_degrees(norm: str) -> str:
-    """``norm`` without the degree sign that closes it (``30^{\\circ}``, ``30^\\circ``, ``30°`` -> ``30``)."""
-    for sign in _DEGREE_SIGNS:
-        if norm.endswith(sign):
-            return norm[: -len(sign)].rstrip()
-    return norm
+def _exact_or_degrees(norm: str) -> tuple[Fraction | None, bool]:
+    """The exact value of ``norm``, or of the angle it writes in degrees (``30^\\circ`` -> 30), and which."""
+    value = exact_value(norm)
+    if value is not None:
+        return value, False
+    angle = degrees(norm)
+    return angle, angle is not None
 
 
 def exact_values(case: Case) -> Case:
     """The exact values of answer and gold (``Case.exact``), when both are plain bounded arithmetic; an angle in
     degrees on either side is its number of degrees (``3036^\\circ`` against ``3036``: no sympy for a sign)."""
     g = case.gold
-    gold_norm, norm = _without_degrees(g.norm), _without_degrees(case.norm)
-    exact_gold = exact_value(gold_norm) if g.status is not GoldStatus.UNPARSEABLE or g.norm else None
-    exact_answer = exact_value(norm) if exact_gold is not None else None
+    if g.status is GoldStatus.UNPARSEABLE and not g.norm:
+        return case
+    exact_gold, gold_angle = _exact_or_degrees(g.norm)
+    exact_answer, angle = _exact_or_degrees(case.norm) if exact_gold is not None else (None, False)
     if exact_gold is None or exact_answer is None:
         return case
     count("exact_path")
-    degrees = (gold_norm, norm) != (g.norm, case.norm)
-    return replace(case, exact=(exact_answer, exact_gold), degrees=degrees)
+    return replace(case, exact=(exact_answer, exact_gold), degrees=angle or gold_angle)

@@ -20,9 +20,9 @@ import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from rewardcheck.rewards.engine.choices import LATIN_LETTERS
+from rewardcheck.rewards.engine.choices import CHOICE_LETTERS
 from rewardcheck.rewards.engine.identity_enum import IdentityEnum
-from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WordClass, is_word
+from rewardcheck.rewards.engine.lexicon import WordClass, is_word
 from rewardcheck.rewards.engine.number_phrases import MAX_WORDS as MAX_PHRASE_WORDS
 from rewardcheck.rewards.engine.number_phrases import (
     MIN_COMPOUND,
@@ -50,11 +50,6 @@ from .structure import Structure
 from .tokens import TokenKind, Tokens
 
 __all__ = ["StatementKind", "Candidate", "FINDERS", "find_candidates", "CHOICE_LETTERS"]
-
-# Latin capitals and every language's own choice letters (``LanguageRows.choice_letters``: "вариант Б")
-CHOICE_LETTERS = frozenset(LATIN_LETTERS) | frozenset(
-    letter for rows in LANGUAGE_ROWS.values() for letter in rows.choice_letters
-)
 
 
 class StatementKind(IdentityEnum):

@@ -121,11 +121,9 @@ def read_commitment(region: str, open_end: bool = False) -> Commitment:
     start = window_start(text)
     first = anchored_start(text, start)
     c = commit(Window.of(text, first, open_end=open_end))
-    strong = c.candidate is not None and c.candidate.strength >= STRENGTH[StatementKind.LABELLED]
-    if first > start and not (c.outcome is Outcome.COMMITTED and strong):
+    if first > start and not _stated(c):
         c = commit(Window.of(text, start, open_end=open_end))
-        strong = c.candidate is not None and c.candidate.strength >= STRENGTH[StatementKind.LABELLED]
-    if start > 0 and not (c.outcome is Outcome.COMMITTED and strong):
+    if start > 0 and not _stated(c):
         # the tail states no answer as such: the statements before it decide as much as the tail does ("The
         # answer is 12. Explanation: we multiplied 3 by 4 ..."), so the final statements are read in context
         context = window_start(text, CONTEXT)
@@ -136,9 +134,19 @@ def read_commitment(region: str, open_end: bool = False) -> Commitment:
         # stated as such before it still commits; a value of any weaker kind back there is a step, not read
         at = _statement_start(text, len(text) - MAX_WINDOW, whole_token=True)
         wide = commit(Window.of(text, at, open_end=open_end))
-        if wide.candidate is not None and wide.candidate.strength >= STRENGTH[StatementKind.LABELLED]:
+        if _strong(wide):
             return wide
     return c
+
+
+def _strong(c: Commitment) -> bool:
+    """Is ``c``'s value stated as the answer (a box, an ``<answer>`` block, a labelled value)?"""
+    return c.candidate is not None and c.candidate.strength >= STRENGTH[StatementKind.LABELLED]
+
+
+def _stated(c: Commitment) -> bool:
+    """Does ``c`` commit to a value stated as the answer (nothing earlier need be read)?"""
+    return c.outcome is Outcome.COMMITTED and _strong(c)
 
 
 def _statement_start(region: str, at: int, whole_token: bool = False) -> int:
