@@ -42,6 +42,7 @@ class Rule(StrEnum):
     ROUNDED = "compare.rounded"
     DECIMAL_NOT_GOLD = "compare.decimal_not_gold"
     INTERVAL = "compare.interval"
+    NUMBERS_APART = "compare.numbers_apart"
     COMMA_DECIMAL = "compare.comma_decimal"
     GROUPED = "compare.grouped"
     PERCENT = "compare.percent"

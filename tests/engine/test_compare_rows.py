@@ -357,3 +357,87 @@ def test_a_matrix_row_break_before_a_command_is_not_an_escaped_command() -> None
         == 0.0
     )
     assert tidy(r"\\frac{1}{2}") == r"\frac{1}{2}"
+
+
+# Two values too far apart for verify's rounding are refused numerically (compare/apart.py): every refusal of
+# that row must be one verify itself gives, and the row must decide the plain cases (no simplify).
+_RADICAL = st.builds(
+    lambda a, b, c: f"\\frac{{{a}\\sqrt{{{b}}}}}{{{c}}}",
+    st.integers(1, 60),
+    st.integers(2, 30),
+    st.integers(1, 60),
+)
+_DECIMAL = st.builds(lambda n, d: f"{n}.{d}", st.integers(-50, 50), st.integers(0, 999))
+_FRACTION = st.builds(lambda p, q: f"\\frac{{{p}}}{{{q}}}", st.integers(-40, 40), st.integers(1, 40))
+_VARYING = st.sampled_from(["1 / (1 - x)", "x^2 + 1", "\\frac{x}{x+y}", "2n+1", "\\sqrt{x}+3"])
+_VALUE = st.one_of(_RADICAL, _DECIMAL, _FRACTION, _VARYING, st.integers(-99, 99).map(str))
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(_VALUE, _VALUE)
+def test_a_numeric_refusal_is_one_verify_gives(answer: str, gold: str) -> None:
+    from math_verify import parse, verify
+
+    j = judge(f"\\boxed{{{answer}}}", gold)
+    if j.rule == "compare.numbers_apart":
+        assert j.verdict.value == "wrong"
+        assert not verify(parse(f"${gold}$"), parse(f"${answer}$")), (answer, gold)
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold"),
+    [
+        ("\\frac{3\\sqrt{3}}{1004}", "\\frac{1003\\sqrt{1003}}{1004}"),  # a radical against a radical
+        ("7.2", "5.8"),  # an exact answer against a decimal gold
+        ("1 / (1 - x)", "\\frac{1017}{1021}"),  # an expression in x against a number
+        ("2\\sqrt{2}", "3.14"),
+    ],
+)
+def test_values_far_apart_are_refused_without_simplify(answer: str, gold: str) -> None:
+    j = judge(f"\\boxed{{{answer}}}", gold)
+    assert (j.verdict.value, j.rule) == ("wrong", "compare.numbers_apart"), j.reason
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "expected"),
+    [
+        ("\\frac{1}{3}", "0.333333", "correct"),  # within verify's six-decimal rounding: not refused
+        ("\\sqrt{2}", "1.414214", "correct"),
+        ("x - x + 5", "5", "correct"),  # sympy folds the variable away: a number, equal
+        ("\\sin^2 x + \\cos^2 x", "1", "correct"),  # constant although it has a variable: simplify proves it
+        ("e", "e", "correct"),
+        ("2.0000003", "2.0", "correct"),  # verify rounds both to six decimals
+        ("5.1234561", "5.123456", "correct"),
+    ],
+)
+def test_values_within_rounding_or_constant_are_left_to_verify(answer: str, gold: str, expected: str) -> None:
+    # unevaluated answers allowed, so that verify decides the constant ones
+    j = judge(f"\\boxed{{{answer}}}", gold, config=EngineConfig(allow_unevaluated=True))
+    assert j.verdict.value == expected, j.reason
+    assert j.rule != "compare.numbers_apart"
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(st.integers(-9999, 9999), st.integers(1, 6), st.integers(-99, 99))
+def test_a_decimal_next_to_its_gold_is_refused_only_when_verify_refuses(
+    n: int, places: int, nudge: int
+) -> None:
+    """A decimal gold and an answer a few units of the seventh decimal away: the numeric row refuses only what
+    verify refuses (its six-decimal rounding closes the smallest gaps)."""
+    from math_verify import parse, verify
+
+    gold = f"{n / 10**places:.{places}f}"
+    answer = f"{n / 10**places + nudge / 10**7:.7f}"
+    j = judge(f"\\boxed{{{answer}}}", gold)
+    if j.rule == "compare.numbers_apart":
+        assert not verify(parse(f"${gold}$"), parse(f"${answer}$")), (answer, gold)
+
+
+def test_a_bare_letter_is_left_to_verify_symbol_rules() -> None:
+    """verify reads the letter e as Euler's number: a bare letter never counts as an expression that varies."""
+    from sympy import E, Symbol
+
+    from rewardcheck.rewards.engine.compare.apart import _pair_apart
+
+    assert not _pair_apart(E, Symbol("e"))
+    assert _pair_apart(E, Symbol("e") + 1)  # e + 1 varies with e: no number equals it

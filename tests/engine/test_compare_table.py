@@ -39,11 +39,13 @@ ORDER = [
     Rule.ROUNDED,
     Rule.DECIMAL_NOT_GOLD,
     Rule.INTERVAL,
+    Rule.NUMBERS_APART,
     Rule.GOLD_UNPARSEABLE,
     Rule.UNREADABLE_ANSWER,
     Rule.ISOLATED,
     Step.PARSE,
     Rule.UNREADABLE_ANSWER,
+    Rule.NUMBERS_APART,
     Rule.SYMBOLIC,
 ]
 

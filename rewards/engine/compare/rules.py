@@ -17,7 +17,7 @@ from enum import StrEnum
 
 from ..goldkind import GoldKind
 from ..rules import Rule
-from . import answer_value, intervals, kinds, symbolic, values
+from . import answer_value, apart, intervals, kinds, symbolic, values
 from .case import Case
 from .decision import Decision
 from .pairing import pair
@@ -101,11 +101,13 @@ RULES: tuple[Check | Rewrite, ...] = (
     Check(Rule.ROUNDED, ANY_KIND, values.exact_rounded, _FINAL),
     Check(Rule.DECIMAL_NOT_GOLD, ANY_KIND, values.decimal_not_gold),
     Check(Rule.INTERVAL, _only(GoldKind.INTERVAL), intervals.exact_interval, _FINAL),
+    Check(Rule.NUMBERS_APART, ANY_KIND, apart.decimal_apart),
     # sympy: in the worker when risky, else in process
     Check(Rule.GOLD_UNPARSEABLE, ANY_KIND, symbolic.gold_unparseable),
     Check(Rule.UNREADABLE_ANSWER, ANY_KIND, symbolic.operator_run),
     Check(Rule.ISOLATED, ANY_KIND, symbolic.in_worker, _FINAL),
     Rewrite(Step.PARSE, ANY_KIND, symbolic.parse),
     Check(Rule.UNREADABLE_ANSWER, ANY_KIND, symbolic.unparsed_answer),
+    Check(Rule.NUMBERS_APART, ANY_KIND, apart.numbers_apart),
     Check(Rule.SYMBOLIC, ANY_KIND, symbolic.symbolic, _FINAL),
 )

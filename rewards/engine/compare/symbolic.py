@@ -19,7 +19,7 @@ from rewardcheck.rewards import rx
 from ..exact import too_large
 from ..gold import GoldStatus
 from ..letters import keep_letters, lost_letters
-from ..mathcore import parse_value, verify_parsed
+from ..mathcore import Parsed, parse_value, verify_parsed
 from ..prescreen import risk
 from ..rules import Rule
 from ..verdict import Verdict
@@ -27,7 +27,15 @@ from .case import Case
 from .decision import Decision
 from .isolated import isolated
 
-__all__ = ["gold_unparseable", "in_worker", "operator_run", "parse", "symbolic", "unparsed_answer"]
+__all__ = [
+    "gold_unparseable",
+    "in_worker",
+    "operator_run",
+    "parse",
+    "symbolic",
+    "unparsed_answer",
+    "verified_values",
+]
 
 _OPERATOR_RUN = rx.compile(r"\*{3,}|\+{3,}|/{3,}|\^{3,}|={3,}|,{3,}|;{3,}")
 _IN_WORKER = frozenset({GoldStatus.RISKY, GoldStatus.PROSE})  # golds parsed only in the worker
@@ -75,9 +83,9 @@ def unparsed_answer(case: Case) -> Decision | None:
     return None
 
 
-def symbolic(case: Case) -> Decision:
-    """``verify(gold, answer)``; a one-letter variable a parse read as a unit ("2m") and dropped is parsed
-    again with it kept."""
+def verified_values(case: Case) -> tuple[Parsed, Parsed]:
+    """The parses ``verify`` is given, gold then answer: a one-letter variable a parse read as a unit ("2m")
+    and dropped is parsed again with it kept."""
     parsed = case.parsed if case.parsed is not None else parse_value(case.answer)  # set by the parse row
     gold_values = case.gold.values()
     for source, which in ((case.gold.expr, "gold"), (case.answer, "answer")):
@@ -86,7 +94,12 @@ def symbolic(case: Case) -> Decision:
             again = keep_letters(source)
             if again.ok and not lost_letters(source, again):
                 gold_values, parsed = (again, parsed) if which == "gold" else (gold_values, again)
-    ok = verify_parsed(gold_values, parsed)
+    return gold_values, parsed
+
+
+def symbolic(case: Case) -> Decision:
+    """``verify(gold, answer)`` on :func:`verified_values`."""
+    ok = verify_parsed(*verified_values(case))
     if ok:
         return Decision(Verdict.CORRECT, "verify(gold, answer) is True", Rule.SYMBOLIC, "inline")
     return Decision(Verdict.WRONG, f"verify(gold, answer) is {ok}", Rule.SYMBOLIC, "inline")

@@ -1,0 +1,128 @@
+r"""Rows that refuse two numbers too far apart for ``verify`` to call them equal, without sympy's ``simplify``.
+
+``verify`` rounds a float to six decimals before it compares (``float_rounding=6``), and otherwise asks
+``simplify`` whether the difference is zero. ``simplify`` keeps a value, so two numbers whose values differ by
+more than rounding can close are unequal whatever their form: deciding that numerically saves the slowest step
+of the compare (tens of milliseconds for ``\frac{3\sqrt{3}}{1004}`` against ``\frac{1003\sqrt{1003}}{1004}``).
+Only a refusal is decided here; an equality is still proved by the rows after.
+
+>>> from ..config import EngineConfig
+>>> from ..gold import parse_gold
+>>> from ..goldkind import gold_kind
+>>> from ..text import AnswerSpan
+>>> from .symbolic import parse
+>>> g = parse_gold("\\frac{1003\\sqrt{1003}}{1004}")
+>>> c = Case("x", g, gold_kind(g), AnswerSpan("x", "boxed"), "\\frac{3\\sqrt{3}}{1004}", None, EngineConfig(), 0.0)
+>>> numbers_apart(parse(c)).rule
+<Rule.NUMBERS_APART: 'compare.numbers_apart'>
+"""
+
+from __future__ import annotations
+
+import cmath
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+from ..rules import Rule
+from .case import Case
+from .decision import Decision
+from .symbolic import verified_values
+
+__all__ = ["decimal_apart", "numbers_apart"]
+
+# Rounding each side to six decimals moves it at most 5e-7: values further apart than 1e-5 never meet. The
+# relative bound keeps a float's last digits (15 significant ones) out of the decision.
+_ABSOLUTE = 1e-5
+_RELATIVE = 1e-8
+_EVALF_DIGITS = 20
+# Where a variable is set to show that an expression varies: generic values, away from the poles and roots
+# that small integers and simple fractions hit.
+_POINTS = (0.3719, 0.6143)
+_MAX_VARIABLES = 3
+
+
+def _far(a: complex, b: complex) -> bool:
+    gap = abs(a - b)
+    return gap > _ABSOLUTE and gap > _RELATIVE * max(1.0, abs(a), abs(b))
+
+
+def _far_exact(a: Fraction, b: Fraction) -> bool:
+    """:func:`_far` in exact arithmetic (an exact value may be past a float's range)."""
+    gap = abs(a - b)
+    return gap > Fraction(_ABSOLUTE) and gap > Fraction(_RELATIVE) * max(Fraction(1), abs(a), abs(b))
+
+
+def decimal_apart(case: Case) -> Decision | None:
+    """A decimal gold (an exact one was decided above) and an exact answer further apart than rounding closes.
+    An angle is left to sympy (it may read degrees as radians), and so is a percent."""
+    if case.exact is None or case.degrees or "%" in case.norm or "%" in case.gold.norm:
+        return None
+    answer, gold = case.exact
+    if not _far_exact(Fraction(answer), Fraction(gold)):
+        return None
+    why = "the answer's exact value is further from the decimal gold than six-decimal rounding closes"
+    return Decision.of(False, why, Rule.NUMBERS_APART, "exact")
+
+
+def _value(v: Any) -> complex | None:
+    """A number with no variable, evaluated; None for anything else (a variable, a set, a relation, a
+    matrix, infinity)."""
+    from sympy import Expr  # loaded by the parse that made ``v``
+
+    if not isinstance(v, Expr) or not v.is_number:
+        return None
+    try:
+        z = complex(v.evalf(_EVALF_DIGITS))
+    except (TypeError, ValueError, OverflowError, ArithmeticError):
+        return None
+    return z if cmath.isfinite(z) else None
+
+
+def _at(v: Any, point: float) -> complex | None:
+    """``v`` with its variables set to values near ``point`` (each its own), evaluated; None when it is not
+    then a finite number."""
+    subs = {x: point + k / 7 for k, x in enumerate(sorted(v.free_symbols, key=str))}
+    try:
+        z = complex(v.evalf(_EVALF_DIGITS, subs=subs))
+    except (TypeError, ValueError, OverflowError, ArithmeticError):
+        return None
+    return z if cmath.isfinite(z) else None
+
+
+def _varies(v: Any) -> bool:
+    """``v`` is an expression in a few variables whose value changes with them, so no number equals it
+    (``1/(1-x)``): two points where it takes values far apart prove it."""
+    from sympy import Expr, Symbol
+
+    # a bare letter goes to verify's own symbol rules (the letter e is Euler's number there)
+    if not isinstance(v, Expr) or isinstance(v, Symbol) or not 0 < len(v.free_symbols) <= _MAX_VARIABLES:
+        return False
+    one, two = _at(v, _POINTS[0]), _at(v, _POINTS[1])
+    return one is not None and two is not None and _far(one, two)
+
+
+def _pair_apart(g: Any, a: Any) -> bool:
+    """``verify``'s pair ``(g, a)`` is certainly false: two different strings, a string against an
+    expression (never compared), two numbers far apart, or a number against an expression that varies."""
+    if isinstance(g, str) or isinstance(a, str):
+        return not (isinstance(g, str) and isinstance(a, str) and g.strip() == a.strip())
+    vg, va = _value(g), _value(a)
+    if vg is not None and va is not None:
+        return _far(vg, va)
+    return (vg is not None and _varies(a)) or (va is not None and _varies(g))
+
+
+def numbers_apart(case: Case) -> Decision | None:
+    """Every pair ``verify`` would try is two numbers far apart, a number against an expression that varies, or
+    a pair it never matches: unequal."""
+    gold, answer = verified_values(case)
+    if not (gold.ok and answer.ok) or not all(
+        _pair_apart(g, a) for g, a in product(gold.values, answer.values)
+    ):
+        return None
+    why = (
+        "the answer's value is further from the gold's than six-decimal rounding closes, or one side varies"
+        " with a variable and the other is a number (evaluated numerically)"
+    )
+    return Decision.of(False, why, Rule.NUMBERS_APART, "inline")
