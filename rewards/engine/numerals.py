@@ -11,7 +11,7 @@ English words are :mod:`.numwords`' grammar.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from .lexicon import LANGUAGE_ROWS
 
@@ -64,6 +64,7 @@ def _suffixes() -> tuple[tuple[int, dict[str, frozenset[str]]], ...]:
     )
 
 
+@lru_cache(maxsize=8192)  # asked of every word of a statement; words repeat
 def suffixed_number(word: str) -> tuple[int, str] | None:
     """A number word with a suffix of its own language written onto it ("yedidir", "일곱입니다"): its value and
     the number word without the suffix, or ``None``; the stem must be a number of the suffix's language

@@ -127,3 +127,21 @@ def test_a_correction_overrides_the_earlier_value_in_every_language(language: st
 def test_english_text_meets_only_english_phrases(text: str) -> None:
     marks = find_marks(tokenize(text))
     assert all("en" in m.languages for m in marks), [(m.phrase, sorted(m.languages)) for m in marks]
+
+
+def test_every_spaced_phrase_is_found_through_the_pair_index() -> None:
+    """The phrase index keyed by a phrase's first two words (a speed-up) finds every phrase of the lexicon as
+    its own text, longest first: each spaced phrase, written alone, is one mark with its own classes."""
+    from rewardcheck.rewards.engine.read.marks import _spaced_index, phrase_table
+
+    missed = []
+    for entries in _spaced_index().values():
+        for _, phrase in entries:
+            entry = phrase_table()[phrase]
+            if entry.gated:
+                continue  # found only where its language is evident
+            # the whole text is one mark (two spellings of one token run, "réponse:" and "réponse :", are one)
+            found = [m for m in find_marks(tokenize(phrase)) if (m.start, m.end) == (0, len(phrase))]
+            if not found:
+                missed.append(phrase)
+    assert not missed, missed[:20]

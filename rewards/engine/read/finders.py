@@ -189,16 +189,16 @@ def _in_run(t: Tokens, i: int, depth: int) -> bool:
         return text in _RUN_SYMBOLS or text.isdigit() or _vulgar(text)
     if k is TokenKind.WORD:
         text = text.rstrip(SUBSCRIPT_DIGITS)  # "x₁ = 2": a name with its index
-        # a one-letter name in an equation ("x = 5"), a constant ("3π"), a Greek letter
-        coefficient = (  # "-2x", "\\frac{1}{2}i": a letter written onto the number or bracket before it
-            i > 0 and t.kinds[i - 1] in (TokenKind.NUMBER, TokenKind.CLOSE) and t.ends[i - 1] == t.starts[i]
-        )
+        # a one-letter name in an equation ("x = 5"), a constant ("3π"), a Greek letter; a longer word never
+        if len(text) != 1 or not (text.isascii() or text in "πτφθ"):
+            return False
+        if text in "πτφθ" or _beside_operator(t, i):
+            return True
+        # "-2x", "\\frac{1}{2}i": a letter written onto the number or bracket before it
+        if i > 0 and t.kinds[i - 1] in (TokenKind.NUMBER, TokenKind.CLOSE) and t.ends[i - 1] == t.starts[i]:
+            return True
         # "\\sin^2 t": the variable of a function written before it
-        coefficient = coefficient or any(t.kinds[x] is TokenKind.LATEX for x in range(max(0, i - 3), i))
-        return (
-            len(text) == 1
-            and ((text.isascii() and (_beside_operator(t, i) or coefficient)) or text in "πτφθ")
-        ) or text == "π"
+        return any(t.kinds[x] is TokenKind.LATEX for x in range(max(0, i - 3), i))
     return False
 
 

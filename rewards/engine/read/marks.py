@@ -198,12 +198,31 @@ def _unspaced_scanner() -> Scanner | None:
     return Scanner("|".join(rx.escape(p) for p in phrases))
 
 
+@cache
+def _spaced_index_by_pair() -> dict[tuple[str, str], list[tuple[tuple[str, ...], str]]]:
+    """:func:`_spaced_index` split by the first two token texts for phrases of two tokens or more, and by the
+    first alone (``(first, "")``) for one-token phrases: a common first word ("the", "so") then tries only the
+    phrases its next word can continue, longest first as before."""
+    index: dict[tuple[str, str], list[tuple[tuple[str, ...], str]]] = {}
+    for first, entries in _spaced_index().items():
+        for words, phrase in entries:  # longest first: every longer phrase before the one-token phrase
+            index.setdefault((first, words[1] if len(words) > 1 else ""), []).append((words, phrase))
+    return index
+
+
+def _candidates_at(folded: list[str], i: int) -> Iterable[tuple[tuple[str, ...], str]]:
+    index = _spaced_index_by_pair()
+    if i + 1 < len(folded):
+        yield from index.get((folded[i], folded[i + 1]), ())
+    yield from index.get((folded[i], ""), ())
+
+
 def _spaced_marks(t: Tokens, folded: list[str], languages: frozenset[str] | None) -> Iterable[Mark]:
-    index, table = _spaced_index(), phrase_table()
+    table = phrase_table()
     i = 0
     while i < t.n:
         found = None
-        for words, phrase in index.get(folded[i], ()):
+        for words, phrase in _candidates_at(folded, i):
             n = len(words)  # the first word matched by the index: a longer phrase is checked word by word
             if n == 1 or (
                 i + n <= t.n and all(folded[i + k] == words[k] for k in range(1, n)) and _adjacent(t, i, n)
