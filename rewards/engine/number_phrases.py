@@ -41,6 +41,7 @@ __all__ = [
     "number_joiner",
     "fraction_phrase",
     "fraction_noun",
+    "counted_fraction",
     "scale_word",
     "word_scaled",
     "MAX_WORDS",
@@ -266,6 +267,21 @@ def fraction_phrase(words: Sequence[str], languages: frozenset[str] | None = Non
     if numerator is None or numerator <= 0:
         return None
     return numerator, denominator
+
+
+def counted_fraction(text: str) -> tuple[int, int] | None:
+    """Digits and a fraction noun of any language ("3 quarters", "5 eighths", "3 cuartos"): (numerator,
+    denominator). Two readings stand: the fraction 3/4, and three things called quarters (coins, rooms): the
+    caller resolves it.
+
+    >>> counted_fraction("3 quarters"), counted_fraction("5 eighths"), counted_fraction("3 apples")
+    ((3, 4), (5, 8), None)
+    """
+    number, _, word = text.strip().partition(" ")
+    if not (number.isdigit() and number.isascii()) or not word or " " in word.strip():
+        return None
+    denominator = fraction_noun(word.strip())
+    return (int(number), denominator) if denominator is not None and int(number) > 0 else None
 
 
 @cache

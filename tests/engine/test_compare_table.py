@@ -21,6 +21,7 @@ ORDER = [
     Rule.GROUPED,
     Rule.PERCENT,
     Step.NUMBER_WORDS,
+    Rule.READING,
     Rule.PROSE_FOR_NUMBER,
     Rule.READ_OR_INSIDE,
     Rule.BASE,

@@ -99,6 +99,21 @@ PAID = [
     ("الإجابة: (ب)", "B", "C"),  # ar: أ ب ج د
     ("الإجابة الصحيحة هي (ج)", "C", "D"),
     ("正解は（ウ）です。", "C", "B"),  # ja: ア イ ウ エ オ
+    # a letter of an unspaced script alone inside a run of another script, or after an answer noun's colon, or
+    # in corner quotes
+    ("答えはイです", "B", "C"),
+    ("正解はウです。", "C", "B"),
+    ("答えはイ", "B", "C"),
+    ("答え：イ", "B", "C"),
+    ("答え: エ", "D", "B"),
+    ("答えは「イ」です。", "B", "C"),
+    ("Lösung: B", "B", "C"),
+    # digits and a fraction noun: the gold picks the fraction or the count, in any language
+    ("The answer is 3 quarters.", "3/4", "3/5"),
+    ("So 5 eighths of the pizza is left.", "\\frac{5}{8}", "5/7"),
+    ("La respuesta es 3 cuartos.", "3/4", "4/3"),
+    ("Es bleiben 2 Drittel.", "2/3", "3/2"),
+    ("She has 3 quarters.", "3", "4"),  # three coins
     # a letter after a naming phrase and a colon
     ("Answer: C", "C", "B"),
     ("Antwort: B", "B", "C"),
@@ -235,6 +250,10 @@ REFUSED = [
     # a language's choice letter that opens a sentence as a word is no choice
     ("В итоге получаем 12.", "C"),
     ("А значит, ответ 7.", "A"),
+    # a katakana letter inside a katakana word is no choice ("アイス", ice); no naming phrase before it, none
+    ("答えはアイスです", "B"),
+    ("イメージとしては5です", "B"),
+    ("答えはイではありません", "B"),  # denied
 ]
 
 

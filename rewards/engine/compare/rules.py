@@ -81,6 +81,7 @@ RULES: tuple[Check | Rewrite, ...] = (
     Check(Rule.GROUPED, ANY_KIND, values.grouped_number, (ECHO,)),  # before number words drop the commas
     Check(Rule.PERCENT, ANY_KIND, values.percent, (ECHO,)),
     Rewrite(Step.NUMBER_WORDS, ANY_KIND, answer_value.number_words),
+    Check(Rule.READING, ANY_KIND, values.counted, (ECHO,)),
     Check(Rule.PROSE_FOR_NUMBER, ANY_KIND, values.prose_for_number),
     Check(Rule.READ_OR_INSIDE, ANY_KIND, values.or_inside),
     Check(Rule.BASE, _only(GoldKind.BASE_N), kinds.base_n),

@@ -13,12 +13,15 @@ Decision(verdict=<Verdict.CORRECT: 'correct'>, reason='integer answer equals int
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from rewardcheck.rewards import rx
 
 from ..exact import exact_value
 from ..forms import strip_units
 from ..isolation import count
 from ..lexicon import WordClass, alternation
+from ..number_phrases import counted_fraction
 from ..rules import Rule
 from ..text import normalise
 from .case import Case
@@ -33,6 +36,7 @@ __all__ = [
     "comma_decimal_equal",
     "comma_for_point",
     "contradiction",
+    "counted",
     "decimal_not_gold",
     "elementwise",
     "exact_equal",
@@ -158,6 +162,23 @@ def normal_form(case: Case) -> Decision | None:
         count("fast_path")
         return Decision.of(True, "normalised answer equals normalised gold", Rule.NORMALISED, "fast")
     return None
+
+
+def counted(case: Case) -> Decision | None:
+    """Digits and a fraction noun ("3 quarters") against an exact gold: the gold picks the reading, the fraction
+    (3/4) or a count of things (3), and the reason names the one it picked."""
+    pair = counted_fraction(case.answer) if len(case.answer) <= 40 else None
+    gold = exact_value(case.gold.norm) if pair is not None else None
+    if pair is None or gold is None:
+        return None
+    n, d = pair
+    if gold == Fraction(n, d):
+        return Decision.of(
+            True, f"{case.answer.strip()!r} read as the fraction {n}/{d}: the gold", Rule.READING
+        )
+    if gold == n:
+        return Decision.of(True, f"{case.answer.strip()!r} read as a count, {n}: the gold", Rule.READING)
+    return Decision.of(False, f"{case.answer.strip()!r} is neither {n}/{d} nor {n}", Rule.READING)
 
 
 def reading(case: Case) -> Decision | None:

@@ -20,7 +20,7 @@ import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from rewardcheck.rewards.engine.choices import CHOICE_LETTERS
+from rewardcheck.rewards.engine.choices import CHOICE_LETTERS, OWN_LETTERS
 from rewardcheck.rewards.engine.identity_enum import IdentityEnum
 from rewardcheck.rewards.engine.lexicon import WordClass, is_word
 from rewardcheck.rewards.engine.number_phrases import MAX_WORDS as MAX_PHRASE_WORDS
@@ -45,7 +45,7 @@ from rewardcheck.rewards.engine.numeric import SUBSCRIPT_DIGITS
 from rewardcheck.rewards.engine.numwords import ONES, SCALES, TENS, number_from_words
 from rewardcheck.rewards.engine.text import is_placeholder as placeholder
 
-from .marks import Mark, evident_languages
+from .marks import NO_SPACE_SCRIPTS, Mark, _script_of, evident_languages
 from .structure import Structure
 from .tokens import TokenKind, Tokens
 
@@ -353,7 +353,7 @@ def _joiners_between_numbers(t: Tokens, marks: Sequence[Mark]) -> frozenset[int]
 def _scaled_end(t: Tokens, last: int) -> int:
     """Where a number ending at token ``last`` ends: after a myriad sign written right after it ("3.5万元",
     "2 亿") or a scale word of any language after a space ("2 million", "1.5 Millionen", "3 juta"), which
-    scales it, or at the number's own end."""
+    scales it, or a fraction noun after an integer ("3 quarters"), or at the number's own end."""
     n = last + 1
     if not (
         t.kinds[last] is TokenKind.NUMBER
@@ -365,6 +365,8 @@ def _scaled_end(t: Tokens, last: int) -> int:
     if t.texts[n][:1] in MYRIADS:
         return t.starts[n] + 1
     spaced = t.ends[last] < t.starts[n]
+    if spaced and t.texts[last].isdigit() and fraction_noun(t.texts[n]) is not None:
+        return t.ends[n]  # "3 quarters": the noun is read with it (the gold picks 3/4 or three things)
     return t.ends[n] if spaced and scale_word(t.texts[n]) is not None else t.ends[last]
 
 
@@ -434,11 +436,15 @@ def _choices(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     word that names or chooses the answer ("Je choisis B.", "答案是 B。", "The correct answer is B."), or one
     standing alone (:func:`_letter_at`)."""
     noun_ends = sorted(m.end for m in marks if WordClass.CHOICE_NOUN in m.classes)
-    naming_ends = sorted(m.end for m in marks if m.classes & _CHOOSING)
+    naming_ends = sorted(m.end for m in marks if m.classes & _CHOOSING or _labels_answer(t, m))
     starts = [m.start for m in marks]
     out = []
     for i in range(t.n):
-        if s.inside[i] or t.kinds[i] is not TokenKind.WORD or t.texts[i] not in CHOICE_LETTERS:
+        if s.inside[i] or t.kinds[i] is not TokenKind.WORD:
+            continue
+        if t.texts[i] not in CHOICE_LETTERS:
+            if not t.texts[i].isascii():
+                out += _letters_in_run(t, s, marks, starts, naming_ends, i)
             continue
         at = t.starts[i]
         after_noun = bool(_ends_in(noun_ends, at - 2, at))  # "option C", "Option (C)"
@@ -448,6 +454,36 @@ def _choices(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
         )
         if after_noun or named or _letter_at(t, s, i):
             out.append(Candidate(StatementKind.CHOICE, i, i, t.starts[i], t.ends[i], s.statement[i]))
+    return out
+
+
+def _labels_answer(t: Tokens, m: Mark) -> bool:
+    """An answer noun that a colon makes a label ("答え：イ", "Lösung: B"): it names what follows."""
+    return WordClass.ANSWER_NOUN in m.classes and t.source[m.end : m.end + 3].lstrip(" ").startswith(
+        (":", "：")
+    )
+
+
+def _letters_in_run(
+    t: Tokens, s: Structure, marks: Sequence[Mark], starts: list[int], naming_ends: list[int], i: int
+) -> list[Candidate]:
+    """A choice letter of an unspaced script standing alone inside a run of another script ("答えはイです":
+    katakana イ between hiragana), right after a naming phrase and before a closing copula or the run's end:
+    the letter alone is the choice; inside a word of its own script ("アイス") it is no letter."""
+    word, out = t.texts[i], []
+    for k, ch in enumerate(word):
+        script = _script_of(ch) if ch in OWN_LETTERS else None
+        if script not in NO_SPACE_SCRIPTS:
+            continue
+        if any(0 <= x < len(word) and _script_of(word[x]) == script for x in (k - 1, k + 1)):
+            continue
+        start = t.starts[i] + k
+        named = any(
+            _article_between(t, marks, starts, e, start) for e in _ends_in(naming_ends, start - 6, start)
+        )
+        last = k + 1 == len(word) and (i + 1 >= t.n or t.kinds[i + 1] in _CLAUSE_ENDS)
+        if named and (last or _copula_closes(marks, starts, start + 1)):
+            out.append(Candidate(StatementKind.CHOICE, i, i, start, start + 1, s.statement[i]))
     return out
 
 
@@ -466,7 +502,7 @@ def _article_between(t: Tokens, marks: Sequence[Mark], starts: list[int], end: i
     a naming phrase that ends at ``end`` and a letter at ``start`` ("Answer: C", "答え：イ", "est la C")."""
     if not 0 <= start - end <= 6:
         return False
-    between = t.source[end:start].strip(" ([*:：")
+    between = t.source[end:start].strip(" ([*:：「『“‘«\"'")  # a bracket or an opening quote
     if not between:
         return True
     named = [m for m in _marks_from(marks, starts, end, start) if not m.classes <= _FILLERS]
@@ -475,10 +511,12 @@ def _article_between(t: Tokens, marks: Sequence[Mark], starts: list[int], end: i
 
 def _closing_copula(t: Tokens, marks: Sequence[Mark], starts: list[int], i: int) -> bool:
     """A verb-final copula closes the clause right after token ``i`` ("正解は C です", "उत्तर C है")."""
-    nxt = t.ends[i]
-    return any(
-        WordClass.COPULA in m.classes and m.verb_final for m in _marks_from(marks, starts, nxt, nxt + 2)
-    )
+    return _copula_closes(marks, starts, t.ends[i])
+
+
+def _copula_closes(marks: Sequence[Mark], starts: list[int], at: int) -> bool:
+    """A verb-final copula opens at ``at`` or one character (a space, a closing bracket or quote) after it."""
+    return any(WordClass.COPULA in m.classes and m.verb_final for m in _marks_from(marks, starts, at, at + 2))
 
 
 def _in_box(s: Structure, i: int) -> bool:
