@@ -26,10 +26,17 @@ TENS = {
 }
 SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 # the nouns of a fraction after its numerator ("three quarters", "two thirds"), with their denominators
-FRACTIONS = {"half": 2, "halves": 2, "quarter": 4, "quarters": 4, "hundredth": 100, "hundredths": 100} | {
-    w + end: d
-    for d, w in enumerate("third fourth fifth sixth seventh eighth ninth tenth".split(), start=3)
-    for end in ("", "s")
+_ORDINAL_DENOMINATORS = dict(
+    enumerate(
+        "third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth"
+        " sixteenth seventeenth eighteenth nineteenth twentieth".split(),
+        start=3,
+    )
+) | {30: "thirtieth", 40: "fortieth", 50: "fiftieth", 60: "sixtieth", 70: "seventieth", 80: "eightieth"}
+_ORDINAL_DENOMINATORS |= {90: "ninetieth", 100: "hundredth", 1000: "thousandth", 1_000_000: "millionth"}
+# a denominator is the ordinal of its number, plural after a numerator above one ("two thirteenths")
+FRACTIONS = {"half": 2, "halves": 2, "quarter": 4, "quarters": 4} | {
+    w + end: d for d, w in _ORDINAL_DENOMINATORS.items() for end in ("", "s")
 }
 MAX_WORDS = 16
 

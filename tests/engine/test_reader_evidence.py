@@ -114,6 +114,27 @@ PAID = [
     ("La respuesta es 3 cuartos.", "3/4", "4/3"),
     ("Es bleiben 2 Drittel.", "2/3", "3/2"),
     ("She has 3 quarters.", "3", "4"),  # three coins
+    # an approximator after the value that opens a rounded restatement hedges the restatement, in any language
+    (
+        "The answer is $\\frac{\\sqrt{3}}{2}$, approximately 0.866.",
+        "\\frac{\\sqrt{3}}{2}",
+        "\\frac{\\sqrt{2}}{2}",
+    ),
+    ("La respuesta es $\\sqrt{2}$, aproximadamente 1,41.", "\\sqrt{2}", "\\sqrt{3}"),
+    ("Die Antwort ist $\\sqrt{2}$, also ungefähr 1,41.", "\\sqrt{2}", "\\sqrt{3}"),
+    # a contrast turns away from a reported value: what follows is the speaker's own
+    ("My friend says 12, but I get 13.", "13", "12"),
+    ("Mon ami dit 12, mais je trouve 13.", "13", "12"),
+    ("Mi amigo dice 12, pero yo obtengo 13.", "13", "12"),
+    ("친구는 12라고 했지만 나는 13을 얻었다.", "13", "12"),
+    # Arabic teens: the ones, then the ten ("ثلاثة عشر"), with 11 and 12 and feminine forms of their own
+    ("الإجابة هي ثلاثة عشر.", "13", "3"),
+    ("الإجابة هي اثنا عشر.", "12", "2"),
+    ("الإجابة: ثلاث عشرة", "13", "10"),
+    # a denominator is the ordinal of any number ("thirteenth"), plural after a numerator above one
+    ("The answer is one thirteenth.", "1/13", "1"),
+    ("The answer is two thirteenths.", "2/13", "2"),
+    ("The answer is 3 sixteenths.", "3/16", "3/17"),
     # a letter after a naming phrase and a colon
     ("Answer: C", "C", "B"),
     ("Antwort: B", "B", "C"),
@@ -254,6 +275,9 @@ REFUSED = [
     ("答えはアイスです", "B"),
     ("イメージとしては5です", "B"),
     ("答えはイではありません", "B"),  # denied
+    ("My friend says 12, but the book says 13.", "13"),  # reported again after the contrast
+    ("The answer is 0.866, approximately.", "0.866"),
+    ("Cevap 42 civarında.", "42"),
 ]
 
 

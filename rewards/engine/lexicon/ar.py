@@ -527,6 +527,7 @@ ROWS = LanguageRows(
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
     choice_letters="أبجد",  # the abjad order: أ ب ج د
+    teen_words=("عشر", "عشرة"),
     numbers={
         "صفر": 0,
         "واحد": 1,
@@ -539,6 +540,21 @@ ROWS = LanguageRows(
         "ثمانية": 8,
         "تسعة": 9,
         "عشرة": 10,
+        # the teens write the ones, then "عشر" / "عشرة" ("ثلاثة عشر" is 13; LanguageRows.teen_words); 11 and 12
+        # and the ones before a feminine noun have forms of their own ("أحد عشر", "اثنا عشر", "ثلاث عشرة")
+        "عشر": 10,
+        "أحد": 1,
+        "إحدى": 1,
+        "اثنا": 2,
+        "اثنتا": 2,
+        "اثنتان": 2,
+        "ثلاث": 3,
+        "أربع": 4,
+        "خمس": 5,
+        "ست": 6,
+        "سبع": 7,
+        "ثماني": 8,
+        "تسع": 9,
         "عشرون": 20,
         "ثلاثون": 30,
         "أربعون": 40,

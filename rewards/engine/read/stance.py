@@ -183,7 +183,9 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
         if not m.classes & {W.APPROXIMATOR, W.HEDGE_SYMBOL}:
             continue
         before = m.end <= c.start and w.words_between(m.end, c.start) <= 1
-        after = m.start >= c.end and w.tokens_between(c.end, m.start) <= 2  # "42左右", "42 civarında"
+        after = (  # "42左右", "42 civarında"; not one that opens the next value ("√3/2, approximately 0.866")
+            m.start >= c.end and w.tokens_between(c.end, m.start) <= 2 and not _opens_value(w, m, c)
+        )
         opens = c.start <= m.start < c.end and not w.source[c.start : m.start].strip()  # "\\boxed{about 390}"
         if before or after or opens:
             return Refusal(Stance.HEDGED, m.start, m.end)
@@ -196,11 +198,24 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
         if W.HEDGE in m.classes and not _turns_to_next(w, m, c):
             return Refusal(Stance.HEDGED, m.start, m.end)
     trailing = w.source[c.end : limit].strip(" ,.!;:()$*}\\")
-    if trailing and " " not in trailing and shapes.weak_adverb(trailing):  # "The answer is 12, reportedly."
+    # "The answer is 12, reportedly."; an adverb right before the next value is that value's ("..., roughly 40")
+    if (
+        trailing
+        and " " not in trailing
+        and shapes.weak_adverb(trailing)
+        and not w.candidates_in(limit, limit + 1)
+    ):
         return Refusal(Stance.HEDGED, c.end, limit)
     if shapes.hedge_shape(w.source[clause_start : c.start]):  # "The answer is allegedly", "I'd go with"
         return Refusal(Stance.HEDGED, clause_start, c.start)
     return None
+
+
+def _opens_value(w: Window, m: Mark, c: Candidate) -> bool:
+    """The approximator ``m`` after ``c`` stands right before a later value of the same statement: it hedges
+    that value (a rounded restatement), not ``c``."""
+    later = w.next_candidate(m.end)
+    return later is not None and later.statement == c.statement and w.words_between(m.end, later.start) <= 1
 
 
 def _turns_to_next(w: Window, hedge: Mark, c: Candidate) -> bool:
@@ -304,6 +319,9 @@ def _attributed(w: Window, c: Candidate) -> Refusal | None:
     """A third party and a report verb around the value ("my friend says 42", "친구는 42라고 했어요")."""
     first, last = w.statement_tokens(c.statement)
     begin, end = w.tokens.starts[first], w.tokens.ends[last] if last < w.tokens.n else len(w.source)
+    for m in w.marks_of(W.CONTRAST, begin, c.start):
+        if w.candidates_in(begin, m.start):  # "My friend says 12, but I get 13": the contrast turns away from
+            begin = m.end  # the reported value; what follows is the speaker's unless it reports again
 
     def around(word_class: W) -> Mark | None:  # before the value, or after it in a verb-final language
         before = w.marks_of(word_class, begin, c.start)
