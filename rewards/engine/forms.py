@@ -306,14 +306,6 @@ _UNICODE = {
     "\u2264": "\\le ",
     "\u2265": "\\ge ",
     "\u2260": "\\ne ",
-    "\u00bd": "\\frac{1}{2}",
-    "\u00bc": "\\frac{1}{4}",
-    "\u00be": "\\frac{3}{4}",
-    "\u2153": "\\frac{1}{3}",
-    "\u2154": "\\frac{2}{3}",
-    "\u2155": "\\frac{1}{5}",
-    "\u2159": "\\frac{1}{6}",
-    "\u215b": "\\frac{1}{8}",
     "\u2208": "\\in ",
     "\u2200": "\\forall ",
     "\u2203": "\\exists ",
@@ -325,6 +317,18 @@ _UNICODE = {
     "\u00a0": " ",
     "\u202f": " ",
 }
+
+
+def _vulgar_fractions() -> dict[str, str]:
+    """Every Unicode vulgar fraction ("½", "⅞", "⅒") as its LaTeX fraction, from the character's own value."""
+    out = {}
+    for code in [*range(0x00BC, 0x00BF), *range(0x2150, 0x215F), 0x2189]:
+        value = Fraction(unicodedata.numeric(chr(code))).limit_denominator(10)
+        out[chr(code)] = f"\\frac{{{value.numerator}}}{{{value.denominator}}}"
+    return out
+
+
+_UNICODE |= _vulgar_fractions()
 _SUPERSCRIPT = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+", strict=True))
 _REL_TEXT = {"gt": ">", "lt": "<", "geq": "\\ge ", "leq": "\\le ", "ge": "\\ge ", "le": "\\le "}
 _REL_TEXT.update({"neq": "\\ne ", "ne": "\\ne "})

@@ -79,6 +79,7 @@ class GoldParse:
     shown: str | None = None  # the parsed value as text (computed once: sympy printing is slow)
     is_number: bool = False  # an integer or decimal written out: its answer must be one too (see judge)
     multi: bool = False  # several values (a list or set, or several boxes): a list of boxed answers may match
+    both_signs: bool = False  # a plus-minus sign ("\\pm 3", "1 \\pm \\sqrt{2}"): two values, stated as two
     base: int | None = None  # the base of a ``BASE`` gold's digits
     units_dropped: bool = False  # read once its unit text was dropped: the answer's units are dropped too
     no_value: bool = (
@@ -104,6 +105,8 @@ class GoldParse:
         object.__setattr__(self, "is_number", is_literal(self.norm))
         inner = self.norm[2:-2] if self.norm.startswith("\\{") and self.norm.endswith("\\}") else self.norm
         object.__setattr__(self, "multi", self.status is not GoldStatus.TEXT and _has_top_level_comma(inner))
+        bare = self.expr.replace("\\pmod", "")
+        object.__setattr__(self, "both_signs", any(sign in bare for sign in ("\\pm", "\\mp", "±", "∓")))
 
 
 # A word or two of plain letters (``listen``, ``\\text{Evelyn}``, ``odd``): compared as normalised text, never

@@ -304,11 +304,13 @@ def _names_subject(
 
 def _states_a_list(span: AnswerSpan, g: GoldParse) -> bool:
     """Values joined by "and" (or "or": "x = 1 or x = 2") state a list; only a list or set gold can match
-    one, or a pair's gold when "and" joins values of different names ("x = 2, y = 3" for (2, 3))."""
+    one (a gold with a plus-minus sign is two values), or a pair's gold when "and" joins values of different
+    names ("x = 2, y = 3" for (2, 3))."""
     if not span.alternatives:
         return False
     pair = gold_kind(g) in (GoldKind.TUPLE, GoldKind.INTERVAL)  # "(2, 3)" is a point as often as an interval
-    return g.multi or (pair and span.joiner == "and" and _distinct_names(span.alternatives))
+    both_signs = len(span.alternatives) == 2 and g.both_signs
+    return g.multi or both_signs or (pair and span.joiner == "and" and _distinct_names(span.alternatives))
 
 
 def _one_value(values: Sequence[str]) -> bool:

@@ -34,6 +34,7 @@ __all__ = [
     "degrees",
     "pi_multiple",
     "mixed_number",
+    "plain_mixed",
     "rounds_to",
     "decimal_gold",
     "repeating_decimal",
@@ -88,6 +89,27 @@ def mixed_number(s: str) -> Fraction | None:
         return None
     v = whole + Fraction(num, den)
     return -v if m.group(1) else v
+
+
+def plain_mixed(s: str) -> str | None:
+    r"""A mixed number written in plain text (``3 1/2``: a whole number, a space, a proper fraction) as the one
+    fraction it writes, ``None`` otherwise: the space is no product, and no thousands group (``31/2``).
+
+    >>> plain_mixed("3 1/2"), plain_mixed("-2 3/4"), plain_mixed("3 5/2"), plain_mixed("31/2")
+    ('\\frac{7}{2}', '-\\frac{11}{4}', None, None)
+    """
+    parts = s[:80].replace("\u00a0", " ").split()
+    if len(parts) == 3 and parts[0] in ("-", "−"):
+        parts = [parts[0] + parts[1], parts[2]]
+    if len(parts) != 2:
+        return None
+    whole, (num, slash, den) = parts[0].lstrip("-−"), parts[1].partition("/")
+    if not all(x.isascii() and x.isdigit() and len(x) <= 12 for x in (whole, num, den)) or not slash:
+        return None
+    if not 0 < int(num) < int(den):
+        return None
+    v = int(whole) + Fraction(int(num), int(den))
+    return f"{'-' if whole != parts[0] else ''}\\frac{{{v.numerator}}}{{{v.denominator}}}"
 
 
 def decimal_gold(norm: str) -> tuple[str, bool] | None:

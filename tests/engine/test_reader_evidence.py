@@ -135,6 +135,26 @@ PAID = [
     ("The answer is one thirteenth.", "1/13", "1"),
     ("The answer is two thirteenths.", "2/13", "2"),
     ("The answer is 3 sixteenths.", "3/16", "3/17"),
+    # a "!" written onto a number before an operator or another factor is a factorial, not a sentence end
+    ("The answer is 5! = 120.", "120", "5"),
+    ("So we get 6!/(2!4!) = 15 ways.", "15", "6"),
+    ("The answer is 7!", "7", "5040"),  # at the end: an exclamation
+    ("Wow, 42! That is the answer.", "42", "43"),
+    # a mixed number in plain text is its fraction (the space is no product, no thousands group)
+    ("The answer is 3 1/2.", "7/2", "31/2"),
+    ("\\boxed{-2 3/4}", "-11/4", "-23/4"),
+    ("The recipe needs 1 1/2 cups.", "1.5", "0.5"),
+    # every Unicode vulgar fraction, read from the character's own value
+    ("The answer is ⅞.", "7/8", "1/8"),
+    ("The answer is ⅝.", "5/8", "5"),
+    ("Die Antwort ist ⅒.", "0.1", "10"),
+    # a power of ten alone is a final form, as scientific notation is
+    ("The answer is 10^6.", "1000000", "106"),
+    ("\\boxed{10^{-3}}", "0.001", "0.003"),
+    # a plus-minus gold is two values: "x = 3 or x = -3" states both, in any language
+    ("Answer: $x=3$ or $x=-3$", "\\pm 3", "3"),
+    ("Donc x = 3 ou x = -3.", "\\pm 3", "-3"),
+    ("x = 1 + \\sqrt{2} or x = 1 - \\sqrt{2}", "1 \\pm \\sqrt{2}", "1 + \\sqrt{2}"),
     # a letter after a naming phrase and a colon
     ("Answer: C", "C", "B"),
     ("Antwort: B", "B", "C"),
@@ -278,6 +298,10 @@ REFUSED = [
     ("My friend says 12, but the book says 13.", "13"),  # reported again after the contrast
     ("The answer is 0.866, approximately.", "0.866"),
     ("Cevap 42 civarında.", "42"),
+    ("The answer is 5 or -3", "\\pm 3"),  # one of the two values and another
+    ("\\boxed{-3}", "\\pm 3"),  # one of the two values only
+    ("\\boxed{2^{10}}", "1024"),  # a power of another base is still to compute
+    ("The answer is 3 1/2.", "31/2"),  # a mixed number, not thirty-one halves
 ]
 
 

@@ -34,6 +34,7 @@ from ..numeric import (
     fullwidth_ascii,
     local_interval,
     percent_first,
+    plain_mixed,
     repeating_decimal,
     subscripts_as_latex,
 )
@@ -142,10 +143,11 @@ def chained(case: Case) -> Case:
 
 
 def canonical_form(case: Case) -> Case:
-    """The answer in canonical form, its function variable renamed as the gold's; units dropped where the
-    gold's were, or the gold is a number."""
+    """The answer in canonical form (a mixed number in plain text as its fraction), its function variable
+    renamed as the gold's; units dropped where the gold's were, or the gold is a number."""
     g = case.gold
-    answer = rename_function_variable(canonical(case.answer), g.expr)
+    answer = plain_mixed(case.answer) or case.answer  # "3 1/2" is 7/2: the space is no product
+    answer = rename_function_variable(canonical(answer), g.expr)
     if g.units_dropped or number_gold(g):
         answer = strip_units(answer)
     return replace(case, answer=answer)

@@ -47,7 +47,7 @@ def judgement(
     """The judgement of one verdict, counted; a list answer to a list gold is shown as its list."""
     count(f"verdict_{verdict.value}")
     shown = span.answer if span is not None else None
-    if span is not None and span.alternatives and gold is not None and gold.multi:
+    if span is not None and span.alternatives and gold is not None and (gold.multi or gold.both_signs):
         shown = ", ".join(span.alternatives)
     return Judgement(
         verdict,

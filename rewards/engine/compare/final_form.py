@@ -30,7 +30,8 @@ _ASSIGNED = rx.compile(r"^[a-zA-Z](?:_\{?\w+\}?)?=")
 _SIMPLE_FRACTION = rx.compile(
     r"^-?(?:\d+\s?)?(?:\\frac\{-?\d+(?:\.\d+)?\}\{\d+(?:\.\d+)?\}|\\frac\d(?:\d|\{\d+\})|\\frac\{\d+\}\d|\d+/\d+)$"
 )
-_SCIENTIFIC = rx.compile(r"^-?\d+(?:\.\d+)?(?:\\times|\\cdot|\*)10\^\{?-?\d+\}?$")
+# scientific notation, or a power of ten alone ("10^6" writes a million as "1 \times 10^6" does; not "2^{10}")
+_SCIENTIFIC = rx.compile(r"^-?(?:\d+(?:\.\d+)?(?:\\times|\\cdot|\*))?10\^\{?-?\d+\}?$")
 _SQRT_INT = rx.compile(r"\\sqrt\{(\d{1,12})\}")
 
 

@@ -171,10 +171,31 @@ class Tokens:
         return lo
 
 
+_AFTER_FACTORIAL = frozenset("=+-*/^<>≤≥≠×·−.,;:)]}$")
+
+
+def _factorial(text: str, s: int) -> bool:
+    """A "!" written onto a number or a bracket and followed by an operator, a relation, punctuation or another
+    factor ("5! = 120", "(n+1)!/n!", "2!4!"): a factorial, no exclamation (one at the end, or before a space and
+    a word, is)."""
+    if s == 0 or not (text[s - 1].isdigit() or text[s - 1] in ")}"):
+        return False
+    k = s + 1
+    if k < len(text) and (text[k].isdigit() or text[k] in "(\\"):
+        return True  # "2!4!", "n!(n+1)": a product of factorials, written without a space
+    while k < len(text) and text[k] in " \t":
+        k += 1
+    return k < len(text) and text[k] in _AFTER_FACTORIAL
+
+
 def _sentence_dot(text: str, s: int, e: int, kind: TokenKind) -> TokenKind:
     """A "." that ends nothing: inside an abbreviation ("i.e.") it is a symbol; it ends a sentence when a
-    space, a line break, a closing mark or the end follows."""
-    if kind is not TokenKind.SENTENCE_END or text[s] != ".":
+    space, a line break, a closing mark or the end follows. A "!" that is a factorial is a symbol."""
+    if kind is not TokenKind.SENTENCE_END:
+        return kind
+    if text[s] == "!":
+        return TokenKind.SYMBOL if _factorial(text, s) else kind
+    if text[s] != ".":
         return kind
     if e < len(text) and text[e].isalnum():
         return TokenKind.SYMBOL
