@@ -152,6 +152,8 @@ PAID = [
     ("The answer is 10^6.", "1000000", "106"),
     ("\\boxed{10^{-3}}", "0.001", "0.003"),
     # a plus-minus gold is two values: "x = 3 or x = -3" states both, in any language
+    ("The answer is 13. I hope it is correct.", "13", "12"),  # a closing formula, no doubt
+    ("The answer is 13. I am sure of it.", "13", "12"),
     ("Answer: $x=3$ or $x=-3$", "\\pm 3", "3"),
     ("Donc x = 3 ou x = -3.", "\\pm 3", "-3"),
     ("x = 1 + \\sqrt{2} or x = 1 - \\sqrt{2}", "1 \\pm \\sqrt{2}", "1 + \\sqrt{2}"),
@@ -302,6 +304,14 @@ REFUSED = [
     ("\\boxed{-3}", "\\pm 3"),  # one of the two values only
     ("\\boxed{2^{10}}", "1024"),  # a power of another base is still to compute
     ("The answer is 3 1/2.", "31/2"),  # a mixed number, not thirty-one halves
+    # a value-free statement right after the value that doubts it, in any language
+    ("The answer is 13. But I am not sure.", "13"),
+    ("The answer is 13. Not sure though.", "13"),
+    ("Finalement, on obtient 13. Mais je ne suis pas sûr.", "13"),
+    ("最终得到13。但我不确定。", "13"),
+    ("最終的に13が得られる。でも自信がない。", "13"),
+    ("결국 13을 얻는다. 하지만 확실하지 않다.", "13"),
+    ("В итоге получаем 13. Но я не уверен.", "13"),
 ]
 
 

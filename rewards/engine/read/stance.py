@@ -208,6 +208,18 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
         return Refusal(Stance.HEDGED, c.end, limit)
     if shapes.hedge_shape(w.source[clause_start : c.start]):  # "The answer is allegedly", "I'd go with"
         return Refusal(Stance.HEDGED, clause_start, c.start)
+    return _doubted_after(w, c)
+
+
+def _doubted_after(w: Window, c: Candidate) -> Refusal | None:
+    """The statement right after the value's holds no value and doubts ("The answer is 13. But I am not
+    sure.", "最终得到13。但我不确定。"): the doubt is about that value."""
+    for start, end in w.statements_after(c, 1):
+        if w.candidates_in(start, end):
+            return None
+        for m in w.marks_in(start, end):
+            if W.HEDGE in m.classes:
+                return Refusal(Stance.HEDGED, m.start, m.end)
     return None
 
 
