@@ -11,6 +11,7 @@ English words are :mod:`.numwords`' grammar.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache, lru_cache
 
 from .lexicon import LANGUAGE_ROWS
@@ -22,6 +23,7 @@ __all__ = [
     "cjk_scaled",
     "CJK_NUMERALS",
     "MYRIADS",
+    "PLACE_SIGNS",
     "number_languages",
     "suffixed_number",
 ]
@@ -32,6 +34,10 @@ _CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CJK_MYRIAD = {"万": 10_000, "萬": 10_000, "亿": 10**8, "億": 10**8}
 CJK_NUMERALS = frozenset(_CJK_DIGITS) | frozenset(_CJK_UNITS) | frozenset(_CJK_MYRIAD)
 MYRIADS = frozenset(_CJK_MYRIAD)  # written after digits too: "3.5万" is 35,000
+# the place signs written after digits ("1万2千" is 12,000, "2億5000万" is 250,000,000)
+_PLACES = _CJK_UNITS | _CJK_MYRIAD | {"兆": 10**12}
+PLACE_SIGNS = frozenset(_PLACES)
+MAX_PLACES_CHARS = 80  # "2億5000万3千" is short: a longer run is no one number written with places
 
 
 @cache
@@ -107,23 +113,77 @@ def _value(word: str, languages: frozenset[str] | None) -> int | None:
 
 
 def cjk_scaled(s: str) -> str | None:
-    r"""Digits followed by a myriad sign as the number they write (``3.5万`` -> ``35000``, ``2 亿`` ->
-    ``200000000``), or ``None``.
+    r"""Digits with the place signs written after them, as the number they write (``3.5万`` -> ``35000``,
+    ``2 亿``, ``1万2千`` -> ``12000``, ``2億5000万`` -> ``250000000``), or ``None``: places must fall from left
+    to right, and a place below a myriad needs its digits.
 
     >>> cjk_scaled("3.5万"), cjk_scaled("2 亿"), cjk_scaled("1.2億"), cjk_scaled("万"), cjk_scaled("x万")
     ('35000', '200000000', '120000000', None, None)
+    >>> cjk_scaled("1万2千"), cjk_scaled("2億5000万"), cjk_scaled("3千5百"), cjk_scaled("1万2000"), cjk_scaled("2万3万")
+    ('12000', '250000000', '3500', '12000', None)
     """
-    t = s.strip()
-    if not t or t[-1] not in _CJK_MYRIAD:
+    if len(s) > MAX_PLACES_CHARS or not any(ch in _PLACES for ch in s):
+        return None  # no place sign (and no int() of a pumped run of digits)
+    pieces = _place_pieces(s.replace(" ", ""))
+    if not pieces or isinstance(pieces[0], str) or all(not isinstance(p, str) for p in pieces):
         return None
-    number = t[:-1].strip()
-    whole, _, frac = number.partition(".")
-    if not (whole.isascii() and whole.isdigit()) or (frac and not (frac.isascii() and frac.isdigit())):
-        return None
-    scale = _CJK_MYRIAD[t[-1]]
-    value = (int(whole) * 10 ** len(frac) + int(frac or "0")) * scale
-    digits, rest = divmod(value, 10 ** len(frac))
-    return str(digits) if not rest else f"{digits}.{str(rest).rjust(len(frac), '0').rstrip('0')}"
+    total, section, pending = Fraction(0), Fraction(0), None
+    last_small, last_myriad = 10**13, 10**13
+    for p in pieces:
+        if not isinstance(p, str):
+            if pending is not None:
+                return None  # two numbers side by side
+            pending = p
+            continue
+        place = _PLACES[p]
+        if p in _CJK_UNITS:
+            if pending is None or place >= last_small:
+                return None
+            section, pending, last_small = section + pending * place, None, place
+        else:
+            section += pending or 0
+            if section == 0 or place >= last_myriad:
+                return None
+            total, section, pending, last_small, last_myriad = (
+                total + section * place,
+                Fraction(0),
+                None,
+                10**13,
+                place,
+            )
+    total += section + (pending or 0)
+    return str(total.numerator) if total.denominator == 1 else _decimal_text(total)
+
+
+def _place_pieces(t: str) -> list[Fraction | str] | None:
+    """``t`` as numbers (digits, one decimal point) and place signs, in order; ``None`` if anything else."""
+    out: list[Fraction | str] = []
+    i = 0
+    while i < len(t):
+        if t[i] in _PLACES:
+            out.append(t[i])
+            i += 1
+            continue
+        j = i
+        while j < len(t) and t[j].isascii() and (t[j].isdigit() or t[j] == "."):
+            j += 1
+        number = t[i:j]
+        if not number or number.count(".") > 1 or not number.strip(".") or number[0] == ".":
+            return None
+        out.append(Fraction(number))
+        i = j
+    return out
+
+
+def _decimal_text(v: Fraction) -> str | None:
+    """``v`` as a terminating decimal (``Fraction(7, 2)`` -> ``3.5``), ``None`` when it does not terminate."""
+    for places in range(1, 13):
+        scaled = v * 10**places
+        if scaled.denominator == 1:
+            whole, rest = divmod(abs(scaled.numerator), 10**places)
+            text = f"{whole}.{str(rest).rjust(places, '0').rstrip('0')}"
+            return f"-{text}" if v < 0 else text
+    return None
 
 
 def cjk_value(s: str) -> str | None:

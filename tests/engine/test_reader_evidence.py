@@ -152,6 +152,18 @@ PAID = [
     ("The answer is 10^6.", "1000000", "106"),
     ("\\boxed{10^{-3}}", "0.001", "0.003"),
     # a plus-minus gold is two values: "x = 3 or x = -3" states both, in any language
+    # local number styles: Arabic decimal and group separators, the Indian grouping, digits with CJK places,
+    # superscript powers
+    ("الجواب ١٢٫٥", "12.5", "125"),
+    ("الجواب ١٬٢٥٠", "1250", "1.25"),  # ٬ only ever groups
+    ("कुल राशि ₹1,00,000 है।", "100000", "100"),
+    ("The population is 2,50,00,000.", "25000000", "250"),
+    ("答案是1万2千。", "12000", "1"),
+    ("答えは2億5000万円です。", "250000000", "2"),
+    ("答案是1万2000。", "12000", "10000"),
+    ("The answer is 7 × 10⁻³.", "0.007", "7000"),
+    ("The answer is x² + 1.", "x^2+1", "1"),
+    ("The area is 5m².", "5", "25"),  # a unit's power written onto a number
     ("The answer is 13. I hope it is correct.", "13", "12"),  # a closing formula, no doubt
     ("The answer is 13. I am sure of it.", "13", "12"),
     ("Answer: $x=3$ or $x=-3$", "\\pm 3", "3"),

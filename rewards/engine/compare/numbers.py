@@ -100,10 +100,13 @@ def grouped_readings(answer: str) -> tuple[tuple[str, str], ...]:
     (('1234567.5', "'.' as the thousands separator and ',' as the decimal separator"),)
     >>> grouped_readings("1.2.3"), grouped_readings("1,234.567.8")
     ((), ())
+    >>> grouped_readings("1,00,000")
+    (('100000', "',' in the Indian grouping (lakh, crore)"),)
     """
     m = _GROUPED.fullmatch(answer.strip())
     if m is None:
-        return ()
+        indian = _indian_grouping(answer.strip())
+        return ((indian, "',' in the Indian grouping (lakh, crore)"),) if indian else ()
     sign, lead, groups, point, decimals = m.groups()
     separators = {run for run in _non_digit_runs(groups)}
     if len(separators) != 1:
@@ -119,6 +122,22 @@ def grouped_readings(answer: str) -> tuple[tuple[str, str], ...]:
     if groups.count(sep) == 1 and sep in (".", ",", "{,}"):
         readings.append((f"{sign}{lead}.{groups[len(sep) :]}", f"{sep!r} as the decimal separator"))
     return tuple(readings)
+
+
+def _indian_grouping(s: str) -> str | None:
+    """``1,00,000`` and ``12,34,567.5``: a last group of three, groups of two before it (a lakh, a crore), as
+    the number they write; ``None`` for anything else (groups of three are :func:`grouped_readings`' own)."""
+    body, point, decimals = s.lstrip("-+").partition(".")
+    parts = body.split(",")
+    if len(parts) < 3 or (point and not (decimals.isascii() and decimals.isdigit())):
+        return None
+    lead, middle, last = parts[0], parts[1:-1], parts[-1]
+    if not (1 <= len(lead) <= 2 and len(last) == 3 and all(len(p) == 2 for p in middle)):
+        return None
+    if not all(p.isascii() and p.isdigit() for p in parts):
+        return None
+    sign = "-" if s.startswith("-") else ""
+    return f"{sign}{''.join(parts)}{point}{decimals}"
 
 
 def percent_values(answer: str) -> tuple[str, ...]:

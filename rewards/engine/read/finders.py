@@ -36,6 +36,7 @@ from rewardcheck.rewards.engine.number_phrases import (
 from rewardcheck.rewards.engine.numerals import (
     CJK_NUMERALS,
     MYRIADS,
+    PLACE_SIGNS,
     cjk_value,
     number_languages,
     suffixed_number,
@@ -169,8 +170,31 @@ _CLAUSE_ENDS = frozenset(
     }
 )
 _RUN_SYMBOLS = frozenset(
-    {"%", "\\%", "°", "√", "∛", "π", "∞", "/", "!", "∈", "∉", "∪", "∩", "⊂", "⊆", "∅", "|", ":", "&"}
+    {
+        "%",
+        "\\%",
+        "°",
+        "√",
+        "∛",
+        "π",
+        "∞",
+        "/",
+        "!",
+        "∈",
+        "∉",
+        "∪",
+        "∩",
+        "⊂",
+        "⊆",
+        "∅",
+        "|",
+        ":",
+        "&",
+        "⁻",
+        "⁺",
+    }
 )
+_SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺"
 
 
 def _in_run(t: Tokens, i: int, depth: int) -> bool:
@@ -188,12 +212,16 @@ def _in_run(t: Tokens, i: int, depth: int) -> bool:
     if k is TokenKind.SYMBOL:
         return text in _RUN_SYMBOLS or text.isdigit() or _vulgar(text)
     if k is TokenKind.WORD:
-        text = text.rstrip(SUBSCRIPT_DIGITS)  # "x₁ = 2": a name with its index
+        # "x₁ = 2", "x² + 1": a name with its index or its power
+        powered = text.rstrip(SUBSCRIPT_DIGITS) != text.rstrip(SUBSCRIPT_DIGITS + _SUPERSCRIPTS)
+        text = text.rstrip(SUBSCRIPT_DIGITS + _SUPERSCRIPTS)
         # a one-letter name in an equation ("x = 5"), a constant ("3π"), a Greek letter; a longer word never
         if len(text) != 1 or not (text.isascii() or text in "πτφθ"):
             return False
         if text in "πτφθ" or _beside_operator(t, i):
             return True
+        if powered:
+            return False  # "1,000.99m²": a unit's power written onto a number, no variable
         # "-2x", "\\frac{1}{2}i": a letter written onto the number or bracket before it
         if i > 0 and t.kinds[i - 1] in (TokenKind.NUMBER, TokenKind.CLOSE) and t.ends[i - 1] == t.starts[i]:
             return True
@@ -362,12 +390,32 @@ def _scaled_end(t: Tokens, last: int) -> int:
         and t.source[t.ends[last] : t.starts[n]] in ("", " ")
     ):
         return t.ends[last]
-    if t.texts[n][:1] in MYRIADS:
-        return t.starts[n] + 1
+    if t.texts[n][:1] in MYRIADS or (t.texts[n][:1] in PLACE_SIGNS and t.ends[last] == t.starts[n]):
+        return _places_end(t.source, t.starts[n], t.ends[-1] if t.n else t.starts[n])
     spaced = t.ends[last] < t.starts[n]
     if spaced and t.texts[last].isdigit() and fraction_noun(t.texts[n]) is not None:
         return t.ends[n]  # "3 quarters": the noun is read with it (the gold picks 3/4 or three things)
     return t.ends[n] if spaced and scale_word(t.texts[n]) is not None else t.ends[last]
+
+
+def _places_end(src: str, at: int, limit: int) -> int:
+    """Where a run of place signs and the digits between them ends, from the sign at ``at`` ("1万2千", "2億5000
+    万", "1万2000": digits after a myriad sign close the run)."""
+    end = at + 1
+    while end < limit:
+        if src[end] in PLACE_SIGNS:
+            end += 1
+            continue
+        k = end
+        while k < limit and src[k].isascii() and src[k].isdigit():
+            k += 1
+        if k == end:
+            break
+        if k < limit and src[k] in PLACE_SIGNS:
+            end = k + 1
+            continue
+        return k if src[end - 1] in MYRIADS else end
+    return end
 
 
 def _trim(t: Tokens, i: int, j: int) -> tuple[int, int]:

@@ -41,11 +41,17 @@ MAX_LABEL_GAP = 4  # tokens between a choice letter and the value it labels ("(C
 def _ascii_digits(value: str) -> str:
     if value.isascii():
         return value
-    # decimal digits of any script ("٤٢", "४२", "４２"); superscripts ("x²") are exponents, not digits
+    # decimal digits of any script ("٤٢", "४२", "４２"), and the Arabic decimal and group separators ("١٢٫٥",
+    # "١٬٢٥٠"); superscripts ("x²") are exponents, not digits
     return "".join(
-        str(d) if not ch.isascii() and (d := unicodedata.decimal(ch, None)) is not None else ch
+        str(d)
+        if not ch.isascii() and (d := unicodedata.decimal(ch, None)) is not None
+        else _ARABIC_SEPARATORS.get(ch, ch)
         for ch in value
     )
+
+
+_ARABIC_SEPARATORS = {"\u066b": ".", "\u066c": ""}  # ٬ only ever groups: dropped, no ambiguity
 
 
 def _label(c: Commitment, chosen: Candidate) -> str:
