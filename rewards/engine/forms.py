@@ -306,6 +306,8 @@ _UNICODE = {
     "\u2264": "\\le ",
     "\u2265": "\\ge ",
     "\u2260": "\\ne ",
+    "\u00b1": "\\pm ",  # plus-minus, minus-plus
+    "\u2213": "\\mp ",
     "\u2208": "\\in ",
     "\u2200": "\\forall ",
     "\u2203": "\\exists ",

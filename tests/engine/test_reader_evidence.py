@@ -164,6 +164,8 @@ PAID = [
     ("The answer is 7 × 10⁻³.", "0.007", "7000"),
     ("The answer is x² + 1.", "x^2+1", "1"),
     ("The area is 5m².", "5", "25"),  # a unit's power written onto a number
+    ("The answer is ±3.", "3,-3", "3"),  # a plus-minus sign written before the value is part of it
+    ("x = 1 ± √2", "1 \\pm \\sqrt{2}", "1 + \\sqrt{2}"),
     ("The answer is 13. I hope it is correct.", "13", "12"),  # a closing formula, no doubt
     ("The answer is 13. I am sure of it.", "13", "12"),
     ("Answer: $x=3$ or $x=-3$", "\\pm 3", "3"),
@@ -324,6 +326,9 @@ REFUSED = [
     ("最終的に13が得られる。でも自信がない。", "13"),
     ("결국 13을 얻는다. 하지만 확실하지 않다.", "13"),
     ("В итоге получаем 13. Но я не уверен.", "13"),
+    ("最終的に13が得られるが、自信はない。", "13"),
+    ("答案是13，但我没有把握。", "13"),
+    ("답은 13이다. 하지만 확신이 없다.", "13"),
 ]
 
 
