@@ -5,6 +5,8 @@ one table of rows (a wording, the math it writes), applied in one linear pass ov
 'x lies $(-1, 4)$.'
 >>> in_math("The solution set is all x between 2 and 5, inclusive.")
 'The solution set is $[2, 5]$.'
+>>> in_math("x lies in the open interval from 2 to 5."), in_math("It is all real numbers greater than 3.")
+('x lies $(2, 5)$.', 'It is $(3, \\infty)$.')
 >>> in_math("It has x-coordinate 3 and y-coordinate -1.")
 'It has $(3, -1)$.'
 >>> in_math("So x = 3 and y = -1.")
@@ -37,6 +39,15 @@ _WHO = (
 )
 
 
+# a quantified set of numbers: "all real numbers", "all values of x", "every x" (that are / which are)
+_EVERY = (
+    rf"{_ALL}\s{{1,3}}(?:real\s{{1,3}})?(?:numbers|values(?:\s{{1,3}}of\s{{1,3}}[a-z])?|[a-z])\s{{1,3}}"
+    r"(?:(?:that|which)\s{1,3}are\s{1,3})?(?:strictly\s{1,3})?"
+)
+_ABOVE = "greater|larger|bigger|more"
+_BELOW = "less|smaller|lower"
+
+
 def _num(s: str) -> str:
     return s.replace("−", "-")
 
@@ -60,6 +71,34 @@ ROWS: tuple[tuple[str, Callable[[Callable[[int], str]], str]], ...] = (
         rf"{_WHO}from\s{{1,3}}({_NUM})\s{{1,3}}to\s{{1,3}}({_NUM}),?\s{{0,3}}\(?(?:both\s{{1,3}})?{_CLOSED}\)?",
         lambda g: f"$[{_num(g(1))}, {_num(g(2))}]$",
     ),
+    (  # "from 2 to 5, exclusive"
+        rf"{_WHO}from\s{{1,3}}({_NUM})\s{{1,3}}to\s{{1,3}}({_NUM}),?\s{{0,3}}\(?(?:both\s{{1,3}})?{_OPEN}\)?",
+        lambda g: f"$({_num(g(1))}, {_num(g(2))})$",
+    ),
+    (  # "the open interval from 2 to 5"
+        rf"{_WHO}(?:in\s{{1,3}})?(?:the\s{{1,3}})?{_OPEN}\s{{1,3}}interval\s{{1,3}}from\s{{1,3}}({_NUM})\s{{1,3}}to\s{{1,3}}({_NUM})",
+        lambda g: f"$({_num(g(1))}, {_num(g(2))})$",
+    ),
+    (  # "the closed interval from -1 to 4"
+        rf"{_WHO}(?:in\s{{1,3}})?(?:the\s{{1,3}})?{_CLOSED}\s{{1,3}}interval\s{{1,3}}from\s{{1,3}}({_NUM})\s{{1,3}}to\s{{1,3}}({_NUM})",
+        lambda g: f"$[{_num(g(1))}, {_num(g(2))}]$",
+    ),
+    (  # "all real numbers greater than or equal to 3": a ray that holds its end
+        rf"{_EVERY}(?:{_ABOVE})\s{{1,3}}than\s{{1,3}}or\s{{1,3}}equal\s{{1,3}}to\s{{1,3}}({_NUM})",
+        lambda g: f"$[{_num(g(1))}, \\infty)$",
+    ),
+    (
+        rf"{_EVERY}(?:{_BELOW})\s{{1,3}}than\s{{1,3}}or\s{{1,3}}equal\s{{1,3}}to\s{{1,3}}({_NUM})",
+        lambda g: f"$(-\\infty, {_num(g(1))}]$",
+    ),
+    (  # "all real numbers greater than 3", "every x less than -1": a ray (a quantifier makes it a set)
+        rf"{_EVERY}(?:{_ABOVE})\s{{1,3}}than\s{{1,3}}({_NUM})",
+        lambda g: f"$({_num(g(1))}, \\infty)$",
+    ),
+    (
+        rf"{_EVERY}(?:{_BELOW})\s{{1,3}}than\s{{1,3}}({_NUM})",
+        lambda g: f"$(-\\infty, {_num(g(1))})$",
+    ),
     (  # "x-coordinate 3 and y-coordinate -1"
         rf"\bx[-\s]coordinate\s{{0,3}}(?:of\s{{1,3}}|is\s{{1,3}}|=\s{{0,3}})?({_NUM}),?\s{{1,3}}and\s{{1,3}}"
         rf"(?:an?\s{{1,3}}|the\s{{1,3}})?y[-\s]coordinate\s{{0,3}}(?:of\s{{1,3}}|is\s{{1,3}}|=\s{{0,3}})?({_NUM})",
@@ -78,7 +117,7 @@ def _table() -> tuple[rx.Pattern, tuple[Callable[[Callable[[int], str]], str], .
     return rx.compile(body, rx.IGNORECASE), tuple(w for _, w in ROWS)
 
 
-_HINT = rx.compile(r"between|from|coordinate|=", rx.IGNORECASE)
+_HINT = rx.compile(r"between|from|coordinate|than|=", rx.IGNORECASE)
 
 
 def in_math(region: str) -> str:

@@ -165,6 +165,14 @@ PAID = [
     ("The answer is x² + 1.", "x^2+1", "1"),
     ("The area is 5m².", "5", "25"),  # a unit's power written onto a number
     ("The answer is ±3.", "3,-3", "3"),  # a plus-minus sign written before the value is part of it
+    # an interval stated in words: open or closed ends, a quantified ray
+    ("x lies in the open interval from 2 to 5.", "(2,5)", "[2,5]"),
+    ("x is in the closed interval from 0 to 1.", "[0,1]", "(0,1)"),
+    ("All x from -1 to 4, including both endpoints.", "[-1,4]", "(-1,4)"),
+    ("x ranges from 2 to 5, exclusive.", "(2,5)", "[2,5]"),
+    ("The solution set is all real numbers greater than 3.", "(3,\\infty)", "[3,\\infty)"),
+    ("The answer is all x greater than or equal to -2.", "[-2,\\infty)", "(-2,\\infty)"),
+    ("The solution is all real numbers less than 7.", "(-\\infty,7)", "(-\\infty,7]"),
     ("x = 1 ± √2", "1 \\pm \\sqrt{2}", "1 + \\sqrt{2}"),
     ("The answer is 13. I hope it is correct.", "13", "12"),  # a closing formula, no doubt
     ("The answer is 13. I am sure of it.", "13", "12"),
@@ -327,6 +335,7 @@ REFUSED = [
     ("결국 13을 얻는다. 하지만 확실하지 않다.", "13"),
     ("В итоге получаем 13. Но я не уверен.", "13"),
     ("最終的に13が得られるが、自信はない。", "13"),
+    ("The answer is greater than 3.", "3"),  # a bound with no quantifier states no value
     ("答案是13，但我没有把握。", "13"),
     ("답은 13이다. 하지만 확신이 없다.", "13"),
 ]
