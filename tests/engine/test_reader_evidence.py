@@ -175,6 +175,9 @@ PAID = [
     ("The solution is all real numbers less than 7.", "(-\\infty,7)", "(-\\infty,7]"),
     ("x = 1 ± √2", "1 \\pm \\sqrt{2}", "1 + \\sqrt{2}"),
     ("The answer is 13. I hope it is correct.", "13", "12"),  # a closing formula, no doubt
+    ("I checked whether it works: the answer is 13.", "13", "12"),  # the check closes before the answer
+    ("Whether or not we round, the answer is 13.", "13", "12"),
+    ("Die Antwort ist 13, ob man will oder nicht.", "13", "12"),
     ("The answer is 13. I am sure of it.", "13", "12"),
     ("Answer: $x=3$ or $x=-3$", "\\pm 3", "3"),
     ("Donc x = 3 ou x = -3.", "\\pm 3", "-3"),
@@ -336,6 +339,16 @@ REFUSED = [
     ("В итоге получаем 13. Но я не уверен.", "13"),
     ("最終的に13が得られるが、自信はない。", "13"),
     ("The answer is greater than 3.", "3"),  # a bound with no quantifier states no value
+    # an indirect question the value stands in: still to check, not asserted (WordClass.WHETHER)
+    ("We need to check whether 13 works.", "13"),
+    ("Wir müssen prüfen, ob 13 passt.", "13"),
+    ("Il faut vérifier si 13 convient.", "13"),
+    ("Precisamos verificar se 13 funciona.", "13"),
+    ("Проверим, подходит ли 13.", "13"),
+    ("13が条件を満たすかどうか確認する。", "13"),
+    ("检查13是否满足条件。", "13"),
+    ("Kita perlu memeriksa apakah 13 memenuhi.", "13"),
+    ("Cần kiểm tra liệu 13 có thỏa mãn không.", "13"),
     ("答案是13，但我没有把握。", "13"),
     ("답은 13이다. 하지만 확신이 없다.", "13"),
 ]

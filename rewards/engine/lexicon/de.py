@@ -422,6 +422,7 @@ ROWS = LanguageRows(
             "nachhilfelehrer",
         ),
         # no verb-first "ist es" / "ist das": German statements invert too ("also ist es 42")
+        WordClass.WHETHER: ("ob",),
         WordClass.QUESTION: (
             "kann es sein",
             "was wenn",
@@ -617,6 +618,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "ob",
             "minus",
             "negative",
             "alternative",

@@ -410,6 +410,7 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "truly",
         "by",
     ),
+    WordClass.WHETHER: ("whether",),
     WordClass.QUESTION: (
         "is it",
         "could it be",

@@ -390,6 +390,14 @@ ROWS = LanguageRows(
             "la fuente",
             "el tutor",
         ),
+        WordClass.WHETHER: (
+            "comprobar si",
+            "verificar si",
+            "ver si",
+            "saber si",
+            "comprobemos si",
+            "verifiquemos si",
+        ),
         WordClass.QUESTION: (
             "¿es",
             "¿será",

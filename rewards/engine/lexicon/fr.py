@@ -421,6 +421,14 @@ ROWS = LanguageRows(
             "la source",
             "le tuteur",
         ),
+        WordClass.WHETHER: (
+            "vérifier si",
+            "voir si",
+            "savoir si",
+            "tester si",
+            "déterminer si",
+            "vérifions si",
+        ),
         WordClass.QUESTION: (
             "est-ce",
             "est-ce que",

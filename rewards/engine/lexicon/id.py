@@ -308,6 +308,7 @@ ROWS = LanguageRows(
             "tutor",
             "pembahasan",
         ),
+        WordClass.WHETHER: ("apakah",),
         WordClass.QUESTION: (
             "apakah",
             "bukankah",

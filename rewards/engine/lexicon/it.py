@@ -362,6 +362,13 @@ ROWS = LanguageRows(
             "il tutor",
             "il libro di testo",
         ),
+        WordClass.WHETHER: (
+            "verificare se",
+            "vedere se",
+            "controllare se",
+            "verifichiamo se",
+            "controlliamo se",
+        ),
         WordClass.QUESTION: (
             "è forse",
             "e se",

@@ -366,6 +366,7 @@ ROWS = LanguageRows(
             "本には",
         ),
         # no bare "か": it stands inside "から", "わかる", "確か"; the question endings are listed whole
+        WordClass.WHETHER: ("かどうか",),
         WordClass.QUESTION: (
             "ですか",
             "でしょうか",

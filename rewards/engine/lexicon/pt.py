@@ -376,6 +376,14 @@ ROWS = LanguageRows(
             "a fonte",
             "o tutor",
         ),
+        WordClass.WHETHER: (
+            "verificar se",
+            "ver se",
+            "checar se",
+            "saber se",
+            "verifiquemos se",
+            "vamos verificar se",
+        ),
         WordClass.QUESTION: (
             "será que",
             "e se",

@@ -397,6 +397,7 @@ ROWS = LanguageRows(
             "книге",
             "в ответах",
         ),
+        WordClass.WHETHER: ("ли",),
         WordClass.QUESTION: (
             "ли",
             "неужели",

@@ -303,6 +303,7 @@ ROWS = LanguageRows(
             "gia sư",
             "đáp án tham khảo",
         ),
+        WordClass.WHETHER: ("liệu",),
         WordClass.QUESTION: (
             "phải không",
             "chăng",

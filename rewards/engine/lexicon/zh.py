@@ -365,6 +365,10 @@ ROWS = LanguageRows(
             "题解",
             "答案书",
         ),
+        WordClass.WHETHER: (
+            "是否",
+            "是不是",
+        ),
         WordClass.QUESTION: (
             "吗",
             "呢",

@@ -76,6 +76,22 @@ def _questioned(w: Window, c: Candidate) -> Refusal | None:
     lead = w.marks_of(W.QUESTION, begin, min(c.start, begin + 13))  # a question word opening the statement
     if lead:
         return Refusal(Stance.QUESTIONED, lead[0].start, lead[0].end)
+    return _checked_whether(w, c)
+
+
+MAX_WHETHER_AFTER = 2  # tokens between a value and a "whether" after it ("13是否", "13が…かどうか": one run)
+
+
+def _checked_whether(w: Window, c: Candidate) -> Refusal | None:
+    """An indirect question the value stands in ("We need to check whether 13 works", "prüfen, ob 13 passt",
+    "13是否满足条件"): the value is still to check, not asserted. The marker opens the value's clause before it,
+    or follows it closely in its clause where a language writes it after its subject."""
+    start, end = w.clause_start(c), w.clause_end_offset(c)
+    for m in w.marks_of(W.WHETHER, start, c.start):
+        return Refusal(Stance.QUESTIONED, m.start, m.end)
+    for m in w.marks_of(W.WHETHER, c.end, end):
+        if w.tokens_between(c.end, m.start) <= MAX_WHETHER_AFTER:
+            return Refusal(Stance.QUESTIONED, m.start, m.end)
     return None
 
 
