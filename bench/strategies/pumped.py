@@ -95,6 +95,11 @@ def _pieces() -> dict[str, Piece]:
         Piece("number_phrase", "yirmi yedi ", "word"),  # number words of another language, read as one number
         Piece("compound_word", "veinti", "word"),  # one ever longer word that starts like a compound number
         Piece("relative", ", which is 5", "word"),
+        Piece(
+            "cjk_places", "1万2千", "token"
+        ),  # digits with CJK place signs, read as one number up to a bound
+        Piece("factorial", "5! ", "token"),
+        Piece("whether", "whether 13 ", "word"),
     ]
     return {p.name: p for p in rows}
 

@@ -24,6 +24,8 @@ __all__ = [
     "CJK_NUMERALS",
     "MYRIADS",
     "PLACE_SIGNS",
+    "MAX_PLACES_CHARS",
+    "decimal_text",
     "number_languages",
     "suffixed_number",
 ]
@@ -152,7 +154,7 @@ def cjk_scaled(s: str) -> str | None:
                 place,
             )
     total += section + (pending or 0)
-    return str(total.numerator) if total.denominator == 1 else _decimal_text(total)
+    return decimal_text(total)
 
 
 def _place_pieces(t: str) -> list[Fraction | str] | None:
@@ -175,15 +177,26 @@ def _place_pieces(t: str) -> list[Fraction | str] | None:
     return out
 
 
-def _decimal_text(v: Fraction) -> str | None:
-    """``v`` as a terminating decimal (``Fraction(7, 2)`` -> ``3.5``), ``None`` when it does not terminate."""
-    for places in range(1, 13):
-        scaled = v * 10**places
-        if scaled.denominator == 1:
-            whole, rest = divmod(abs(scaled.numerator), 10**places)
-            text = f"{whole}.{str(rest).rjust(places, '0').rstrip('0')}"
-            return f"-{text}" if v < 0 else text
-    return None
+def decimal_text(v: Fraction) -> str | None:
+    """``v`` as an integer or a terminating decimal, ``None`` when it does not terminate (a denominator with a
+    prime factor other than 2 and 5).
+
+    >>> decimal_text(Fraction(7, 2)), decimal_text(Fraction(-1, 8)), decimal_text(Fraction(12)), decimal_text(Fraction(1, 3))
+    ('3.5', '-0.125', '12', None)
+    """
+    if v.denominator == 1:
+        return str(v.numerator)
+    rest, twos, fives = v.denominator, 0, 0
+    while rest % 2 == 0:
+        rest, twos = rest // 2, twos + 1
+    while rest % 5 == 0:
+        rest, fives = rest // 5, fives + 1
+    if rest != 1:
+        return None
+    places = max(twos, fives)
+    whole, part = divmod(abs(v.numerator) * 10**places // v.denominator, 10**places)
+    text = f"{whole}.{str(part).rjust(places, '0').rstrip('0')}"
+    return f"-{text}" if v < 0 else text
 
 
 def cjk_value(s: str) -> str | None:

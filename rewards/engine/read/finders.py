@@ -35,6 +35,7 @@ from rewardcheck.rewards.engine.number_phrases import (
 )
 from rewardcheck.rewards.engine.numerals import (
     CJK_NUMERALS,
+    MAX_PLACES_CHARS,
     MYRIADS,
     PLACE_SIGNS,
     cjk_value,
@@ -401,7 +402,7 @@ def _scaled_end(t: Tokens, last: int) -> int:
 def _places_end(src: str, at: int, limit: int) -> int:
     """Where a run of place signs and the digits between them ends, from the sign at ``at`` ("1万2千", "2億5000
     万", "1万2000": digits after a myriad sign close the run)."""
-    end = at + 1
+    end, limit = at + 1, min(limit, at + MAX_PLACES_CHARS)  # a longer run is no one number (pumped: linear)
     while end < limit:
         if src[end] in PLACE_SIGNS:
             end += 1

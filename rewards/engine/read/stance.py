@@ -86,13 +86,12 @@ def _checked_whether(w: Window, c: Candidate) -> Refusal | None:
     """An indirect question the value stands in ("We need to check whether 13 works", "prüfen, ob 13 passt",
     "13是否满足条件"): the value is still to check, not asserted. The marker opens the value's clause before it,
     or follows it closely in its clause where a language writes it after its subject."""
-    start, end = w.clause_start(c), w.clause_end_offset(c)
-    for m in w.marks_of(W.WHETHER, start, c.start):
-        return Refusal(Stance.QUESTIONED, m.start, m.end)
-    for m in w.marks_of(W.WHETHER, c.end, end):
-        if w.tokens_between(c.end, m.start) <= MAX_WHETHER_AFTER:
-            return Refusal(Stance.QUESTIONED, m.start, m.end)
-    return None
+    m = w.first_mark_of(W.WHETHER, w.clause_start(c), c.start)
+    if m is None:  # marks are in text order: only the first one after the value can be close enough
+        m = w.first_mark_of(W.WHETHER, c.end, w.clause_end_offset(c))
+        if m is not None and w.tokens_between(c.end, m.start) > MAX_WHETHER_AFTER:
+            m = None
+    return Refusal(Stance.QUESTIONED, m.start, m.end) if m is not None else None
 
 
 def _negated(w: Window, c: Candidate) -> Refusal | None:

@@ -74,12 +74,22 @@ class Window:
 
     def marks_of(self, word_class: WordClass, start: int, end: int) -> list[Mark]:
         """The marks of ``word_class`` that start in ``[start, end)``."""
+        starts, marks = self._of_class(word_class)
+        return marks[bisect.bisect_left(starts, start) : bisect.bisect_left(starts, end)]
+
+    def _of_class(self, word_class: WordClass) -> tuple[list[int], list[Mark]]:
+        """The marks of ``word_class`` with their starts, in text order (built once per class)."""
         index = self.class_index.get(word_class)
         if index is None:
             of_class = [m for m in self.marks if word_class in m.classes]
             index = self.class_index[word_class] = ([m.start for m in of_class], of_class)
-        starts, marks = index
-        return marks[bisect.bisect_left(starts, start) : bisect.bisect_left(starts, end)]
+        return index
+
+    def first_mark_of(self, word_class: WordClass, start: int, end: int) -> Mark | None:
+        """The first mark of ``word_class`` that starts in ``[start, end)`` (no list: asked per candidate)."""
+        starts, marks = self._of_class(word_class)
+        i = bisect.bisect_left(starts, start)
+        return marks[i] if i < len(marks) and starts[i] < end else None
 
     def next_candidate(self, offset: int) -> Candidate | None:
         """The first candidate that starts at or after ``offset``."""
