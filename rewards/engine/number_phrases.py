@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import cache, lru_cache
 from typing import NamedTuple
 
 from rewardcheck.rewards.cache_bounds import COMPOUND_WORDS
 
 from .lexicon import LANGUAGE_ROWS, WordClass
+from .numerals import decimal_text
 from .numwords import FRACTIONS, SCALES, number_from_words
 
 __all__ = [
@@ -321,5 +323,4 @@ def word_scaled(s: str) -> str | None:
         or (frac and not (frac.isascii() and frac.isdigit()))
     ):
         return None
-    digits, rest = divmod((int(whole) * 10 ** len(frac) + int(frac or "0")) * scale, 10 ** len(frac))
-    return str(digits) if not rest else f"{digits}.{str(rest).rjust(len(frac), '0').rstrip('0')}"
+    return decimal_text(Fraction(number.strip()) * scale)

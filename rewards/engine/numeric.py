@@ -84,11 +84,15 @@ def mixed_number(s: str) -> Fraction | None:
     m = _MIXED.fullmatch(s[:80])
     if m is None:
         return None
-    whole, num, den = int(m.group(2)), int(m.group(3)), int(m.group(4))
+    return _mixed(bool(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)))
+
+
+def _mixed(negative: bool, whole: int, num: int, den: int) -> Fraction | None:
+    """``whole`` and the proper fraction ``num/den``, signed; ``None`` when the fraction is not proper."""
     if den == 0 or not 0 < num < den:
         return None
     v = whole + Fraction(num, den)
-    return -v if m.group(1) else v
+    return -v if negative else v
 
 
 def plain_mixed(s: str) -> str | None:
@@ -106,10 +110,10 @@ def plain_mixed(s: str) -> str | None:
     whole, (num, slash, den) = parts[0].lstrip("-−"), parts[1].partition("/")
     if not all(x.isascii() and x.isdigit() and len(x) <= 12 for x in (whole, num, den)) or not slash:
         return None
-    if not 0 < int(num) < int(den):
+    v = _mixed(whole != parts[0], int(whole), int(num), int(den))
+    if v is None:
         return None
-    v = int(whole) + Fraction(int(num), int(den))
-    return f"{'-' if whole != parts[0] else ''}\\frac{{{v.numerator}}}{{{v.denominator}}}"
+    return f"{'-' if v < 0 else ''}\\frac{{{abs(v.numerator)}}}{{{v.denominator}}}"
 
 
 def decimal_gold(norm: str) -> tuple[str, bool] | None:
