@@ -47,6 +47,7 @@ __all__ = [
     "RX_PATTERNS",
     "RX_TEMPLATES",
     "TOKEN_LENGTHS",
+    "TOKEN_TEXTS",
     "VALUE_PARSES",
     "VERIFIES",
     "WEAK_ADVERBS",
@@ -69,6 +70,9 @@ ADMISSIONS = 16384  # admission.admit: an Admission (sizes and a reason)
 NORMAL_FORMS = 65536  # text.normalise: a canonical spelling
 WEAK_ADVERBS = 16384  # stance.weak_adverb: whether an input word weakens a statement
 COMPOUND_WORDS = 4096  # number_phrases._compound: an input word read as a compound of two number words
+TOKEN_TEXTS = (
+    16384  # the reader's per-token memos: a token's kind, its folded form, whether it may be a number
+)
 OVER_BUDGET = 4096  # isolation.WorkerPool: an input the worker found over its work budget, and the message
 
 # Entries keyed by a whole completion or prompt (each up to tens of KB): one batch's worth, so rewards called
@@ -148,6 +152,10 @@ _TABLE = (
     ("engine.text", "normalise", NORMAL_FORMS),
     ("engine.stance", "weak_adverb", WEAK_ADVERBS),
     ("engine.number_phrases", "_compound", COMPOUND_WORDS),
+    ("engine.numerals", "suffixed_number", TOKEN_TEXTS),
+    ("engine.read.tokens", "_own_kind", TOKEN_TEXTS),
+    ("engine.read.marks", "_folded", TOKEN_TEXTS),
+    ("engine.read.finders", "_may_be_number", TOKEN_TEXTS),
     ("engine.isolation", "default_pool().over_budget", OVER_BUDGET),
     ("engine.judge", "MEMO", JUDGEMENTS),
     ("engine.judge", "ANALYSES", READINGS),

@@ -14,6 +14,8 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache, lru_cache
 
+from rewardcheck.rewards.cache_bounds import TOKEN_TEXTS
+
 from .lexicon import LANGUAGE_ROWS
 
 __all__ = [
@@ -72,7 +74,7 @@ def _suffixes() -> tuple[tuple[int, dict[str, frozenset[str]]], ...]:
     )
 
 
-@lru_cache(maxsize=8192)  # asked of every word of a statement; words repeat
+@lru_cache(maxsize=TOKEN_TEXTS)  # asked of every word of a statement; words repeat
 def suffixed_number(word: str) -> tuple[int, str] | None:
     """A number word with a suffix of its own language written onto it ("yedidir", "일곱입니다"): its value and
     the number word without the suffix, or ``None``; the stem must be a number of the suffix's language

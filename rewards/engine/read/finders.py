@@ -19,7 +19,9 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
+from rewardcheck.rewards.cache_bounds import TOKEN_TEXTS
 from rewardcheck.rewards.engine.choices import CHOICE_LETTERS, OWN_LETTERS
 from rewardcheck.rewards.engine.identity_enum import IdentityEnum
 from rewardcheck.rewards.engine.lexicon import WordClass, is_word
@@ -196,6 +198,7 @@ _RUN_SYMBOLS = frozenset(
     }
 )
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺"
+_INDICES_AND_POWERS = SUBSCRIPT_DIGITS + _SUPERSCRIPTS
 
 
 def _in_run(t: Tokens, i: int, depth: int) -> bool:
@@ -214,8 +217,10 @@ def _in_run(t: Tokens, i: int, depth: int) -> bool:
         return text in _RUN_SYMBOLS or text.isdigit() or _vulgar(text)
     if k is TokenKind.WORD:
         # "x₁ = 2", "x² + 1": a name with its index or its power
-        powered = text.rstrip(SUBSCRIPT_DIGITS) != text.rstrip(SUBSCRIPT_DIGITS + _SUPERSCRIPTS)
-        text = text.rstrip(SUBSCRIPT_DIGITS + _SUPERSCRIPTS)
+        powered = False
+        if text[-1] in _INDICES_AND_POWERS:  # most words end in a letter: nothing to strip
+            powered = text.rstrip(SUBSCRIPT_DIGITS) != text.rstrip(_INDICES_AND_POWERS)
+            text = text.rstrip(_INDICES_AND_POWERS)
         # a one-letter name in an equation ("x = 5"), a constant ("3π"), a Greek letter; a longer word never
         if len(text) != 1 or not (text.isascii() or text in "πτφθ"):
             return False
@@ -284,8 +289,21 @@ def _marker_shape(t: Tokens, i: int) -> bool:
 def _list_markers(t: Tokens) -> frozenset[int]:
     """The markers of a numbered list ("1. add\n2. multiply"): two lines or more of that shape are a list, and
     its numbers count items, not values; one such line alone is left to be read."""
-    found = frozenset(i for i in range(t.n) if _marker_shape(t, i))
+    kinds = t.kinds
+    found = frozenset(i for i in range(t.n) if kinds[i] is TokenKind.NUMBER and _marker_shape(t, i))
     return found if len(found) >= 2 else frozenset()
+
+
+_NEVER_IN_RUN = frozenset(
+    {
+        TokenKind.SENTENCE_END,
+        TokenKind.NEWLINE,
+        TokenKind.MATH,
+        TokenKind.TAG,
+        TokenKind.EMPHASIS,
+        TokenKind.BOX,
+    }
+)
 
 
 def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
@@ -295,9 +313,17 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     markers = _list_markers(t)
     joiners = _joiners_between_numbers(t, marks)
     operations = _operations_between_values(t, marks)
+    kinds, texts = t.kinds, t.texts
     i = 0
     while i < t.n:
-        if s.inside[i] or i in joiners or not _in_run(t, i, 0):
+        k = kinds[i]
+        if (
+            k in _NEVER_IN_RUN
+            or (k is TokenKind.WORD and len(texts[i]) > 1 and texts[i][-1] not in _INDICES_AND_POWERS)
+            or s.inside[i]
+            or i in joiners
+            or not _in_run(t, i, 0)
+        ):  # the first two tests are _in_run's own answers for most tokens, without the call
             i += 1
             continue
         j, depth = i, _depth(0, t, i)
@@ -706,7 +732,7 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
     starts = [m.start for m in marks]
     done = -1  # the last token of a number phrase read: its words are not read again on their own
     for i in range(t.n):
-        if i <= done or s.inside[i] or t.kinds[i] is not TokenKind.WORD:
+        if i <= done or s.inside[i] or t.kinds[i] is not TokenKind.WORD or not _may_be_number(t.texts[i]):
             continue
         first, last = (
             s.statement_bounds[s.statement[i]] if s.statement[i] < len(s.statement_bounds) else (i, i)
@@ -728,6 +754,19 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
             out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], t.ends[j], s.statement[i]))
             done = j
     return out
+
+
+@lru_cache(maxsize=TOKEN_TEXTS)  # asked of every word of a window; words repeat
+def _may_be_number(word: str) -> bool:
+    """Could ``word`` open a number in words of some language: a CJK numeral in it, a number row's word, the
+    start of a compound number word, or a number word with a suffix? (Every other word is passed over.)"""
+    return (
+        any(ch in CJK_NUMERALS for ch in word)
+        or bool(number_languages(word))
+        or compound_heads(word)
+        or compound_heads(word.casefold())
+        or suffixed_number(word) is not None
+    )
 
 
 def _fraction_end(t: Tokens, j: int, languages: frozenset[str] | None) -> int:

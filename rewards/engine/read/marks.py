@@ -19,9 +19,10 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from rewardcheck.rewards import rx
+from rewardcheck.rewards.cache_bounds import TOKEN_TEXTS
 from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WORDS, LanguageRows, WordClass
 from rewardcheck.rewards.rx.scan import Scanner
 
@@ -210,32 +211,43 @@ def _spaced_index_by_pair() -> dict[tuple[str, str], list[tuple[tuple[str, ...],
     return index
 
 
-def _candidates_at(folded: list[str], i: int) -> Iterable[tuple[tuple[str, ...], str]]:
-    index = _spaced_index_by_pair()
-    if i + 1 < len(folded):
-        yield from index.get((folded[i], folded[i + 1]), ())
-    yield from index.get((folded[i], ""), ())
-
-
-def _spaced_marks(t: Tokens, folded: list[str], languages: frozenset[str] | None) -> Iterable[Mark]:
-    table = phrase_table()
-    i = 0
-    while i < t.n:
-        found = None
-        for words, phrase in _candidates_at(folded, i):
+def _phrase_at(
+    t: Tokens, folded: list[str], i: int, languages: frozenset[str] | None
+) -> tuple[Mark, int] | None:
+    """The longest lexicon phrase (not a stem) that the tokens from ``i`` spell, and its token count."""
+    index, table = _spaced_index_by_pair(), phrase_table()
+    first = folded[i]
+    pair = index.get((first, folded[i + 1]), ()) if i + 1 < t.n else ()
+    for entries in (pair, index.get((first, ""), ())):
+        for words, phrase in entries:
             n = len(words)  # the first word matched by the index: a longer phrase is checked word by word
             if n == 1 or (
                 i + n <= t.n and all(folded[i + k] == words[k] for k in range(1, n)) and _adjacent(t, i, n)
             ):
                 entry = table[phrase]
                 if not entry.gated or (languages is not None and entry.languages & languages):
-                    found = Mark(t.starts[i], t.ends[i + n - 1], phrase, entry.classes, entry.languages)
-                    break
-        if found is None and t.kinds[i] is TokenKind.WORD:
+                    return Mark(t.starts[i], t.ends[i + n - 1], phrase, entry.classes, entry.languages), n
+    return None
+
+
+@cache
+def _first_words() -> frozenset[str]:
+    """The first token of every spaced phrase: a token that is none starts no phrase (most tokens of a window
+    are numbers, operators and common words: they are passed over with one set lookup)."""
+    return frozenset(_spaced_index())
+
+
+def _spaced_marks(t: Tokens, folded: list[str], languages: frozenset[str] | None) -> Iterable[Mark]:
+    firsts, stems, kinds = _first_words(), _stems_by_head(), t.kinds
+    i = 0
+    while i < t.n:
+        word = folded[i]
+        found = _phrase_at(t, folded, i, languages) if word in firsts else None
+        if found is None and kinds[i] is TokenKind.WORD and word[:2] in stems:
             found = _stem_at(t, folded, i)
         if found is not None:
-            yield found
-            i = t.index_at(found.end - 1) + 1
+            yield found[0]
+            i += found[1]  # the phrase's tokens are read: the next phrase starts after them
         else:
             i += 1
 
@@ -249,7 +261,7 @@ def _stems_by_head() -> dict[str, tuple[tuple[tuple[str, ...], str], ...]]:
     return {k: tuple(v) for k, v in by.items()}
 
 
-def _stem_at(t: Tokens, folded: list[str], i: int) -> Mark | None:
+def _stem_at(t: Tokens, folded: list[str], i: int) -> tuple[Mark, int] | None:
     table = phrase_table()
     for pieces, phrase in _stems_by_head().get(folded[i][:2], ()):
         n = len(pieces)
@@ -260,7 +272,7 @@ def _stem_at(t: Tokens, folded: list[str], i: int) -> Mark | None:
             and _adjacent(t, i, n)
         ):
             entry = table[phrase]
-            return Mark(t.starts[i], t.ends[i + n - 1], phrase, entry.classes, entry.languages)
+            return Mark(t.starts[i], t.ends[i + n - 1], phrase, entry.classes, entry.languages), n
     return None
 
 
@@ -305,9 +317,15 @@ def evident_languages(t: Tokens, marks: Sequence[Mark]) -> frozenset[str]:
     return languages_in(scripts_in(window), hits + [cues[w] for w in folded if w in cues])
 
 
+@lru_cache(maxsize=TOKEN_TEXTS)  # asked of every token; a text's words repeat
+def _folded(text: str) -> str:
+    """A token's text as phrases are written: case folded, the typographic apostrophe plain, NFC."""
+    return unicodedata.normalize("NFC", text.casefold().replace("’", "'"))
+
+
 def find_marks(t: Tokens) -> list[Mark]:
     """The lexicon's phrases in the tokens ``t``, in text order (see the module doc)."""
-    folded = [unicodedata.normalize("NFC", t.texts[i].casefold().replace("’", "'")) for i in range(t.n)]
+    folded = [_folded(text) for text in t.texts]
     marks = _marks(t, folded, None)
     table = phrase_table()
     window = t.source[t.starts[0] : t.ends[-1]] if t.n else ""

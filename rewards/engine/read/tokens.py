@@ -18,7 +18,9 @@ sentences and clauses.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+from rewardcheck.rewards.cache_bounds import TOKEN_TEXTS
 from rewardcheck.rewards.engine.identity_enum import IdentityEnum
 from rewardcheck.rewards.engine.lexicon import WordClass, phrases
 from rewardcheck.rewards.rx.scan import Scanner
@@ -207,11 +209,26 @@ def _sentence_dot(text: str, s: int, e: int, kind: TokenKind) -> TokenKind:
     return kind
 
 
+_CONTEXTUAL = frozenset("*_.!")  # a token opening with one of these takes its kind from its neighbours too
+
+
+@lru_cache(maxsize=TOKEN_TEXTS)  # asked of every token; a text's words repeat
+def _own_kind(text: str) -> TokenKind:
+    return _kind(text, 0, len(text))
+
+
+def _kind_at(source: str, s: int, e: int) -> TokenKind:
+    """The kind of the token ``source[s:e]``: most tokens' own characters decide it, looked up once per text."""
+    if source[s] in _CONTEXTUAL:
+        return _sentence_dot(source, s, e, _kind(source, s, e))
+    return _own_kind(source[s:e])
+
+
 def tokenize(source: str, start: int = 0, end: int | None = None) -> Tokens:
     """The tokens of ``source[start:end]`` (offsets in ``source``)."""
     end = len(source) if end is None else end
     starts, ends = _SCANNER.scan(source, start, end)
-    kinds = [_sentence_dot(source, s, e, _kind(source, s, e)) for s, e in zip(starts, ends, strict=True)]
+    kinds = [_kind_at(source, s, e) for s, e in zip(starts, ends, strict=True)]
     _join_spaced_thousands(source, kinds, starts, ends)
     return Tokens(source, kinds, starts, ends)
 
