@@ -178,6 +178,9 @@ PAID = [
     ("I checked whether it works: the answer is 13.", "13", "12"),  # the check closes before the answer
     ("Whether or not we round, the answer is 13.", "13", "12"),
     ("Die Antwort ist 13, ob man will oder nicht.", "13", "12"),
+    ("13이 맞는지 확인했다. 답은 13이다.", "13", "12"),  # the check is done before the answer
+    ("따라서 답은 13입니다.", "13", "12"),
+    ("Kontrol ettik, olup olmadığını gördük. Cevap 13'tür.", "13", "12"),
     ("The answer is 13. I am sure of it.", "13", "12"),
     ("Answer: $x=3$ or $x=-3$", "\\pm 3", "3"),
     ("Donc x = 3 ou x = -3.", "\\pm 3", "-3"),
@@ -349,6 +352,13 @@ REFUSED = [
     ("检查13是否满足条件。", "13"),
     ("Kita perlu memeriksa apakah 13 memenuhi.", "13"),
     ("Cần kiểm tra liệu 13 có thỏa mãn không.", "13"),
+    # Korean writes "whether" as an ending on any verb, Turkish closes the clause with it
+    ("13이 맞는지 확인해야 합니다.", "13"),
+    ("13이 조건을 만족하는지 검토한다.", "13"),
+    ("x = 13이 해가 될지 확인하자.", "13"),
+    ("13인지 확인해 보자.", "13"),
+    ("13'ün doğru olup olmadığını kontrol etmeliyiz.", "13"),
+    ("13 doğru mu diye kontrol edelim.", "13"),
     ("答案是13，但我没有把握。", "13"),
     ("답은 13이다. 하지만 확신이 없다.", "13"),
 ]

@@ -57,7 +57,7 @@ def test_a_token_kind_looked_up_by_its_text_is_the_kind_read_in_place(text: str)
 def test_every_spaced_phrase_opens_at_a_first_word_of_the_gate() -> None:
     firsts = marks._first_words()
     for phrase in marks.phrase_table():
-        if marks._unspaced(phrase) or phrase.endswith("*"):
+        if marks._unspaced(phrase) or phrase.endswith("*") or phrase.startswith("*"):
             continue
         t = tokenize(phrase)
         assert t.n == 0 or t.texts[0] in firsts, phrase
@@ -79,3 +79,12 @@ def test_the_number_gate_passes_every_number_word_of_every_language() -> None:
 def test_a_word_the_number_gate_skips_is_no_number_word(word: str) -> None:
     if not finders._may_be_number(word):
         assert compound_number(word) is None and suffixed_number(word) is None
+
+
+def test_a_word_ending_of_the_lexicon_marks_any_word_it_ends() -> None:
+    endings = [p for p in marks.phrase_table() if p.startswith("*")]
+    assert endings  # Korean writes an indirect question as an ending ("-는지")
+    for ending in endings:
+        for word in (f"만족하{ending[1:]}", ending[1:]):
+            found = marks.find_marks(tokenize(f"13이 {word} 확인"))
+            assert [m.phrase for m in found if m.phrase == ending] == [ending], word

@@ -76,10 +76,11 @@ def _sorted(word_class: WordClass) -> tuple[str, ...]:
 
 def _regex_of(phrase: str, head: bool = True) -> str:
     stem = phrase.endswith("*")
-    body = phrase[:-1] if stem else phrase
+    ending = phrase.startswith("*")  # a word ending ("*는지"): written onto a stem of any letters
+    body = phrase[1 if ending else 0 : -1 if stem else None]
     parts = [rx.escape(p).replace(",", ",?").replace("'", "['’]?") for p in body.split(" ")]
-    text = r"\s{1,4}".join(parts)
-    lead = r"(?<![A-Za-z\\])" if head and body[:1].isalpha() else ""
+    text = ("[^\\W\\d_]+" if ending else "") + r"\s{1,4}".join(parts)
+    lead = r"(?<![A-Za-z\\])" if head and body[:1].isalpha() and not ending else ""
     tail = r"[a-z]*" if stem else (r"(?![A-Za-z])" if body[-1:].isalpha() else "")
     return lead + text + tail
 

@@ -461,6 +461,20 @@ ROWS = LanguageRows(
             "답지",
             "답지에",
         ),
+        # an indirect question: the ending "-는지" written onto any verb ("맞는지", "만족하는지", "성립할지") or
+        # alone after a value ("13인지"), the noun "여부" (whether or not)
+        WordClass.WHETHER: (
+            "*는지",
+            "*은지",
+            "*인지",
+            "*을지",
+            "*할지",
+            "*될지",
+            "*일지",
+            "*한지",
+            "여부",
+            "여부를",
+        ),
         WordClass.QUESTION: (
             "인가",
             "인가요",
@@ -596,6 +610,15 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "*는지",
+            "*은지",
+            "*인지",
+            "*을지",
+            "*할지",
+            "*될지",
+            "*일지",
+            "*한지",
+            "여부",
             "기각",
             "이상",
             "이하",

@@ -339,6 +339,17 @@ ROWS = LanguageRows(
             "cevap anahtarında",
             "cevap anahtarının",
         ),
+        # an indirect question closes its clause: "13'ün doğru olup olmadığını", "doğru mu diye"
+        WordClass.WHETHER: (
+            "olup olmadığını",
+            "olup olmadığı",
+            "olup olmadığına",
+            "olup olmayacağını",
+            "mı diye",
+            "mi diye",
+            "mu diye",
+            "mü diye",
+        ),
         WordClass.QUESTION: (
             "mı",
             "mi",

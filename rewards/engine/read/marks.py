@@ -169,7 +169,7 @@ def _stems() -> tuple[tuple[tuple[str, ...], str], ...]:
     matches a word's start."""
     out = []
     for p in phrase_table():
-        if p.endswith("*") and " " not in p:
+        if p.endswith("*") and " " not in p and not p.startswith("*"):
             t = tokenize(p[:-1])
             out.append((tuple(t.texts[i] for i in range(t.n)), p))
     return tuple(out)
@@ -180,7 +180,7 @@ def _spaced_index() -> dict[str, list[tuple[tuple[str, ...], str]]]:
     """First token text -> (the phrase's token texts, the phrase), longest first."""
     index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
     for p in phrase_table():
-        if _unspaced(p) or p.endswith("*"):
+        if _unspaced(p) or p.endswith("*") or p.startswith("*"):
             continue
         t = tokenize(p)
         words = tuple(t.texts[i] for i in range(t.n))
@@ -238,13 +238,15 @@ def _first_words() -> frozenset[str]:
 
 
 def _spaced_marks(t: Tokens, folded: list[str], languages: frozenset[str] | None) -> Iterable[Mark]:
-    firsts, stems, kinds = _first_words(), _stems_by_head(), t.kinds
+    firsts, stems, endings, kinds = _first_words(), _stems_by_head(), _suffixes_by_last(), t.kinds
     i = 0
     while i < t.n:
         word = folded[i]
         found = _phrase_at(t, folded, i, languages) if word in firsts else None
         if found is None and kinds[i] is TokenKind.WORD and word[:2] in stems:
             found = _stem_at(t, folded, i)
+        if found is None and kinds[i] is TokenKind.WORD and word[-1:] in endings:
+            found = _suffix_at(t, folded, i, languages)
         if found is not None:
             yield found[0]
             i += found[1]  # the phrase's tokens are read: the next phrase starts after them
@@ -259,6 +261,31 @@ def _stems_by_head() -> dict[str, tuple[tuple[tuple[str, ...], str], ...]]:
     for pieces, phrase in _stems():
         by.setdefault(pieces[0][:2], []).append((pieces, phrase))
     return {k: tuple(v) for k, v in by.items()}
+
+
+@cache
+def _suffixes_by_last() -> dict[str, tuple[tuple[str, str], ...]]:
+    """Word endings (``"*는지"``: a phrase that a word ends with, written onto any stem, as Korean writes an
+    indirect question onto its verb) by their last character, longest first: (the ending, the phrase)."""
+    by: dict[str, list[tuple[str, str]]] = {}
+    for p in phrase_table():
+        if p.startswith("*") and " " not in p and len(p) > 1:
+            by.setdefault(p[-1], []).append((p[1:], p))
+    return {k: tuple(sorted(v, key=lambda e: -len(e[0]))) for k, v in by.items()}
+
+
+def _suffix_at(
+    t: Tokens, folded: list[str], i: int, languages: frozenset[str] | None
+) -> tuple[Mark, int] | None:
+    """A word ending of the lexicon on token ``i`` (or the ending as a word of its own): the whole word is marked."""
+    word = folded[i]
+    table = phrase_table()
+    for ending, phrase in _suffixes_by_last().get(word[-1:], ()):
+        if word.endswith(ending):
+            entry = table[phrase]
+            if not entry.gated or (languages is not None and entry.languages & languages):
+                return Mark(t.starts[i], t.ends[i], phrase, entry.classes, entry.languages), 1
+    return None
 
 
 def _stem_at(t: Tokens, folded: list[str], i: int) -> tuple[Mark, int] | None:

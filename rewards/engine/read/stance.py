@@ -80,6 +80,9 @@ def _questioned(w: Window, c: Candidate) -> Refusal | None:
 
 
 MAX_WHETHER_AFTER = 2  # tokens between a value and a "whether" after it ("13是否", "13が…かどうか": one run)
+# in a verb-final language the marker closes the whole embedded clause ("13'ün doğru olup olmadığını", "13이 조건을
+# 만족하는지"): its subject, object and verb stand between
+MAX_WHETHER_AFTER_VERB_FINAL = 6
 
 
 def _checked_whether(w: Window, c: Candidate) -> Refusal | None:
@@ -89,7 +92,8 @@ def _checked_whether(w: Window, c: Candidate) -> Refusal | None:
     m = w.first_mark_of(W.WHETHER, w.clause_start(c), c.start)
     if m is None:  # marks are in text order: only the first one after the value can be close enough
         m = w.first_mark_of(W.WHETHER, c.end, w.clause_end_offset(c))
-        if m is not None and w.tokens_between(c.end, m.start) > MAX_WHETHER_AFTER:
+        limit = MAX_WHETHER_AFTER_VERB_FINAL if m is not None and m.verb_final else MAX_WHETHER_AFTER
+        if m is not None and w.tokens_between(c.end, m.start) > limit:
             m = None
     return Refusal(Stance.QUESTIONED, m.start, m.end) if m is not None else None
 
