@@ -393,6 +393,14 @@ ROWS = LanguageRows(
             "الآخرون",
             "المصدر",
         ),
+        # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.AFFIRMATION: (
+            "نعم",
+            "بلى",
+            "صحيح",
+            "بالضبط",
+            "أجل",
+        ),
         WordClass.QUESTION: (
             "هل",
             "أليس",

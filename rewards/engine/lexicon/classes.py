@@ -42,6 +42,7 @@ class WordClass(IdentityEnum):
     COPULA = "copula"  # puts its object in predicate position: "is", "equals", "gives"
     FILLER = "filler"  # may stand between a copula and its value: "just", "exactly", "the"
     QUESTION = "question"  # opens a question: "is it", "could it be", "what if"
+    AFFIRMATION = "affirmation"  # answers a question yes, as a clause of its own: "yes", "oui", "はい"
     WHETHER = "whether"  # opens an indirect question, a value still to check: "whether", "ob", "かどうか"
     ALTERNATIVE = "alternative"  # joins two values as a choice or a range: "or", "to", "between"
     LIST_JOINER = "list_joiner"  # joins values into one list: "and"

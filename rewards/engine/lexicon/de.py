@@ -423,6 +423,16 @@ ROWS = LanguageRows(
         ),
         # no verb-first "ist es" / "ist das": German statements invert too ("also ist es 42")
         WordClass.WHETHER: ("ob",),
+        # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.AFFIRMATION: (
+            "ja",
+            "genau",
+            "richtig",
+            "stimmt",
+            "korrekt",
+            "jawohl",
+            "so ist es",
+        ),
         WordClass.QUESTION: (
             "kann es sein",
             "was wenn",
@@ -618,6 +628,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "ja",
             "ob",
             "minus",
             "negative",

@@ -411,6 +411,23 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "by",
     ),
     WordClass.WHETHER: ("whether",),
+    # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+    WordClass.AFFIRMATION: (
+        "yes",
+        "yep",
+        "yeah",
+        "yes it is",
+        "indeed",
+        "correct",
+        "that's right",
+        "that is right",
+        "exactly",
+        "right",
+        "affirmative",
+        "it is",
+        "that's correct",
+        "that is correct",
+    ),
     WordClass.QUESTION: (
         "is it",
         "could it be",

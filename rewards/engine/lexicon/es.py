@@ -398,6 +398,16 @@ ROWS = LanguageRows(
             "comprobemos si",
             "verifiquemos si",
         ),
+        # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.AFFIRMATION: (
+            "sí",
+            "exacto",
+            "exactamente",
+            "efectivamente",
+            "correcto",
+            "así es",
+            "en efecto",
+        ),
         WordClass.QUESTION: (
             "¿es",
             "¿será",
@@ -599,6 +609,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "sí",
             "menor que",
             "menos de",
             "al cubo",

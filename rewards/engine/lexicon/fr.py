@@ -429,6 +429,16 @@ ROWS = LanguageRows(
             "déterminer si",
             "vérifions si",
         ),
+        # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.AFFIRMATION: (
+            "oui",
+            "exactement",
+            "effectivement",
+            "tout à fait",
+            "c'est ça",
+            "c'est exact",
+            "en effet",
+        ),
         WordClass.QUESTION: (
             "est-ce",
             "est-ce que",

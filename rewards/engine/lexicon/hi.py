@@ -398,6 +398,15 @@ ROWS = LanguageRows(
             "स्रोत",
             "ट्यूटर",
         ),
+        # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.AFFIRMATION: (
+            "हाँ",
+            "हां",
+            "जी हाँ",
+            "जी हां",
+            "सही",
+            "बिल्कुल",
+        ),
         WordClass.QUESTION: (
             "क्या",
             "कहीं",
@@ -557,6 +566,11 @@ ROWS = LanguageRows(
     | _VARIANTS,
     gated=frozenset(
         {
+            "हाँ",
+            "हां",
+            "जी हाँ",
+            "जी हां",
+            "सही",
             "गुणा",
             "घात",
             "भाग",

@@ -309,6 +309,14 @@ ROWS = LanguageRows(
             "pembahasan",
         ),
         WordClass.WHETHER: ("apakah",),
+        # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.AFFIRMATION: (
+            "iya",
+            "benar",
+            "betul",
+            "tepat",
+            "memang",
+        ),
         WordClass.QUESTION: (
             "apakah",
             "bukankah",

@@ -369,6 +369,16 @@ ROWS = LanguageRows(
             "verifichiamo se",
             "controlliamo se",
         ),
+        # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.AFFIRMATION: (
+            "sì",
+            "esatto",
+            "esattamente",
+            "giusto",
+            "corretto",
+            "proprio così",
+            "certo",
+        ),
         WordClass.QUESTION: (
             "è forse",
             "e se",
@@ -559,6 +569,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "sì",
             "al cubo",
             "negativo",
             "negativa",

@@ -367,6 +367,16 @@ ROWS = LanguageRows(
         ),
         # no bare "か": it stands inside "から", "わかる", "確か"; the question endings are listed whole
         WordClass.WHETHER: ("かどうか",),
+        # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.AFFIRMATION: (
+            "はい",
+            "そうです",
+            "その通り",
+            "その通りです",
+            "正しい",
+            "正しいです",
+            "ええ",
+        ),
         WordClass.QUESTION: (
             "ですか",
             "でしょうか",
@@ -508,6 +518,8 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "はい",
+            "ええ",
             "却下",
             "棄却",
             "撤回",

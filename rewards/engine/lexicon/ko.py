@@ -475,6 +475,19 @@ ROWS = LanguageRows(
             "여부",
             "여부를",
         ),
+        # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.AFFIRMATION: (
+            "네",
+            "예",
+            "맞다",
+            "맞습니다",
+            "맞아요",
+            "그렇다",
+            "그렇습니다",
+            "그래요",
+            "정확하다",
+            "정확합니다",
+        ),
         WordClass.QUESTION: (
             "인가",
             "인가요",
@@ -610,6 +623,9 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "네",
+            "예",
+            "맞다",
             "*는지",
             "*은지",
             "*인지",

@@ -384,6 +384,16 @@ ROWS = LanguageRows(
             "verifiquemos se",
             "vamos verificar se",
         ),
+        # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.AFFIRMATION: (
+            "sim",
+            "exato",
+            "exatamente",
+            "correto",
+            "isso mesmo",
+            "isso",
+            "com certeza",
+        ),
         WordClass.QUESTION: (
             "será que",
             "e se",

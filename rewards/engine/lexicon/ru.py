@@ -398,6 +398,15 @@ ROWS = LanguageRows(
             "в ответах",
         ),
         WordClass.WHETHER: ("ли",),
+        # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.AFFIRMATION: (
+            "да",
+            "верно",
+            "именно",
+            "точно",
+            "правильно",
+            "так и есть",
+        ),
         WordClass.QUESTION: (
             "ли",
             "неужели",
@@ -575,6 +584,7 @@ ROWS = LanguageRows(
     | _HUNDREDS,
     gated=frozenset(
         {
+            "да",
             "будет",
             "бы",
             "всего",

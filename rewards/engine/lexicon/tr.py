@@ -350,6 +350,14 @@ ROWS = LanguageRows(
             "mu diye",
             "mü diye",
         ),
+        # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.AFFIRMATION: (
+            "evet",
+            "doğru",
+            "aynen",
+            "kesinlikle",
+            "öyle",
+        ),
         WordClass.QUESTION: (
             "mı",
             "mi",

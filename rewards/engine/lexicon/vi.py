@@ -304,6 +304,16 @@ ROWS = LanguageRows(
             "đáp án tham khảo",
         ),
         WordClass.WHETHER: ("liệu",),
+        # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.AFFIRMATION: (
+            "vâng",
+            "đúng",
+            "đúng vậy",
+            "đúng rồi",
+            "phải",
+            "chính xác",
+            "dạ",
+        ),
         WordClass.QUESTION: (
             "phải không",
             "chăng",
@@ -441,6 +451,7 @@ ROWS = LanguageRows(
     cues=frozenset("là của và các những được có không này cho với một".split()),
     gated=frozenset(
         {
+            "dạ",
             "mũ",
             "âm",
             "có",

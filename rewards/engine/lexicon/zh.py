@@ -369,6 +369,15 @@ ROWS = LanguageRows(
             "是否",
             "是不是",
         ),
+        # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.AFFIRMATION: (
+            "是的",
+            "对",
+            "对的",
+            "没错",
+            "正确",
+            "是",
+        ),
         WordClass.QUESTION: (
             "吗",
             "呢",
@@ -516,6 +525,12 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "是的",
+            "对",
+            "对的",
+            "没错",
+            "正确",
+            "是",
             "舍弃",
             "以上",
             "以下",
@@ -673,7 +688,6 @@ ROWS = LanguageRows(
             "於是",
             "无疑",
             "明确",
-            "是",
             "是吗",
             "是否",
             "显然",

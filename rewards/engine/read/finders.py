@@ -158,7 +158,8 @@ _RUN_KINDS = frozenset(
 )
 
 
-_FILLERS = frozenset({WordClass.FILLER, WordClass.FIRM_ADVERB, WordClass.EVALUATION})
+# an affirmation inside a statement ("is indeed", "is exactly") only fills it, as these do
+_FILLERS = frozenset({WordClass.FILLER, WordClass.FIRM_ADVERB, WordClass.EVALUATION, WordClass.AFFIRMATION})
 _CHOOSING = frozenset(
     {WordClass.ANSWER_ANCHOR, WordClass.COPULA, WordClass.CHOICE_VERB, WordClass.CHOICE_NOUN}
 )

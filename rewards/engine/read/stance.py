@@ -71,12 +71,39 @@ def _questioned(w: Window, c: Candidate) -> Refusal | None:
     first, last = w.statement_tokens(c.statement)
     end = w.tokens.texts[last] if last >= 0 else ""
     if end and end[-1] in _QUESTION_ENDS:
-        return Refusal(Stance.QUESTIONED, w.tokens.starts[last], w.tokens.ends[last])
+        asked = Refusal(Stance.QUESTIONED, w.tokens.starts[last], w.tokens.ends[last])
+        return None if _answered_yes(w, c) else asked
     begin = w.tokens.starts[first]
     lead = w.marks_of(W.QUESTION, begin, min(c.start, begin + 13))  # a question word opening the statement
     if lead:
-        return Refusal(Stance.QUESTIONED, lead[0].start, lead[0].end)
+        return None if _answered_yes(w, c) else Refusal(Stance.QUESTIONED, lead[0].start, lead[0].end)
     return _checked_whether(w, c)
+
+
+# what makes a "yes" no plain yes: "Yes, but ...", "Yes, I think so", "Yes? No?", "Yes, not 13"
+_NOT_PLAIN_YES = frozenset(
+    {W.NEGATOR, W.NEGATED_PREDICATE, W.HEDGE, W.QUESTION, W.CONTRAST, W.RETRACTION, W.CORRECTION}
+)
+_YES_ENDS = frozenset({TokenKind.CLAUSE_END, TokenKind.SENTENCE_END, TokenKind.NEWLINE, TokenKind.EMPHASIS})
+
+
+def _answered_yes(w: Window, c: Candidate) -> bool:
+    """The question's next statement answers it yes ("Is it 13? Yes.", "13ですか？はい。", "Cevap 13 mü? Evet."): an
+    affirmation that opens it as a clause of its own, and no value, doubt, denial or question after it."""
+    for start, end in w.statements_after(c, 1):
+        yes = w.first_mark_of(W.AFFIRMATION, start, start + 3)  # "**Yes.**": emphasis may open it
+        if yes is None or w.source[start : yes.start].strip("* _") or w.candidates_in(start, end):
+            return False
+        t = w.tokens
+        after = t.index_at(yes.end)
+        if after < t.n and t.starts[after] < end and t.kinds[after] not in _YES_ENDS:
+            return False  # "Yesterday ...", "是不是": the word goes on
+        if w.source[start:end].rstrip(" *")[-1:] in _QUESTION_ENDS:
+            return False
+        if shapes.hedge_shape(w.source[yes.end : end]):
+            return False  # "Yes, I think so": a conjecture by its shape
+        return not any(m.classes & _NOT_PLAIN_YES for m in w.marks_in(yes.end, end))
+    return False
 
 
 MAX_WHETHER_AFTER = 2  # tokens between a value and a "whether" after it ("13是否", "13が…かどうか": one run)
