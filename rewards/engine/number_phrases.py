@@ -33,7 +33,7 @@ from typing import NamedTuple
 from rewardcheck.rewards.cache_bounds import COMPOUND_WORDS
 
 from .lexicon import LANGUAGE_ROWS, WordClass
-from .numerals import decimal_text
+from .numerals import decimal_text, han_reading
 from .numwords import FRACTIONS, SCALES, number_from_words
 
 __all__ = [
@@ -155,6 +155,8 @@ def number_phrase(words: Sequence[str], languages: frozenset[str] | None = None)
     or ``None`` (see the module doc); ``languages`` limits the languages tried."""
     if not words or len(words) > MAX_WORDS:
         return None
+    if len(words) > 1 and (han := han_reading(" ".join(words), languages)) is not None:
+        return han  # "삼만 이천": spaced by myriads, one number
     for language in sorted(LANGUAGE_ROWS if languages is None else languages & LANGUAGE_ROWS.keys()):
         parts = _parts(words, language)
         if parts is not None:

@@ -11,6 +11,7 @@ English words are :mod:`.numwords`' grammar.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache, lru_cache
 
@@ -27,8 +28,10 @@ __all__ = [
     "MYRIADS",
     "PLACE_SIGNS",
     "MAX_PLACES_CHARS",
+    "NOT_PLACES",
     "decimal_text",
     "number_languages",
+    "han_reading",
     "suffixed_number",
 ]
 
@@ -37,10 +40,16 @@ _CJK_DIGITS |= {"七": 7, "八": 8, "九": 9}
 _CJK_UNITS = {"十": 10, "百": 100, "千": 1000}
 _CJK_MYRIAD = {"万": 10_000, "萬": 10_000, "亿": 10**8, "億": 10**8}
 CJK_NUMERALS = frozenset(_CJK_DIGITS) | frozenset(_CJK_UNITS) | frozenset(_CJK_MYRIAD)
-MYRIADS = frozenset(_CJK_MYRIAD)  # written after digits too: "3.5万" is 35,000
+# Korean writes the same places in Hangul after digits ("1만 2천" is 12,000, "3억" is 300,000,000); "조"
+# (a trillion, and a team or group: "1조") is left out
+_HANGUL_PLACES = {"십": "十", "백": "百", "천": "千", "만": "万", "억": "億"}
+_HANGUL_TO_HAN = str.maketrans(_HANGUL_PLACES)
+MYRIADS = frozenset(_CJK_MYRIAD) | {"만", "억"}  # written after digits too: "3.5万" is 35,000
 # the place signs written after digits ("1万2千" is 12,000, "2億5000万" is 250,000,000)
 _PLACES = _CJK_UNITS | _CJK_MYRIAD | {"兆": 10**12}
-PLACE_SIGNS = frozenset(_PLACES)
+PLACE_SIGNS = frozenset(_PLACES) | frozenset(_HANGUL_PLACES)
+# words that open with a place sign but write none after a number ("5만큼": as much as 5)
+NOT_PLACES = ("만큼",)
 MAX_PLACES_CHARS = 80  # "2億5000万3千" is short: a longer run is no one number written with places
 
 
@@ -55,8 +64,11 @@ def _table() -> dict[str, dict[str, int]]:
 
 
 def number_languages(word: str) -> frozenset[str]:
-    """The languages whose number row holds ``word`` (any case)."""
-    return frozenset(_table().get(word.casefold(), {}))
+    """The languages whose number row holds ``word`` (any case), or that write it in Han numerals' letters."""
+    found = frozenset(_table().get(word.casefold(), {}))
+    if found or len(word) < MIN_HAN_READING:
+        return found
+    return frozenset(lang for lang, _ in _han_tables() if han_reading(word, frozenset({lang})) is not None)
 
 
 @cache
@@ -113,7 +125,44 @@ def word_number(word: str, languages: frozenset[str] | None = None) -> int | Non
 
 def _value(word: str, languages: frozenset[str] | None) -> int | None:
     found = {v for lang, v in _table().get(word, {}).items() if languages is None or lang in languages}
+    if not found:
+        return han_reading(word, languages)
     return found.pop() if len(found) == 1 else None
+
+
+MIN_HAN_READING = 2  # numerals in a run read as Han: a lone Sino-Korean digit is a common word ("이": this)
+
+
+def han_reading(text: str, languages: frozenset[str] | None = None) -> int | None:
+    """A number written in a language's letters for Han numerals (``LanguageRows.han_numerals``), its words
+    spaced or not: read as the Han numerals ("이천삼백" is 2,300, "삼만 이천" is 32,000); a myriad with no digit
+    before it counts one ("만 이천" is 12,000), as these languages write it.
+
+    >>> han_reading("이천삼백"), han_reading("삼만 이천"), han_reading("만 이천"), han_reading("이"), han_reading("이것")
+    (2300, 32000, 12000, None, None)
+    """
+    letters = text.replace(" ", "")
+    if len(letters) < MIN_HAN_READING or len(letters) > MAX_PLACES_CHARS:
+        return None
+    for language, table in _han_tables():
+        if languages is not None and language not in languages:
+            continue
+        if all(ch in table for ch in letters):
+            han: list[str] = []
+            for ch in letters:
+                numeral = table[ch]
+                if numeral in _CJK_MYRIAD and (not han or han[-1] in _CJK_MYRIAD):
+                    han.append("一")
+                han.append(numeral)
+            return cjk_number("".join(han))
+    return None
+
+
+@cache
+def _han_tables() -> tuple[tuple[str, Mapping[str, str]], ...]:
+    return tuple(
+        (lang, rows.han_numerals) for lang, rows in sorted(LANGUAGE_ROWS.items()) if rows.han_numerals
+    )
 
 
 def cjk_scaled(s: str) -> str | None:
@@ -125,9 +174,14 @@ def cjk_scaled(s: str) -> str | None:
     ('35000', '200000000', '120000000', None, None)
     >>> cjk_scaled("1万2千"), cjk_scaled("2億5000万"), cjk_scaled("3千5百"), cjk_scaled("1万2000"), cjk_scaled("2万3万")
     ('12000', '250000000', '3500', '12000', None)
+    >>> cjk_scaled("1만 2천"), cjk_scaled("3억 5000만"), cjk_scaled("2천")
+    ('12000', '350000000', '2000')
     """
-    if len(s) > MAX_PLACES_CHARS or not any(ch in _PLACES for ch in s):
-        return None  # no place sign (and no int() of a pumped run of digits)
+    if len(s) > MAX_PLACES_CHARS:
+        return None  # no int() of a pumped run of digits
+    s = s.translate(_HANGUL_TO_HAN)
+    if not any(ch in _PLACES for ch in s):
+        return None  # no place sign
     pieces = _place_pieces(s.replace(" ", ""))
     if not pieces or isinstance(pieces[0], str) or all(not isinstance(p, str) for p in pieces):
         return None

@@ -161,6 +161,17 @@ PAID = [
     ("答案是1万2千。", "12000", "1"),
     ("答えは2億5000万円です。", "250000000", "2"),
     ("答案是1万2000。", "12000", "10000"),
+    # Korean places in Hangul after digits, a myriad's group spaced from the next, and Sino-Korean numbers
+    # spaced by myriads (a myriad with no digit before it counts one)
+    ("답은 1만 2천입니다.", "12000", "1"),
+    ("답은 3억 5000만입니다.", "350000000", "3"),
+    ("답은 1만 2000원입니다.", "12000", "10000"),
+    ("정답: 2천", "2000", "20"),
+    ("답은 3백입니다.", "300", "30"),
+    ("따라서 답은 만 이천이다.", "12000", "10000"),
+    ("답은 삼만 이천이다.", "32000", "30000"),
+    ("답은 이천삼백입니다.", "2300", "2000"),
+    ("답은 5만큼 늘어난 5이다.", "5", "50000"),  # "만큼" after a number is "as much as", no place
     ("The answer is 7 × 10⁻³.", "0.007", "7000"),
     ("The answer is x² + 1.", "x^2+1", "1"),
     ("The area is 5m².", "5", "25"),  # a unit's power written onto a number

@@ -770,6 +770,7 @@ ROWS = LanguageRows(
     ),
     verb_final=True,
     numbers=_numbers(),
+    han_numerals=dict(zip("영일이삼사오육칠팔구십백천만억", "零一二三四五六七八九十百千万億", strict=True)),
     # the copula written onto a number word ("일곱입니다", "열둘이다", "칠이에요")
     number_suffixes=("입니다", "이다", "이에요", "예요", "이야", "야", "이죠", "죠", "다"),
 )

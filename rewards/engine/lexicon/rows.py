@@ -66,9 +66,13 @@ class LanguageRows:
     choice_letters: str = ""
     # the nouns of a fraction after its numerator, with their denominators ("tres cuartos" is 3/4)
     fractions: Mapping[str, int] = field(default_factory=dict, hash=False)
+    # letters that write the Han numerals of the same value (Sino-Korean "이" is 二, "만" is 万): a run of them,
+    # spaced by myriads or not, is read as those numerals ("삼만 이천" is 32,000)
+    han_numerals: Mapping[str, str] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "words", MappingProxyType(dict(self.words)))
+        object.__setattr__(self, "han_numerals", MappingProxyType(dict(self.han_numerals)))
         object.__setattr__(self, "numbers", MappingProxyType(dict(self.numbers)))
         object.__setattr__(self, "fractions", MappingProxyType(dict(self.fractions)))
 

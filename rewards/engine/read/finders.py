@@ -39,6 +39,7 @@ from rewardcheck.rewards.engine.numerals import (
     CJK_NUMERALS,
     MAX_PLACES_CHARS,
     MYRIADS,
+    NOT_PLACES,
     PLACE_SIGNS,
     cjk_value,
     number_languages,
@@ -418,7 +419,8 @@ def _scaled_end(t: Tokens, last: int) -> int:
         and t.source[t.ends[last] : t.starts[n]] in ("", " ")
     ):
         return t.ends[last]
-    if t.texts[n][:1] in MYRIADS or (t.texts[n][:1] in PLACE_SIGNS and t.ends[last] == t.starts[n]):
+    placed = t.texts[n][:1] in MYRIADS or (t.texts[n][:1] in PLACE_SIGNS and t.ends[last] == t.starts[n])
+    if placed and not t.texts[n].startswith(NOT_PLACES):
         return _places_end(t.source, t.starts[n], t.ends[-1] if t.n else t.starts[n])
     spaced = t.ends[last] < t.starts[n]
     if spaced and t.texts[last].isdigit() and fraction_noun(t.texts[n]) is not None:
@@ -428,21 +430,24 @@ def _scaled_end(t: Tokens, last: int) -> int:
 
 def _places_end(src: str, at: int, limit: int) -> int:
     """Where a run of place signs and the digits between them ends, from the sign at ``at`` ("1万2千", "2億5000
-    万", "1万2000": digits after a myriad sign close the run)."""
+    万", "1万2000": digits after a myriad sign close the run). Korean spaces a myriad's group from the next ("1만
+    2천", "1만 2000"); after that space, one or two digits with no place sign are a number of their own ("1만
+    2개")."""
     end, limit = at + 1, min(limit, at + MAX_PLACES_CHARS)  # a longer run is no one number (pumped: linear)
     while end < limit:
         if src[end] in PLACE_SIGNS:
             end += 1
             continue
-        k = end
+        spaced = src[end] == " " and src[end - 1] in MYRIADS
+        start = k = end + 1 if spaced else end
         while k < limit and src[k].isascii() and src[k].isdigit():
             k += 1
-        if k == end:
+        if k == start:
             break
-        if k < limit and src[k] in PLACE_SIGNS:
+        if k < limit and src[k] in PLACE_SIGNS and not src.startswith(NOT_PLACES, k):
             end = k + 1
             continue
-        return k if src[end - 1] in MYRIADS else end
+        return k if src[end - 1] in MYRIADS and (not spaced or k - start >= 3) else end
     return end
 
 
@@ -749,10 +754,10 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
                 out += _suffixed_number_word(t, marks, starts, i, (first, last), s.statement[i])
                 continue
         languages = languages if languages is not None else evident_languages(t, marks)
-        j = _number_word_end(t, i, languages)
-        span = (t.starts[i], t.ends[j])
+        j, end = _number_word_end(t, i, languages)
+        span = (t.starts[i], end)
         if j >= i and _anchored(t, marks, starts, span, first, last):
-            out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], t.ends[j], s.statement[i]))
+            out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], end, s.statement[i]))
             done = j
     return out
 
@@ -780,16 +785,18 @@ def _fraction_end(t: Tokens, j: int, languages: frozenset[str] | None) -> int:
     return k if gap.isspace() or (k == j + 2 and not gap) else j
 
 
-def _number_word_end(t: Tokens, i: int, languages: frozenset[str]) -> int:
-    """The last token of the number written in words from token ``i``: a hyphened pair ("vingt-deux"), or
-    the longest run of number words (and the language's "and") that reads as one number ("yirmi yedi", "vinte e
-    sete"); ``-1`` when token ``i`` is no number word of ``languages``."""
+def _number_word_end(t: Tokens, i: int, languages: frozenset[str]) -> tuple[int, int]:
+    """The last token of the number written in words from token ``i``, and where the number ends: a hyphened
+    pair ("vingt-deux"), or the longest run of number words (and the language's "and") that reads as one number
+    ("yirmi yedi", "vinte e sete"), its last word's suffix left out ("삼만 이천이다"); ``(-1, -1)`` when token
+    ``i`` is no number word of ``languages``."""
     j = i + 2 if _hyphened(t, i) else i
     if word_number(t.source[t.starts[i] : t.ends[j]], languages) is None:
         j = i
         if word_number(t.texts[i], languages) is None and compound_number(t.texts[i], languages) is None:
-            return -1
+            return -1, -1
     words = [t.source[t.starts[i] : t.ends[j]]]
+    end = t.ends[j]
     k = j + 1
     while (
         k < t.n
@@ -798,12 +805,16 @@ def _number_word_end(t: Tokens, i: int, languages: frozenset[str]) -> int:
         and t.source[t.ends[k - 1] : t.starts[k]].isspace()
     ):
         words.append(t.texts[k])
+        suffixed = suffixed_number(t.texts[k])
         if number_phrase(words, languages) is not None:
-            j = k
+            j, end = k, t.ends[k]
+        elif suffixed is not None and number_phrase([*words[:-1], suffixed[1]], languages) is not None:
+            return k, t.starts[k] + len(suffixed[1])  # the suffix (a copula) ends the number
         elif not number_joiner(t.texts[k], languages):
             break  # neither more of the number nor the "and" that more of it may follow
         k += 1
-    return _fraction_end(t, j, languages)
+    fraction = _fraction_end(t, j, languages)
+    return fraction, (t.ends[fraction] if fraction > j else end)
 
 
 def _suffixed_number_word(
