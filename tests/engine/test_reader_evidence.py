@@ -190,6 +190,16 @@ PAID = [
     ("Whether or not we round, the answer is 13.", "13", "12"),
     ("Die Antwort ist 13, ob man will oder nicht.", "13", "12"),
     ("13이 맞는지 확인했다. 답은 13이다.", "13", "12"),  # the check is done before the answer
+    # a ratio in words: a ratio noun names two numbers joined by its language's "to" (WordClass.RATIO_JOINER)
+    ("The ratio is 2 to 3.", "2:3", "3"),
+    ("The ratio is 2 to 3.", "2/3", "3/2"),
+    ("The ratio of boys to girls is 3 to 5.", "3:5", "5"),
+    ("Das Verhältnis ist 2 zu 3.", "2:3", "3"),
+    ("比例是2比3。", "2:3", "3"),
+    ("Le rapport est de 2 à 3.", "2:3", "3"),
+    ("비율은 2 대 3이다.", "2:3", "3"),
+    ("Tỉ lệ là 2 trên 3.", "2:3", "3"),
+    ("Rasionya 2 banding 3.", "2:3", "3"),
     # a question the next statement answers yes, as a clause of its own (WordClass.AFFIRMATION)
     ("Is it 13? Yes.", "13", "12"),
     ("Could the answer be 13? Yes, it is.", "13", "12"),
@@ -381,6 +391,9 @@ REFUSED = [
     ("检查13是否满足条件。", "13"),
     ("Kita perlu memeriksa apakah 13 memenuhi.", "13"),
     ("Cần kiểm tra liệu 13 có thỏa mãn không.", "13"),
+    # two numbers joined by "to" with no ratio noun naming them, or a change from one to the other
+    ("The ratio increases from 2 to 3.", "2:3"),
+    ("We count 2 to 3 apples.", "2:3"),
     # a question answered no, or not plainly yes
     ("Is it 13? No.", "13"),
     ("Is it 13? Yes, but I am not sure.", "13"),

@@ -401,6 +401,9 @@ ROWS = LanguageRows(
             "بالضبط",
             "أجل",
         ),
+        WordClass.RATIO: ("نسبة", "النسبة"),
+        # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+        WordClass.RATIO_JOINER: ("إلى",),
         WordClass.QUESTION: (
             "هل",
             "أليس",

@@ -433,6 +433,9 @@ ROWS = LanguageRows(
             "jawohl",
             "so ist es",
         ),
+        WordClass.RATIO: ("verhältnis",),
+        # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+        WordClass.RATIO_JOINER: ("zu",),
         WordClass.QUESTION: (
             "kann es sein",
             "was wenn",
@@ -628,6 +631,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "zu",
             "ja",
             "ob",
             "minus",

@@ -428,6 +428,8 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "that's correct",
         "that is correct",
     ),
+    # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+    WordClass.RATIO_JOINER: ("to",),
     WordClass.QUESTION: (
         "is it",
         "could it be",

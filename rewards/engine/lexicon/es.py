@@ -408,6 +408,7 @@ ROWS = LanguageRows(
             "así es",
             "en efecto",
         ),
+        WordClass.RATIO: ("razón", "proporción", "relación"),
         WordClass.QUESTION: (
             "¿es",
             "¿será",

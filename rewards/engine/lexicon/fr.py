@@ -439,6 +439,12 @@ ROWS = LanguageRows(
             "c'est exact",
             "en effet",
         ),
+        WordClass.RATIO: ("rapport", "ratio", "proportion"),
+        # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+        WordClass.RATIO_JOINER: (
+            "à",
+            "pour",
+        ),
         WordClass.QUESTION: (
             "est-ce",
             "est-ce que",
@@ -648,6 +654,9 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "ratio",
+            "proportion",
+            "à",
             "donner",  # also an English name ("Donner kebab"): read only where French is evident
             "alternative",
             "bien",
@@ -682,7 +691,6 @@ ROWS = LanguageRows(
             "solution",
             "total",
             "versus",
-            "à",
         }
     ),
 )

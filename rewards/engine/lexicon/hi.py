@@ -407,6 +407,9 @@ ROWS = LanguageRows(
             "सही",
             "बिल्कुल",
         ),
+        WordClass.RATIO: ("अनुपात",),
+        # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+        WordClass.RATIO_JOINER: ("से",),
         WordClass.QUESTION: (
             "क्या",
             "कहीं",
@@ -566,6 +569,7 @@ ROWS = LanguageRows(
     | _VARIANTS,
     gated=frozenset(
         {
+            "से",
             "हाँ",
             "हां",
             "जी हाँ",

@@ -317,6 +317,12 @@ ROWS = LanguageRows(
             "tepat",
             "memang",
         ),
+        WordClass.RATIO: ("rasio", "rasionya", "perbandingan", "perbandingannya"),
+        # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+        WordClass.RATIO_JOINER: (
+            "banding",
+            "berbanding",
+        ),
         WordClass.QUESTION: (
             "apakah",
             "bukankah",

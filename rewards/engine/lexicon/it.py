@@ -379,6 +379,7 @@ ROWS = LanguageRows(
             "proprio così",
             "certo",
         ),
+        WordClass.RATIO: ("rapporto", "proporzione"),
         WordClass.QUESTION: (
             "è forse",
             "e se",

@@ -377,6 +377,12 @@ ROWS = LanguageRows(
             "正しいです",
             "ええ",
         ),
+        WordClass.RATIO: ("比率", "の比"),
+        # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+        WordClass.RATIO_JOINER: (
+            "対",
+            "比",
+        ),
         WordClass.QUESTION: (
             "ですか",
             "でしょうか",
@@ -518,6 +524,10 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "比率",
+            "の比",
+            "対",
+            "比",
             "はい",
             "ええ",
             "却下",

@@ -488,6 +488,9 @@ ROWS = LanguageRows(
             "정확하다",
             "정확합니다",
         ),
+        WordClass.RATIO: ("비율", "비율은", "비율이", "비율은요", "비는"),
+        # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+        WordClass.RATIO_JOINER: ("대",),
         WordClass.QUESTION: (
             "인가",
             "인가요",
@@ -623,6 +626,9 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "비율",
+            "비는",
+            "대",
             "네",
             "예",
             "맞다",

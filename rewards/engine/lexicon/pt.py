@@ -394,6 +394,9 @@ ROWS = LanguageRows(
             "isso",
             "com certeza",
         ),
+        WordClass.RATIO: ("razão", "proporção"),
+        # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+        WordClass.RATIO_JOINER: ("para",),
         WordClass.QUESTION: (
             "será que",
             "e se",

@@ -407,6 +407,9 @@ ROWS = LanguageRows(
             "правильно",
             "так и есть",
         ),
+        WordClass.RATIO: ("соотношение", "отношение"),
+        # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+        WordClass.RATIO_JOINER: ("к",),
         WordClass.QUESTION: (
             "ли",
             "неужели",
@@ -584,6 +587,7 @@ ROWS = LanguageRows(
     | _HUNDREDS,
     gated=frozenset(
         {
+            "к",
             "да",
             "будет",
             "бы",

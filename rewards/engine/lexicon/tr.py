@@ -358,6 +358,7 @@ ROWS = LanguageRows(
             "kesinlikle",
             "öyle",
         ),
+        WordClass.RATIO: ("oran", "oranı"),
         WordClass.QUESTION: (
             "mı",
             "mi",

@@ -314,6 +314,9 @@ ROWS = LanguageRows(
             "chính xác",
             "dạ",
         ),
+        WordClass.RATIO: ("tỉ lệ", "tỷ lệ", "tỉ số", "tỷ số"),
+        # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+        WordClass.RATIO_JOINER: ("trên",),
         WordClass.QUESTION: (
             "phải không",
             "chăng",

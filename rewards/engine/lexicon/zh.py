@@ -378,6 +378,12 @@ ROWS = LanguageRows(
             "正确",
             "是",
         ),
+        WordClass.RATIO: ("比例", "比值", "之比"),
+        # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+        WordClass.RATIO_JOINER: (
+            "比",
+            "对",
+        ),
         WordClass.QUESTION: (
             "吗",
             "呢",
@@ -525,8 +531,12 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
-            "是的",
+            "比例",
+            "比值",
+            "之比",
+            "比",
             "对",
+            "是的",
             "对的",
             "没错",
             "正确",

@@ -90,6 +90,7 @@ class Candidate:
     negative: bool = (
         False  # a sign word stands right before it: "minus 5", "moins cinq", "负5" (its value is -v)
     )
+    ratio: bool = False  # two numbers joined by a ratio's "to" after a ratio noun: "2 to 3" is the ratio 2:3
 
     @property
     def strength(self) -> int:
@@ -871,6 +872,52 @@ def _cjk_runs(
     return out
 
 
+MAX_RATIO_CHARS = (
+    80  # from a ratio noun to its first number ("the ratio of boys to girls in the class is 3 to 5")
+)
+
+
+def _ratios(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """Two numbers joined by a ratio's "to" of any language ("2 to 3", "2 zu 3", "2比3", "2 대 3") in a statement
+    whose ratio noun names them, right after it or after its copula ("the ratio is 2 to 3", "比例是2比3";
+    "the ratio rose from 2 to 3" names no ratio): one value, the ratio 2:3."""
+    out: list[Candidate] = []
+    nouns = [m for m in marks if WordClass.RATIO in m.classes]
+    if not nouns:
+        return out
+    for m in marks:
+        if WordClass.RATIO_JOINER not in m.classes:
+            continue
+        i, k = t.index_at(m.start) - 1, t.index_at(m.end - 1) + 1
+        if not (0 <= i and k < t.n and t.kinds[i] is TokenKind.NUMBER and t.kinds[k] is TokenKind.NUMBER):
+            continue
+        if s.inside[i] or s.statement[i] != s.statement[k] or t.starts[k] - t.ends[i] > len(m.phrase) + 6:
+            continue
+        noun = next(
+            (n for n in reversed(nouns) if t.starts[i] - MAX_RATIO_CHARS <= n.end <= t.starts[i]), None
+        )
+        if noun is None or s.statement[t.index_at(noun.start)] != s.statement[i]:
+            continue
+        if _names_ratio(t, marks, noun.end, t.starts[i]):
+            out.append(
+                Candidate(StatementKind.BARE, i, k, t.starts[i], t.ends[k], s.statement[i], ratio=True)
+            )
+    return out
+
+
+def _names_ratio(t: Tokens, marks: Sequence[Mark], start: int, end: int) -> bool:
+    """Does the text from a ratio noun (ending at ``start``) to a number (at ``end``) name the number as the
+    ratio: no word between, or a copula with at most one word after it ("is", "est de", "ist")?"""
+    words = [x for x in range(t.index_at(start), t.index_at(end)) if t.kinds[x] is TokenKind.WORD]
+    if not words:
+        return True
+    between = [m for m in marks if start <= m.start < end]
+    copulas = [m for m in between if WordClass.COPULA in m.classes]
+    if not copulas or any(WordClass.PROXIMITY in m.classes for m in between if m.start >= copulas[-1].end):
+        return False  # "rose from 2 to 3": a change between two values, no ratio
+    return sum(t.starts[x] >= copulas[-1].end for x in words) <= 1
+
+
 Finder = Callable[[Tokens, Structure, Sequence[Mark]], list[Candidate]]
 # the finder table, strongest kind first (a new answer format is one row)
 MAX_INTERVAL_TOKENS = 12  # tokens between the brackets of an interval written in running text
@@ -921,6 +968,7 @@ FINDERS: tuple[tuple[StatementKind, Finder], ...] = (
     (StatementKind.DELIMITED, _maths),
     (StatementKind.DELIMITED, _environments),
     (StatementKind.BARE, _outward_intervals),
+    (StatementKind.BARE, _ratios),  # before the bare numbers it holds: one value where they start
     (StatementKind.BARE, _bare),
     (StatementKind.BARE, _number_words),
     (StatementKind.BARE, _foreign_number_words),

@@ -184,6 +184,9 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
             why = f"the answer is {r.stance.value} ({r.evidence(c.window)!r})"
         return AnswerSpan(None, why)
     value = _signed(c.candidate, _spelled(_ascii_digits(c.value())))
+    if c.candidate.ratio:  # "2 to 3", "2比3": the ratio of its two numbers
+        tokens = c.window.tokens
+        value = f"{_ascii_digits(tokens.texts[c.candidate.first])}:{_ascii_digits(tokens.texts[c.candidate.last])}"
     if c.candidate.kind is StatementKind.CHOICE:  # "вариант Б": the Latin letter of its place
         value = latin_letter(value) or value
     how = f"{c.candidate.kind.value} ({c.outcome.value})"
