@@ -200,6 +200,13 @@ PAID = [
     ("비율은 2 대 3이다.", "2:3", "3"),
     ("Tỉ lệ là 2 trên 3.", "2:3", "3"),
     ("Rasionya 2 banding 3.", "2:3", "3"),
+    # a sum in a unit and its hundredth (WordClass.SUBUNIT)
+    ("The total cost is 42 dollars and 50 cents.", "42.50", "42"),
+    ("She pays 3 dollars and 5 cents.", "3.05", "3.5"),
+    ("It costs $42 and 50 cents.", "42.50", "50"),
+    ("Cuesta 3 euros y 20 céntimos.", "3.20", "20"),
+    ("Das kostet 5 Euro und 30 Cent.", "5.30", "30"),
+    ("Ответ: 10 рублей 50 копеек.", "10.5", "50"),
     # a question the next statement answers yes, as a clause of its own (WordClass.AFFIRMATION)
     ("Is it 13? Yes.", "13", "12"),
     ("Could the answer be 13? Yes, it is.", "13", "12"),

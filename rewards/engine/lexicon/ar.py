@@ -404,6 +404,7 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("نسبة", "النسبة"),
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("إلى",),
+        WordClass.SUBUNIT: ("سنت", "قرش", "قروش", "فلس"),
         WordClass.QUESTION: (
             "هل",
             "أليس",

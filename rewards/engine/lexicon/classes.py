@@ -66,6 +66,7 @@ class WordClass(IdentityEnum):
     ANSWER_ANCHOR = "answer_anchor"  # a phrase whose object is the final answer: "the answer is"
     FOLLOW_UP = "follow_up"  # opens an invented next problem after the answer: "problem 2", "next question"
     RATIO = "ratio"  # a prompt that asks for a ratio: "ratio", "odds"
+    SUBUNIT = "subunit"  # a unit's hundredth after a sum in the unit: "(42 dollars and 50) cents", "céntimos"
     RATIO_JOINER = "ratio_joiner"  # between the two numbers of a ratio in words: "(2) to (3)", "zu", "比"
     EVALUATION = "evaluation"  # judges an answer instead of stating one: "our answer is correct"
     # The committed side of two open classes, so that the stance grammar (``stance.py``) can treat every

@@ -436,6 +436,7 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("verhältnis",),
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("zu",),
+        WordClass.SUBUNIT: ("cent", "pfennig", "rappen"),
         WordClass.QUESTION: (
             "kann es sein",
             "was wenn",
@@ -631,6 +632,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "cent",
             "zu",
             "ja",
             "ob",

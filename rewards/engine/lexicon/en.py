@@ -430,6 +430,7 @@ _W: dict[WordClass, tuple[str, ...]] = {
     ),
     # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
     WordClass.RATIO_JOINER: ("to",),
+    WordClass.SUBUNIT: ("cent", "cents", "penny", "pence", "pennies"),
     WordClass.QUESTION: (
         "is it",
         "could it be",

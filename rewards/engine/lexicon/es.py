@@ -409,6 +409,7 @@ ROWS = LanguageRows(
             "en efecto",
         ),
         WordClass.RATIO: ("razón", "proporción", "relación"),
+        WordClass.SUBUNIT: ("céntimo", "céntimos", "centavo", "centavos"),
         WordClass.QUESTION: (
             "¿es",
             "¿será",
@@ -610,6 +611,8 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "centavo",
+            "centavos",
             "sí",
             "menor que",
             "menos de",

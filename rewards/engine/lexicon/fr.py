@@ -445,6 +445,7 @@ ROWS = LanguageRows(
             "à",
             "pour",
         ),
+        WordClass.SUBUNIT: ("centime", "centimes", "cent", "cents"),
         WordClass.QUESTION: (
             "est-ce",
             "est-ce que",
@@ -654,6 +655,8 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "cent",
+            "cents",
             "ratio",
             "proportion",
             "à",

@@ -410,6 +410,7 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("अनुपात",),
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("से",),
+        WordClass.SUBUNIT: ("पैसे", "पैसा"),
         WordClass.QUESTION: (
             "क्या",
             "कहीं",
@@ -569,6 +570,8 @@ ROWS = LanguageRows(
     | _VARIANTS,
     gated=frozenset(
         {
+            "पैसे",
+            "पैसा",
             "से",
             "हाँ",
             "हां",

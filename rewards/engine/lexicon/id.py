@@ -323,6 +323,7 @@ ROWS = LanguageRows(
             "banding",
             "berbanding",
         ),
+        WordClass.SUBUNIT: ("sen",),
         WordClass.QUESTION: (
             "apakah",
             "bukankah",

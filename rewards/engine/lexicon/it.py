@@ -380,6 +380,7 @@ ROWS = LanguageRows(
             "certo",
         ),
         WordClass.RATIO: ("rapporto", "proporzione"),
+        WordClass.SUBUNIT: ("centesimo", "centesimi"),
         WordClass.QUESTION: (
             "è forse",
             "e se",

@@ -383,6 +383,7 @@ ROWS = LanguageRows(
             "対",
             "比",
         ),
+        WordClass.SUBUNIT: ("銭",),
         WordClass.QUESTION: (
             "ですか",
             "でしょうか",
@@ -524,6 +525,7 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "銭",
             "比率",
             "の比",
             "対",

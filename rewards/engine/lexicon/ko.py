@@ -491,6 +491,7 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("비율", "비율은", "비율이", "비율은요", "비는"),
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("대",),
+        WordClass.SUBUNIT: ("전",),
         WordClass.QUESTION: (
             "인가",
             "인가요",
@@ -626,6 +627,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "전",
             "비율",
             "비는",
             "대",

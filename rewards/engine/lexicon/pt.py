@@ -397,6 +397,7 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("razão", "proporção"),
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("para",),
+        WordClass.SUBUNIT: ("centavo", "centavos", "cêntimo", "cêntimos"),
         WordClass.QUESTION: (
             "será que",
             "e se",
@@ -580,6 +581,8 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "centavo",
+            "centavos",
             "menor que",
             "menos de",
             "multiplicado por",

@@ -410,6 +410,7 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("соотношение", "отношение"),
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("к",),
+        WordClass.SUBUNIT: ("копейка", "копейки", "копеек", "цент", "цента", "центов"),
         WordClass.QUESTION: (
             "ли",
             "неужели",

@@ -359,6 +359,7 @@ ROWS = LanguageRows(
             "öyle",
         ),
         WordClass.RATIO: ("oran", "oranı"),
+        WordClass.SUBUNIT: ("kuruş", "sent"),
         WordClass.QUESTION: (
             "mı",
             "mi",

@@ -317,6 +317,7 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("tỉ lệ", "tỷ lệ", "tỉ số", "tỷ số"),
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("trên",),
+        WordClass.SUBUNIT: ("xu",),
         WordClass.QUESTION: (
             "phải không",
             "chăng",
@@ -454,6 +455,7 @@ ROWS = LanguageRows(
     cues=frozenset("là của và các những được có không này cho với một".split()),
     gated=frozenset(
         {
+            "xu",
             "dạ",
             "mũ",
             "âm",

@@ -384,6 +384,7 @@ ROWS = LanguageRows(
             "比",
             "对",
         ),
+        WordClass.SUBUNIT: ("分",),
         WordClass.QUESTION: (
             "吗",
             "呢",
@@ -531,6 +532,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "分",
             "比例",
             "比值",
             "之比",

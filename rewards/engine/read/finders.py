@@ -54,7 +54,7 @@ from .marks import NO_SPACE_SCRIPTS, Mark, _script_of, evident_languages
 from .structure import Structure
 from .tokens import TokenKind, Tokens
 
-__all__ = ["StatementKind", "Candidate", "FINDERS", "find_candidates", "CHOICE_LETTERS"]
+__all__ = ["StatementKind", "Candidate", "Compound", "FINDERS", "find_candidates", "CHOICE_LETTERS"]
 
 
 class StatementKind(IdentityEnum):
@@ -65,6 +65,14 @@ class StatementKind(IdentityEnum):
     DELIMITED = "delimited"  # a value in math delimiters
     BARE = "bare"  # a number or an expression of numbers in running text
     CHOICE = "choice"  # a multiple-choice letter
+
+
+class Compound(IdentityEnum):
+    """How a candidate's first and last numbers make its one value."""
+
+    NONE = "none"
+    RATIO = "ratio"  # first:last
+    SUBUNIT = "subunit"  # first + last/100
 
 
 STRENGTH = {
@@ -90,7 +98,9 @@ class Candidate:
     negative: bool = (
         False  # a sign word stands right before it: "minus 5", "moins cinq", "负5" (its value is -v)
     )
-    ratio: bool = False  # two numbers joined by a ratio's "to" after a ratio noun: "2 to 3" is the ratio 2:3
+    # two numbers read as one value: a ratio ("2 to 3" is 2:3), or a sum in a unit and its hundredth ("42
+    # dollars and 50 cents" is 42.50)
+    compound: Compound = Compound.NONE
 
     @property
     def strength(self) -> int:
@@ -900,7 +910,9 @@ def _ratios(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             continue
         if _names_ratio(t, marks, noun.end, t.starts[i]):
             out.append(
-                Candidate(StatementKind.BARE, i, k, t.starts[i], t.ends[k], s.statement[i], ratio=True)
+                Candidate(
+                    StatementKind.BARE, i, k, t.starts[i], t.ends[k], s.statement[i], compound=Compound.RATIO
+                )
             )
     return out
 
@@ -916,6 +928,41 @@ def _names_ratio(t: Tokens, marks: Sequence[Mark], start: int, end: int) -> bool
     if not copulas or any(WordClass.PROXIMITY in m.classes for m in between if m.start >= copulas[-1].end):
         return False  # "rose from 2 to 3": a change between two values, no ratio
     return sum(t.starts[x] >= copulas[-1].end for x in words) <= 1
+
+
+def _subunits(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """A sum in a unit and its hundredth ("42 dollars and 50 cents", "$42 and 50 cents", "3 euros y 20
+    céntimos", "10 рублей 50 копеек"): a number with one word after it (the unit, any currency's name) or a
+    currency sign before it, the language's "and" or nothing, then a number below a hundred and a hundredth's
+    name of the lexicon (WordClass.SUBUNIT): one value, 42.50."""
+    out: list[Candidate] = []
+    for m in marks:
+        if WordClass.SUBUNIT not in m.classes:
+            continue
+        k = t.index_at(m.start) - 1  # the hundredths
+        if k < 2 or t.kinds[k] is not TokenKind.NUMBER or not t.texts[k].isdigit() or int(t.texts[k]) >= 100:
+            continue
+        j = k - 1
+        if t.kinds[j] is TokenKind.CLAUSE_END or any(
+            WordClass.LIST_JOINER in x.classes for x in marks if x.start == t.starts[j]
+        ):
+            j -= 1  # "and", "y", "und", or the comma of "42 dollars, 50 cents"
+        i = j - 1  # the whole units, before the unit's name
+        sign = i >= 0 and (i in s.currency or _is_currency(t.texts[i]))
+        if t.kinds[j] is TokenKind.NUMBER and sign:
+            i, j = j, i  # "$42 and 50 cents": the unit's sign before the whole units
+        if not (
+            0 <= i
+            and (t.kinds[j] is TokenKind.WORD or j in s.currency or _is_currency(t.texts[j]))
+            and t.kinds[i] is TokenKind.NUMBER
+            and not s.inside[i]
+            and s.statement[i] == s.statement[k]
+        ):
+            continue
+        out.append(
+            Candidate(StatementKind.BARE, i, k, t.starts[i], m.end, s.statement[i], compound=Compound.SUBUNIT)
+        )
+    return out
 
 
 Finder = Callable[[Tokens, Structure, Sequence[Mark]], list[Candidate]]
@@ -968,7 +1015,8 @@ FINDERS: tuple[tuple[StatementKind, Finder], ...] = (
     (StatementKind.DELIMITED, _maths),
     (StatementKind.DELIMITED, _environments),
     (StatementKind.BARE, _outward_intervals),
-    (StatementKind.BARE, _ratios),  # before the bare numbers it holds: one value where they start
+    (StatementKind.BARE, _ratios),  # before the bare numbers they hold: one value where they start
+    (StatementKind.BARE, _subunits),
     (StatementKind.BARE, _bare),
     (StatementKind.BARE, _number_words),
     (StatementKind.BARE, _foreign_number_words),

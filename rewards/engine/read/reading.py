@@ -25,8 +25,8 @@ from rewardcheck.rewards.engine.prose_math import in_math
 from rewardcheck.rewards.engine.text import AnswerSpan, without_injection
 
 from .commit import Commitment, Outcome, commit
-from .finders import STRENGTH, Candidate, StatementKind
-from .tokens import TokenKind
+from .finders import STRENGTH, Candidate, Compound, StatementKind
+from .tokens import TokenKind, Tokens
 from .window import Window
 
 __all__ = ["read_final", "read_commitment"]
@@ -184,9 +184,8 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
             why = f"the answer is {r.stance.value} ({r.evidence(c.window)!r})"
         return AnswerSpan(None, why)
     value = _signed(c.candidate, _spelled(_ascii_digits(c.value())))
-    if c.candidate.ratio:  # "2 to 3", "2比3": the ratio of its two numbers
-        tokens = c.window.tokens
-        value = f"{_ascii_digits(tokens.texts[c.candidate.first])}:{_ascii_digits(tokens.texts[c.candidate.last])}"
+    if c.candidate.compound is not Compound.NONE:
+        value = _compound(c.window.tokens, c.candidate)
     if c.candidate.kind is StatementKind.CHOICE:  # "вариант Б": the Latin letter of its place
         value = latin_letter(value) or value
     how = f"{c.candidate.kind.value} ({c.outcome.value})"
@@ -210,6 +209,14 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
         )
         return AnswerSpan(value[:80], how, label=label, not_math=why)
     return AnswerSpan(value, how, alternatives, joiner=c.joiner, hedge=hedge, label=label)
+
+
+def _compound(tokens: Tokens, c: Candidate) -> str:
+    """The one value of a candidate's two numbers: "2 to 3" is 2:3, "42 dollars and 50 cents" is 42.50."""
+    first, last = _ascii_digits(tokens.texts[c.first]), _ascii_digits(tokens.texts[c.last])
+    if c.compound is Compound.RATIO:
+        return f"{first}:{last}"
+    return f"{first}.{last.rjust(2, '0')}"
 
 
 def _signed(c: Candidate, value: str) -> str:
