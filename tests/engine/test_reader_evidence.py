@@ -200,6 +200,11 @@ PAID = [
     ("비율은 2 대 3이다.", "2:3", "3"),
     ("Tỉ lệ là 2 trên 3.", "2:3", "3"),
     ("Rasionya 2 banding 3.", "2:3", "3"),
+    # a labelled statement that goes on to conclude a value from the first
+    ("The final count: 7 cats and 3 dogs, so 10 animals.", "10", "7"),
+    ("Answer: 7 (so 3 remain).", "7", "3"),
+    ("Réponse : 7 chats et 3 chiens, donc 10 animaux.", "10", "7"),
+    ("答案：7只猫和3只狗，所以10只动物。", "10", "7"),
     # a sum in a unit and its hundredth (WordClass.SUBUNIT)
     ("The total cost is 42 dollars and 50 cents.", "42.50", "42"),
     ("She pays 3 dollars and 5 cents.", "3.05", "3.5"),

@@ -1073,9 +1073,12 @@ def _promote(
     marks: Sequence[Mark],
 ) -> list[Candidate]:
     """The first value after each label takes the label's kind (``LABELLED`` or ``NAMED``); when that value is
-    the subject of its own predicate ("Answer: 196 has 9 positive divisors"), the predicate's value does."""
+    the subject of its own predicate ("Answer: 196 has 9 positive divisors"), the predicate's value does, and
+    when the statement goes on to conclude a value from it ("Final count: 7 cats and 3 dogs, so 10 animals"),
+    that value does."""
     out = list(cands)
     copulas = [m for m in marks if WordClass.COPULA in m.classes]
+    conclusions = [m for m in marks if WordClass.CONCLUSION in m.classes]
     for start, kind in labels:
         for n, c in enumerate(out):
             if c.first < start or c.kind in (StatementKind.BOXED, StatementKind.TAGGED):
@@ -1086,7 +1089,7 @@ def _promote(
                 and all(t.kinds[x] in _BRIDGE or t.kinds[x] is TokenKind.MATH for x in gap)
                 and (start >= t.n or s.statement[min(start, t.n - 1)] == c.statement)
             ):
-                n = _predicate_value(t, out, n, copulas)
+                n = _concluded_value(t, out, _predicate_value(t, out, n, copulas), conclusions)
                 target = out[n]
                 if target.kind is not StatementKind.CHOICE and STRENGTH[kind] > target.strength:
                     out[n] = replace(target, kind=kind)
@@ -1188,6 +1191,28 @@ def _predicate_value(t: Tokens, cands: list[Candidate], n: int, copulas: list[Ma
 
 
 _SUBJECT_CLOSE = frozenset({TokenKind.MATH, TokenKind.EMPHASIS})
+MAX_CONCLUDED_GAP = (
+    2  # words between a conclusion word and the value it concludes ("so 10", "donc le total 10")
+)
+
+
+def _concluded_value(t: Tokens, cands: list[Candidate], n: int, conclusions: list[Mark]) -> int:
+    """The last value of ``cands[n]``'s statement that a conclusion word after it introduces ("7 cats and 3
+    dogs, so 10 animals"), or ``n``."""
+    c = cands[n]
+    for k in range(len(cands) - 1, n, -1):
+        later = cands[k]
+        if later.statement != c.statement:
+            continue
+        if any(
+            c.end <= m.start
+            and m.end <= later.start
+            and t.tokens_between(m.end, later.start) <= MAX_CONCLUDED_GAP
+            and "(" not in t.source[c.end : m.start]  # "Answer: 7 (so 3 remain)": an aside, no conclusion
+            for m in conclusions
+        ):
+            return k
+    return n
 
 
 def _named_after(t: Tokens, cands: list[Candidate], marks: Sequence[Mark]) -> list[Candidate]:
