@@ -21,7 +21,9 @@ from .marks import Mark, find_marks
 from .structure import Structure, layout_of
 from .tokens import TokenKind, Tokens, tokenize
 
-__all__ = ["Window"]
+__all__ = ["Window", "MAX_CLAUSE_MARKS"]
+
+MAX_CLAUSE_MARKS = 32  # lexicon phrases read in a value's clause on either side (a clause of prose has a few)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,10 +123,20 @@ class Window:
             end = i if t.kinds[i] is TokenKind.CLAUSE_END and not s.inside[i] else s.clause_end_before[i]
             if end >= first:
                 at = t.ends[end]
-        for m in reversed(self.marks_in(at, c.start)):
-            if WordClass.CONTRAST in m.classes:
-                return m.end  # after the last contrast word ("..., but 8")
-        return at
+        # a clause is read at most MAX_CLAUSE_MARKS phrases back from its value: every row that reads the
+        # clause is then bounded per value (a pumped clause of thousands of phrases and values was read whole
+        # for every one of its values: quadratic)
+        i = bisect.bisect_left(self.mark_starts, c.start)
+        if i - MAX_CLAUSE_MARKS > 0 and self.mark_starts[i - MAX_CLAUSE_MARKS] > at:
+            at = self.mark_starts[i - MAX_CLAUSE_MARKS]
+        contrast = self.last_mark_of(WordClass.CONTRAST, at, c.start)
+        return contrast.end if contrast is not None else at  # after the last contrast word ("..., but 8")
+
+    def last_mark_of(self, word_class: WordClass, start: int, end: int) -> Mark | None:
+        """The last mark of ``word_class`` that starts in ``[start, end)`` (``None`` when none does)."""
+        starts, marks = self._of_class(word_class)
+        i = bisect.bisect_left(starts, end) - 1
+        return marks[i] if i >= 0 and starts[i] >= start else None
 
     def previous_clause_start(self, clause_start: int) -> int | None:
         """Where the clause before the one starting at ``clause_start`` starts, in the same statement
@@ -138,14 +150,17 @@ class Window:
         return t.ends[k] if k >= 0 else t.starts[0]
 
     def clause_end_offset(self, c: Candidate) -> int:
-        """Where the clause of ``c`` ends: at the next clause end or the statement's end."""
+        """Where the clause of ``c`` ends: at the next clause end or the statement's end, at most
+        ``MAX_CLAUSE_MARKS`` phrases after the value (see :meth:`clause_start`)."""
         t, s = self.tokens, self.structure
         _, last = self.statement_tokens(c.statement)
+        end = t.ends[last] if last < t.n else len(self.source)
         if c.last < last:
             nxt = s.clause_end_after[c.last]
             if c.last < nxt <= last:
-                return t.starts[nxt]
-        return t.ends[last] if last < t.n else len(self.source)
+                end = t.starts[nxt]
+        i = bisect.bisect_left(self.mark_starts, c.end) + MAX_CLAUSE_MARKS
+        return min(end, self.mark_starts[i]) if i < len(self.mark_starts) else end
 
     def value_free_tail(self, c: Candidate) -> int:
         """Where the text after ``c`` that holds no other value ends in its statement (the statement's end, or
