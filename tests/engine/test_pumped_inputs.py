@@ -152,3 +152,29 @@ def test_a_clause_of_many_values_is_read_a_bounded_way_back_for_each(piece: str)
     judge(text(200), "12")  # warm the caches
     small, large = _calls(text(3_000), "12"), _calls(text(6_000), "12")
     assert large <= 2.5 * small + 2_000, (small, large)
+
+
+@pytest.mark.parametrize("piece", ["1万2千 ", "12 + ", "x y z 7 "])
+def test_the_text_a_value_s_clause_reads_is_bounded(piece: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clause of thousands of values and no phrase at all: each value's clause text (what the shape rules read
+    with their patterns) is at most ``MAX_CLAUSE_TOKENS`` tokens, so the characters read grow linearly with the
+    run (counted, not timed)."""
+    from rewardcheck.rewards.engine import stance as shapes
+
+    read = [0]
+    for name in ("hedge_shape", "unasserted"):
+        original = getattr(shapes, name)
+
+        def counting(clause: str, _f=original) -> str:  # type: ignore[no-untyped-def]
+            read[0] += len(clause)
+            return _f(clause)  # type: ignore[no-any-return]
+
+        monkeypatch.setattr(shapes, name, counting)
+
+    def chars(n: int) -> int:
+        read[0] = 0
+        judge("The answer is \\boxed{12}. " + (piece * (n // len(piece) + 1))[:n], "12")
+        return read[0]
+
+    small, large = chars(3_000), chars(6_000)
+    assert large <= 2.5 * small + 2_000, (small, large)

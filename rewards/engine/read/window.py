@@ -21,9 +21,10 @@ from .marks import Mark, find_marks
 from .structure import Structure, layout_of
 from .tokens import TokenKind, Tokens, tokenize
 
-__all__ = ["Window", "MAX_CLAUSE_MARKS"]
+__all__ = ["Window", "MAX_CLAUSE_MARKS", "MAX_CLAUSE_TOKENS"]
 
 MAX_CLAUSE_MARKS = 32  # lexicon phrases read in a value's clause on either side (a clause of prose has a few)
+MAX_CLAUSE_TOKENS = 160  # and tokens: a clause of prose is a few dozen
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +130,8 @@ class Window:
         i = bisect.bisect_left(self.mark_starts, c.start)
         if i - MAX_CLAUSE_MARKS > 0 and self.mark_starts[i - MAX_CLAUSE_MARKS] > at:
             at = self.mark_starts[i - MAX_CLAUSE_MARKS]
+        if c.first > MAX_CLAUSE_TOKENS:  # and as many tokens (a pumped clause may hold no phrase at all)
+            at = max(at, t.starts[c.first - MAX_CLAUSE_TOKENS])
         contrast = self.last_mark_of(WordClass.CONTRAST, at, c.start)
         return contrast.end if contrast is not None else at  # after the last contrast word ("..., but 8")
 
@@ -151,7 +154,7 @@ class Window:
 
     def clause_end_offset(self, c: Candidate) -> int:
         """Where the clause of ``c`` ends: at the next clause end or the statement's end, at most
-        ``MAX_CLAUSE_MARKS`` phrases after the value (see :meth:`clause_start`)."""
+        ``MAX_CLAUSE_MARKS`` phrases and ``MAX_CLAUSE_TOKENS`` tokens after the value (see :meth:`clause_start`)."""
         t, s = self.tokens, self.structure
         _, last = self.statement_tokens(c.statement)
         end = t.ends[last] if last < t.n else len(self.source)
@@ -159,6 +162,8 @@ class Window:
             nxt = s.clause_end_after[c.last]
             if c.last < nxt <= last:
                 end = t.starts[nxt]
+        if c.last + MAX_CLAUSE_TOKENS < t.n:
+            end = min(end, t.ends[c.last + MAX_CLAUSE_TOKENS])
         i = bisect.bisect_left(self.mark_starts, c.end) + MAX_CLAUSE_MARKS
         return min(end, self.mark_starts[i]) if i < len(self.mark_starts) else end
 
