@@ -112,6 +112,8 @@ def _positions() -> dict[str, Position]:
         ),
         Position("inside_answer", think + "The answer is $\\boxed{2{run}}$.", "2", neutral_ok=False),
         Position("after_answer", think + "The answer is $\\boxed{2}$.{run}", "2"),
+        # a run that is a statement of its own after the answer's (each of its values read in one clause)
+        Position("after_sentence", think + "The answer is $\\boxed{2}$. {run}", "2"),
         Position(
             "between_answers",
             think

@@ -93,7 +93,7 @@ def test_the_bounded_read_is_a_count_of_characters_and_says_so() -> None:
     assert near.verdict.value == "correct" and near.unread > 0
 
 
-_WORK_PLACES = ("after_answer", "between_answers", "inside_clause")
+_WORK_PLACES = ("after_answer", "after_sentence", "between_answers", "inside_clause")
 
 
 def _calls(text: str, gold: str) -> int:
