@@ -19,6 +19,10 @@ _SINO_DIGITS = ("일", "이", "삼", "사", "오", "육", "칠", "팔", "구")
 _SINO_AMBIGUOUS = frozenset({"일", "이", "사", "오"})
 
 
+# "whether" as an ending on any verb ("맞는지", "만족하는지", "성립할지"; a lexicon word ending, see read/marks.py)
+_WHETHER_ENDINGS = ("*는지", "*은지", "*인지", "*을지", "*할지", "*될지", "*일지", "*한지")
+
+
 def _numbers() -> dict[str, int]:
     """Native Korean numbers 1-99 ("일곱", "열둘", "스물일곱") and Sino-Korean ones ("칠", "십이", "이십칠"), with
     the hundreds and thousands; the counter forms ("한", "두", "세", "네") are words of their own and left out."""
@@ -463,18 +467,7 @@ ROWS = LanguageRows(
         ),
         # an indirect question: the ending "-는지" written onto any verb ("맞는지", "만족하는지", "성립할지") or
         # alone after a value ("13인지"), the noun "여부" (whether or not)
-        WordClass.WHETHER: (
-            "*는지",
-            "*은지",
-            "*인지",
-            "*을지",
-            "*할지",
-            "*될지",
-            "*일지",
-            "*한지",
-            "여부",
-            "여부를",
-        ),
+        WordClass.WHETHER: (*_WHETHER_ENDINGS, "여부", "여부를"),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
         WordClass.AFFIRMATION: (
             "네",
@@ -634,14 +627,7 @@ ROWS = LanguageRows(
             "네",
             "예",
             "맞다",
-            "*는지",
-            "*은지",
-            "*인지",
-            "*을지",
-            "*할지",
-            "*될지",
-            "*일지",
-            "*한지",
+            *_WHETHER_ENDINGS,
             "여부",
             "기각",
             "이상",
