@@ -205,6 +205,14 @@ PAID = [
     ("Answer: 7 (so 3 remain).", "7", "3"),
     ("Réponse : 7 chats et 3 chiens, donc 10 animaux.", "10", "7"),
     ("答案：7只猫和3只狗，所以10只动物。", "10", "7"),
+    # an interval in words in any language: its ends joined by the language's "to" (WordClass.RANGE_JOINER), a
+    # statement that says they are held or not
+    ("Die Lösung ist das offene Intervall von 2 bis 5.", "(2,5)", "[2,5]"),
+    ("La solución es el intervalo abierto de 2 hasta 5.", "(2,5)", "[2,5]"),
+    ("解集是从2到5的闭区间。", "[2,5]", "(2,5)"),
+    ("Ответ: от -1 до 4 включительно.", "[-1,4]", "(-1,4)"),
+    ("La réponse : de 2 à 5, bornes incluses.", "[2,5]", "(2,5)"),
+    ("Jawabannya dari 2 sampai 5, inklusif.", "[2,5]", "(2,5)"),
     # a sum in a unit and its hundredth (WordClass.SUBUNIT)
     ("The total cost is 42 dollars and 50 cents.", "42.50", "42"),
     ("She pays 3 dollars and 5 cents.", "3.05", "3.5"),
@@ -403,6 +411,9 @@ REFUSED = [
     ("检查13是否满足条件。", "13"),
     ("Kita perlu memeriksa apakah 13 memenuhi.", "13"),
     ("Cần kiểm tra liệu 13 có thỏa mãn không.", "13"),
+    # two ends joined by "to" in a statement that says nothing of them holds no interval
+    ("Il a marché de 2 à 5 km.", "[2,5]"),
+    ("Von 2 bis 5 Minuten.", "(2,5)"),
     # two numbers joined by "to" with no ratio noun naming them, or a change from one to the other
     ("The ratio increases from 2 to 3.", "2:3"),
     ("We count 2 to 3 apples.", "2:3"),

@@ -67,6 +67,9 @@ class WordClass(IdentityEnum):
     FOLLOW_UP = "follow_up"  # opens an invented next problem after the answer: "problem 2", "next question"
     RATIO = "ratio"  # a prompt that asks for a ratio: "ratio", "odds"
     SUBUNIT = "subunit"  # a unit's hundredth after a sum in the unit: "(42 dollars and 50) cents", "céntimos"
+    RANGE_JOINER = (
+        "range_joiner"  # between the two ends of an interval in words: "(from 2) to (5)", "bis", "到"
+    )
     RATIO_JOINER = "ratio_joiner"  # between the two numbers of a ratio in words: "(2) to (3)", "zu", "比"
     EVALUATION = "evaluation"  # judges an answer instead of stating one: "our answer is correct"
     # The committed side of two open classes, so that the stance grammar (``stance.py``) can treat every

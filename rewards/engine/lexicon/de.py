@@ -437,6 +437,8 @@ ROWS = LanguageRows(
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("zu",),
         WordClass.SUBUNIT: ("cent", "pfennig", "rappen"),
+        # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
+        WordClass.RANGE_JOINER: ("bis",),
         WordClass.QUESTION: (
             "kann es sein",
             "was wenn",
@@ -493,6 +495,10 @@ ROWS = LanguageRows(
             "auswählen",
         ),
         WordClass.INCLUSIVE: (
+            "geschlossene intervall",
+            "geschlossenen intervall",
+            "abgeschlossene intervall",
+            "abgeschlossenen intervall",
             "einschliesslich",
             "inklusive",
             "inklusiv",
@@ -504,6 +510,8 @@ ROWS = LanguageRows(
             "eingeschlossen",
         ),
         WordClass.EXCLUSIVE: (
+            "offene intervall",
+            "offenen intervall",
             "ausschliesslich",
             "exklusive",
             "exklusiv",

@@ -431,6 +431,8 @@ _W: dict[WordClass, tuple[str, ...]] = {
     # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
     WordClass.RATIO_JOINER: ("to",),
     WordClass.SUBUNIT: ("cent", "cents", "penny", "pence", "pennies"),
+    # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
+    WordClass.RANGE_JOINER: ("to",),
     WordClass.QUESTION: (
         "is it",
         "could it be",

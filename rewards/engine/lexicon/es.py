@@ -410,6 +410,8 @@ ROWS = LanguageRows(
         ),
         WordClass.RATIO: ("razón", "proporción", "relación"),
         WordClass.SUBUNIT: ("céntimo", "céntimos", "centavo", "centavos"),
+        # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
+        WordClass.RANGE_JOINER: ("hasta",),
         WordClass.QUESTION: (
             "¿es",
             "¿será",

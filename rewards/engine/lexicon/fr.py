@@ -446,6 +446,8 @@ ROWS = LanguageRows(
             "pour",
         ),
         WordClass.SUBUNIT: ("centime", "centimes", "cent", "cents"),
+        # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
+        WordClass.RANGE_JOINER: ("à",),
         WordClass.QUESTION: (
             "est-ce",
             "est-ce que",

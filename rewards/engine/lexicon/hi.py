@@ -411,6 +411,8 @@ ROWS = LanguageRows(
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("से",),
         WordClass.SUBUNIT: ("पैसे", "पैसा"),
+        # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
+        WordClass.RANGE_JOINER: ("से",),
         WordClass.QUESTION: (
             "क्या",
             "कहीं",

@@ -324,6 +324,8 @@ ROWS = LanguageRows(
             "berbanding",
         ),
         WordClass.SUBUNIT: ("sen",),
+        # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
+        WordClass.RANGE_JOINER: ("sampai", "hingga"),
         WordClass.QUESTION: (
             "apakah",
             "bukankah",

@@ -381,6 +381,8 @@ ROWS = LanguageRows(
         ),
         WordClass.RATIO: ("rapporto", "proporzione"),
         WordClass.SUBUNIT: ("centesimo", "centesimi"),
+        # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
+        WordClass.RANGE_JOINER: ("fino a",),
         WordClass.QUESTION: (
             "è forse",
             "e se",

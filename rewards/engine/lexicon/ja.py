@@ -384,6 +384,8 @@ ROWS = LanguageRows(
             "比",
         ),
         WordClass.SUBUNIT: ("銭",),
+        # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
+        WordClass.RANGE_JOINER: ("から",),
         WordClass.QUESTION: (
             "ですか",
             "でしょうか",
@@ -525,6 +527,7 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "から",
             "銭",
             "比率",
             "の比",

@@ -485,6 +485,8 @@ ROWS = LanguageRows(
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("대",),
         WordClass.SUBUNIT: ("전",),
+        # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
+        WordClass.RANGE_JOINER: ("부터",),
         WordClass.QUESTION: (
             "인가",
             "인가요",
@@ -620,6 +622,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "부터",
             "전",
             "비율",
             "비는",

@@ -385,6 +385,8 @@ ROWS = LanguageRows(
             "对",
         ),
         WordClass.SUBUNIT: ("分",),
+        # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
+        WordClass.RANGE_JOINER: ("到", "至"),
         WordClass.QUESTION: (
             "吗",
             "呢",

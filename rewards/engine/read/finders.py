@@ -73,6 +73,8 @@ class Compound(IdentityEnum):
     NONE = "none"
     RATIO = "ratio"  # first:last
     SUBUNIT = "subunit"  # first + last/100
+    OPEN_INTERVAL = "open_interval"  # (first, last)
+    CLOSED_INTERVAL = "closed_interval"  # [first, last]
 
 
 STRENGTH = {
@@ -930,6 +932,35 @@ def _names_ratio(t: Tokens, marks: Sequence[Mark], start: int, end: int) -> bool
     return sum(t.starts[x] >= copulas[-1].end for x in words) <= 1
 
 
+def _worded_intervals(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """Two numbers joined by an interval's "to" of any language ("von 2 bis 5", "de 2 hasta 5", "从2到5",
+    "от -1 до 4") in a statement that says its ends are held or not ("das offene Intervall", "intervalo
+    cerrado", "включительно"): one value, the interval; a statement that says neither, or both, states none."""
+    out: list[Candidate] = []
+    for m in marks:
+        if WordClass.RANGE_JOINER not in m.classes:
+            continue
+        i, k = t.index_at(m.start) - 1, t.index_at(m.end - 1) + 1
+        if not (0 <= i and k < t.n and t.kinds[i] is TokenKind.NUMBER and t.kinds[k] is TokenKind.NUMBER):
+            continue
+        if s.inside[i] or s.statement[i] != s.statement[k] or t.starts[k] - t.ends[i] > len(m.phrase) + 6:
+            continue
+        first, last = s.statement_bounds[s.statement[i]]
+        begin, end = t.starts[first], t.ends[last]
+        ends = {
+            c
+            for x in marks
+            if begin <= x.start < end
+            for c in x.classes & {WordClass.INCLUSIVE, WordClass.EXCLUSIVE}
+        }
+        if len(ends) != 1:
+            continue
+        kind = Compound.CLOSED_INTERVAL if WordClass.INCLUSIVE in ends else Compound.OPEN_INTERVAL
+        j = i - 1 if i > 0 and t.texts[i - 1] in ("-", "−") and t.ends[i - 1] == t.starts[i] else i
+        out.append(Candidate(StatementKind.BARE, j, k, t.starts[j], t.ends[k], s.statement[i], compound=kind))
+    return out
+
+
 def _subunits(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     """A sum in a unit and its hundredth ("42 dollars and 50 cents", "$42 and 50 cents", "3 euros y 20
     céntimos", "10 рублей 50 копеек"): a number with one word after it (the unit, any currency's name) or a
@@ -1017,6 +1048,7 @@ FINDERS: tuple[tuple[StatementKind, Finder], ...] = (
     (StatementKind.BARE, _outward_intervals),
     (StatementKind.BARE, _ratios),  # before the bare numbers they hold: one value where they start
     (StatementKind.BARE, _subunits),
+    (StatementKind.BARE, _worded_intervals),
     (StatementKind.BARE, _bare),
     (StatementKind.BARE, _number_words),
     (StatementKind.BARE, _foreign_number_words),

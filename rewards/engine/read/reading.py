@@ -212,10 +212,17 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
 
 
 def _compound(tokens: Tokens, c: Candidate) -> str:
-    """The one value of a candidate's two numbers: "2 to 3" is 2:3, "42 dollars and 50 cents" is 42.50."""
-    first, last = _ascii_digits(tokens.texts[c.first]), _ascii_digits(tokens.texts[c.last])
+    """The one value of a candidate's two numbers: "2 to 3" is 2:3, "42 dollars and 50 cents" is 42.50, "von -1
+    bis 4" in an open interval is (-1, 4)."""
+    sign = tokens.texts[c.first] if tokens.kinds[c.first] is not TokenKind.NUMBER else ""  # "-1"
+    first = sign + _ascii_digits(tokens.texts[c.first + 1 if sign else c.first])
+    last = _ascii_digits(tokens.texts[c.last])
     if c.compound is Compound.RATIO:
         return f"{first}:{last}"
+    if c.compound is Compound.OPEN_INTERVAL:
+        return f"({first}, {last})"
+    if c.compound is Compound.CLOSED_INTERVAL:
+        return f"[{first}, {last}]"
     return f"{first}.{last.rjust(2, '0')}"
 
 
