@@ -213,6 +213,14 @@ PAID = [
     ("Ответ: от -1 до 4 включительно.", "[-1,4]", "(-1,4)"),
     ("La réponse : de 2 à 5, bornes incluses.", "[2,5]", "(2,5)"),
     ("Jawabannya dari 2 sampai 5, inklusif.", "[2,5]", "(2,5)"),
+    # a chance stated as one of so many (WordClass.CHANCE, WordClass.OUT_OF)
+    ("The probability is 1 in 4.", "\\frac{1}{4}", "4"),
+    ("The odds are 1 in 4.", "1/4", "4"),
+    ("The chance is 1 out of 6.", "1/6", "6"),
+    ("La probabilité est de 1 sur 4.", "0.25", "4"),
+    ("Die Wahrscheinlichkeit ist 1 von 4.", "1/4", "4"),
+    ("Вероятность равна 1 из 4.", "1/4", "4"),
+    ("Peluangnya 1 dari 4.", "1/4", "4"),
     # a sum in a unit and its hundredth (WordClass.SUBUNIT)
     ("The total cost is 42 dollars and 50 cents.", "42.50", "42"),
     ("She pays 3 dollars and 5 cents.", "3.05", "3.5"),
@@ -411,6 +419,8 @@ REFUSED = [
     ("检查13是否满足条件。", "13"),
     ("Kita perlu memeriksa apakah 13 memenuhi.", "13"),
     ("Cần kiểm tra liệu 13 có thỏa mãn không.", "13"),
+    # "in" between two numbers with no chance noun naming them
+    ("I keep 3 coins in 4 boxes.", "3/4"),
     # two ends joined by "to" in a statement that says nothing of them holds no interval
     ("Il a marché de 2 à 5 km.", "[2,5]"),
     ("Von 2 bis 5 Minuten.", "(2,5)"),

@@ -407,6 +407,9 @@ ROWS = LanguageRows(
         WordClass.SUBUNIT: ("سنت", "قرش", "قروش", "فلس"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("إلى",),
+        WordClass.CHANCE: ("احتمال", "الاحتمال"),
+        # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
+        WordClass.OUT_OF: ("من",),
         WordClass.QUESTION: (
             "هل",
             "أليس",
@@ -581,6 +584,6 @@ ROWS = LanguageRows(
     }
     | _HUNDREDS,
     gated=frozenset(
-        {"أس", "أم", "أو", "أي", "إن", "بل", "حل", "لا", "لم", "لن", "لو", "هل", "هم", "هو", "هي", "و"}
+        {"من", "أس", "أم", "أو", "أي", "إن", "بل", "حل", "لا", "لم", "لن", "لو", "هل", "هم", "هو", "هي", "و"}
     ),
 )

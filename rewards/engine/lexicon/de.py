@@ -439,6 +439,9 @@ ROWS = LanguageRows(
         WordClass.SUBUNIT: ("cent", "pfennig", "rappen"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("bis",),
+        WordClass.CHANCE: ("wahrscheinlichkeit", "chance"),
+        # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
+        WordClass.OUT_OF: ("von",),
         WordClass.QUESTION: (
             "kann es sein",
             "was wenn",
@@ -640,6 +643,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "chance",
             "cent",
             "zu",
             "ja",

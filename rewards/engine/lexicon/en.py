@@ -433,6 +433,9 @@ _W: dict[WordClass, tuple[str, ...]] = {
     WordClass.SUBUNIT: ("cent", "cents", "penny", "pence", "pennies"),
     # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
     WordClass.RANGE_JOINER: ("to",),
+    WordClass.CHANCE: ("probability", "chance", "chances", "likelihood", "odds"),
+    # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
+    WordClass.OUT_OF: ("in", "out of"),
     WordClass.QUESTION: (
         "is it",
         "could it be",

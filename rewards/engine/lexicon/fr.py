@@ -448,6 +448,9 @@ ROWS = LanguageRows(
         WordClass.SUBUNIT: ("centime", "centimes", "cent", "cents"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("à",),
+        WordClass.CHANCE: ("probabilité", "chance", "chances"),
+        # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
+        WordClass.OUT_OF: ("sur",),
         WordClass.QUESTION: (
             "est-ce",
             "est-ce que",
@@ -657,6 +660,8 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "chance",
+            "chances",
             "cent",
             "cents",
             "ratio",

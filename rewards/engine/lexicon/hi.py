@@ -413,6 +413,7 @@ ROWS = LanguageRows(
         WordClass.SUBUNIT: ("पैसे", "पैसा"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("से",),
+        WordClass.CHANCE: ("प्रायिकता", "संभावना"),
         WordClass.QUESTION: (
             "क्या",
             "कहीं",

@@ -383,6 +383,9 @@ ROWS = LanguageRows(
         WordClass.SUBUNIT: ("centesimo", "centesimi"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("fino a",),
+        WordClass.CHANCE: ("probabilità",),
+        # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
+        WordClass.OUT_OF: ("su",),
         WordClass.QUESTION: (
             "è forse",
             "e se",
@@ -573,6 +576,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "su",
             "sì",
             "al cubo",
             "negativo",

@@ -386,6 +386,7 @@ ROWS = LanguageRows(
         WordClass.SUBUNIT: ("銭",),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("から",),
+        WordClass.CHANCE: ("確率",),
         WordClass.QUESTION: (
             "ですか",
             "でしょうか",
@@ -527,6 +528,7 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "確率",
             "から",
             "銭",
             "比率",

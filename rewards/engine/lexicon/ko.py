@@ -487,6 +487,7 @@ ROWS = LanguageRows(
         WordClass.SUBUNIT: ("전",),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("부터",),
+        WordClass.CHANCE: ("확률은", "확률"),
         WordClass.QUESTION: (
             "인가",
             "인가요",
@@ -622,6 +623,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "확률",
             "부터",
             "전",
             "비율",

@@ -400,6 +400,9 @@ ROWS = LanguageRows(
         WordClass.SUBUNIT: ("centavo", "centavos", "cêntimo", "cêntimos"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("até",),
+        WordClass.CHANCE: ("probabilidade",),
+        # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
+        WordClass.OUT_OF: ("em cada",),
         WordClass.QUESTION: (
             "será que",
             "e se",

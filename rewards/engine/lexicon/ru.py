@@ -413,6 +413,9 @@ ROWS = LanguageRows(
         WordClass.SUBUNIT: ("копейка", "копейки", "копеек", "цент", "цента", "центов"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("до",),
+        WordClass.CHANCE: ("вероятность", "шанс"),
+        # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
+        WordClass.OUT_OF: ("из",),
         WordClass.QUESTION: (
             "ли",
             "неужели",
@@ -590,6 +593,7 @@ ROWS = LanguageRows(
     | _HUNDREDS,
     gated=frozenset(
         {
+            "из",
             "к",
             "да",
             "будет",

@@ -360,6 +360,7 @@ ROWS = LanguageRows(
         ),
         WordClass.RATIO: ("oran", "oranı"),
         WordClass.SUBUNIT: ("kuruş", "sent"),
+        WordClass.CHANCE: ("olasılık", "olasılığı"),
         WordClass.QUESTION: (
             "mı",
             "mi",

@@ -387,6 +387,7 @@ ROWS = LanguageRows(
         WordClass.SUBUNIT: ("分",),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("到", "至"),
+        WordClass.CHANCE: ("概率", "几率", "机率"),
         WordClass.QUESTION: (
             "吗",
             "呢",
@@ -534,6 +535,9 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "概率",
+            "几率",
+            "机率",
             "分",
             "比例",
             "比值",

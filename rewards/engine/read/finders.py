@@ -73,6 +73,7 @@ class Compound(IdentityEnum):
     NONE = "none"
     RATIO = "ratio"  # first:last
     SUBUNIT = "subunit"  # first + last/100
+    FRACTION = "fraction"  # first/last
     OPEN_INTERVAL = "open_interval"  # (first, last)
     CLOSED_INTERVAL = "closed_interval"  # [first, last]
 
@@ -889,16 +890,33 @@ MAX_RATIO_CHARS = (
 )
 
 
+# two numbers a noun names as one value, by the word that joins them: (the noun's class, the joiner's class, the
+# value they make); a new such reading is one row
+NAMED_PAIRS: tuple[tuple[WordClass, WordClass, Compound], ...] = (
+    (WordClass.RATIO, WordClass.RATIO_JOINER, Compound.RATIO),  # "the ratio is 2 to 3": 2:3
+    (WordClass.CHANCE, WordClass.OUT_OF, Compound.FRACTION),  # "the probability is 1 in 4": 1/4
+)
+
+
 def _ratios(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     """Two numbers joined by a ratio's "to" of any language ("2 to 3", "2 zu 3", "2比3", "2 대 3") in a statement
     whose ratio noun names them, right after it or after its copula ("the ratio is 2 to 3", "比例是2比3";
-    "the ratio rose from 2 to 3" names no ratio): one value, the ratio 2:3."""
+    "the ratio rose from 2 to 3" names no ratio): one value, the ratio 2:3; a chance's "1 in 4" ("la probabilité
+    est de 1 sur 4") likewise, the fraction 1/4 (``NAMED_PAIRS``)."""
     out: list[Candidate] = []
-    nouns = [m for m in marks if WordClass.RATIO in m.classes]
-    if not nouns:
-        return out
+    for noun_class, joiner_class, compound in NAMED_PAIRS:
+        nouns = [m for m in marks if noun_class in m.classes]
+        if nouns:
+            out += _named_pairs(t, s, marks, nouns, joiner_class, compound)
+    return out
+
+
+def _named_pairs(
+    t: Tokens, s: Structure, marks: Sequence[Mark], nouns: list[Mark], joiner: WordClass, compound: Compound
+) -> list[Candidate]:
+    out: list[Candidate] = []
     for m in marks:
-        if WordClass.RATIO_JOINER not in m.classes:
+        if joiner not in m.classes:
             continue
         i, k = t.index_at(m.start) - 1, t.index_at(m.end - 1) + 1
         if not (0 <= i and k < t.n and t.kinds[i] is TokenKind.NUMBER and t.kinds[k] is TokenKind.NUMBER):
@@ -912,9 +930,7 @@ def _ratios(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             continue
         if _names_ratio(t, marks, noun.end, t.starts[i]):
             out.append(
-                Candidate(
-                    StatementKind.BARE, i, k, t.starts[i], t.ends[k], s.statement[i], compound=Compound.RATIO
-                )
+                Candidate(StatementKind.BARE, i, k, t.starts[i], t.ends[k], s.statement[i], compound=compound)
             )
     return out
 

@@ -219,6 +219,8 @@ def _compound(tokens: Tokens, c: Candidate) -> str:
     last = _ascii_digits(tokens.texts[c.last])
     if c.compound is Compound.RATIO:
         return f"{first}:{last}"
+    if c.compound is Compound.FRACTION:
+        return f"\\frac{{{first}}}{{{last}}}"
     if c.compound is Compound.OPEN_INTERVAL:
         return f"({first}, {last})"
     if c.compound is Compound.CLOSED_INTERVAL:
