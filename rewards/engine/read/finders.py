@@ -911,6 +911,17 @@ def _ratios(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     return out
 
 
+def _joined_numbers(t: Tokens, s: Structure, m: Mark) -> tuple[int, int] | None:
+    """The numbers right before and after the joining word ``m`` ("2 to 3", "2比3"), in running text and one
+    statement, as their token indices; ``None`` where it joins no two numbers."""
+    i, k = t.index_at(m.start) - 1, t.index_at(m.end - 1) + 1
+    if not (0 <= i and k < t.n and t.kinds[i] is TokenKind.NUMBER and t.kinds[k] is TokenKind.NUMBER):
+        return None
+    if s.inside[i] or s.statement[i] != s.statement[k] or t.starts[k] - t.ends[i] > len(m.phrase) + 6:
+        return None
+    return i, k
+
+
 def _named_pairs(
     t: Tokens, s: Structure, marks: Sequence[Mark], nouns: list[Mark], joiner: WordClass, compound: Compound
 ) -> list[Candidate]:
@@ -918,11 +929,10 @@ def _named_pairs(
     for m in marks:
         if joiner not in m.classes:
             continue
-        i, k = t.index_at(m.start) - 1, t.index_at(m.end - 1) + 1
-        if not (0 <= i and k < t.n and t.kinds[i] is TokenKind.NUMBER and t.kinds[k] is TokenKind.NUMBER):
+        joined = _joined_numbers(t, s, m)
+        if joined is None:
             continue
-        if s.inside[i] or s.statement[i] != s.statement[k] or t.starts[k] - t.ends[i] > len(m.phrase) + 6:
-            continue
+        i, k = joined
         noun = next(
             (n for n in reversed(nouns) if t.starts[i] - MAX_RATIO_CHARS <= n.end <= t.starts[i]), None
         )
@@ -956,11 +966,10 @@ def _worded_intervals(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Ca
     for m in marks:
         if WordClass.RANGE_JOINER not in m.classes:
             continue
-        i, k = t.index_at(m.start) - 1, t.index_at(m.end - 1) + 1
-        if not (0 <= i and k < t.n and t.kinds[i] is TokenKind.NUMBER and t.kinds[k] is TokenKind.NUMBER):
+        joined = _joined_numbers(t, s, m)
+        if joined is None:
             continue
-        if s.inside[i] or s.statement[i] != s.statement[k] or t.starts[k] - t.ends[i] > len(m.phrase) + 6:
-            continue
+        i, k = joined
         first, last = s.statement_bounds[s.statement[i]]
         begin, end = t.starts[first], t.ends[last]
         ends = {
