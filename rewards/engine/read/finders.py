@@ -926,6 +926,7 @@ def _named_pairs(
     t: Tokens, s: Structure, marks: Sequence[Mark], nouns: list[Mark], joiner: WordClass, compound: Compound
 ) -> list[Candidate]:
     out: list[Candidate] = []
+    starts = [m.start for m in marks]
     for m in marks:
         if joiner not in m.classes:
             continue
@@ -938,20 +939,20 @@ def _named_pairs(
         )
         if noun is None or s.statement[t.index_at(noun.start)] != s.statement[i]:
             continue
-        if _names_ratio(t, marks, noun.end, t.starts[i]):
+        if _names_ratio(t, marks, starts, noun.end, t.starts[i]):
             out.append(
                 Candidate(StatementKind.BARE, i, k, t.starts[i], t.ends[k], s.statement[i], compound=compound)
             )
     return out
 
 
-def _names_ratio(t: Tokens, marks: Sequence[Mark], start: int, end: int) -> bool:
+def _names_ratio(t: Tokens, marks: Sequence[Mark], starts: list[int], start: int, end: int) -> bool:
     """Does the text from a ratio noun (ending at ``start``) to a number (at ``end``) name the number as the
     ratio: no word between, or a copula with at most one word after it ("is", "est de", "ist")?"""
     words = [x for x in range(t.index_at(start), t.index_at(end)) if t.kinds[x] is TokenKind.WORD]
     if not words:
         return True
-    between = [m for m in marks if start <= m.start < end]
+    between = _marks_from(marks, starts, start, end)
     copulas = [m for m in between if WordClass.COPULA in m.classes]
     if not copulas or any(WordClass.PROXIMITY in m.classes for m in between if m.start >= copulas[-1].end):
         return False  # "rose from 2 to 3": a change between two values, no ratio
@@ -963,6 +964,7 @@ def _worded_intervals(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Ca
     "от -1 до 4") in a statement that says its ends are held or not ("das offene Intervall", "intervalo
     cerrado", "включительно"): one value, the interval; a statement that says neither, or both, states none."""
     out: list[Candidate] = []
+    starts = [m.start for m in marks]
     for m in marks:
         if WordClass.RANGE_JOINER not in m.classes:
             continue
@@ -974,8 +976,7 @@ def _worded_intervals(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Ca
         begin, end = t.starts[first], t.ends[last]
         ends = {
             c
-            for x in marks
-            if begin <= x.start < end
+            for x in _marks_from(marks, starts, begin, end)
             for c in x.classes & {WordClass.INCLUSIVE, WordClass.EXCLUSIVE}
         }
         if len(ends) != 1:
@@ -992,6 +993,7 @@ def _subunits(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]
     currency sign before it, the language's "and" or nothing, then a number below a hundred and a hundredth's
     name of the lexicon (WordClass.SUBUNIT): one value, 42.50."""
     out: list[Candidate] = []
+    starts = [m.start for m in marks]
     for m in marks:
         if WordClass.SUBUNIT not in m.classes:
             continue
@@ -1000,7 +1002,8 @@ def _subunits(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]
             continue
         j = k - 1
         if t.kinds[j] is TokenKind.CLAUSE_END or any(
-            WordClass.LIST_JOINER in x.classes for x in marks if x.start == t.starts[j]
+            WordClass.LIST_JOINER in x.classes
+            for x in _marks_from(marks, starts, t.starts[j], t.starts[j] + 1)
         ):
             j -= 1  # "and", "y", "und", or the comma of "42 dollars, 50 cents"
         i = j - 1  # the whole units, before the unit's name
@@ -1136,6 +1139,7 @@ def _promote(
     out = list(cands)
     copulas = [m for m in marks if WordClass.COPULA in m.classes]
     conclusions = [m for m in marks if WordClass.CONCLUSION in m.classes]
+    conclusion_starts = [m.start for m in conclusions]
     for start, kind in labels:
         for n, c in enumerate(out):
             if c.first < start or c.kind in (StatementKind.BOXED, StatementKind.TAGGED):
@@ -1146,7 +1150,9 @@ def _promote(
                 and all(t.kinds[x] in _BRIDGE or t.kinds[x] is TokenKind.MATH for x in gap)
                 and (start >= t.n or s.statement[min(start, t.n - 1)] == c.statement)
             ):
-                n = _concluded_value(t, out, _predicate_value(t, out, n, copulas), conclusions)
+                n = _concluded_value(
+                    t, out, _predicate_value(t, out, n, copulas), conclusions, conclusion_starts
+                )
                 target = out[n]
                 if target.kind is not StatementKind.CHOICE and STRENGTH[kind] > target.strength:
                     out[n] = replace(target, kind=kind)
@@ -1253,20 +1259,22 @@ MAX_CONCLUDED_GAP = (
 )
 
 
-def _concluded_value(t: Tokens, cands: list[Candidate], n: int, conclusions: list[Mark]) -> int:
+def _concluded_value(
+    t: Tokens, cands: list[Candidate], n: int, conclusions: list[Mark], starts: list[int]
+) -> int:
     """The last value of ``cands[n]``'s statement that a conclusion word after it introduces ("7 cats and 3
     dogs, so 10 animals"), or ``n``."""
     c = cands[n]
-    for k in range(len(cands) - 1, n, -1):
+    end = n + 1
+    while end < len(cands) and cands[end].statement == c.statement:
+        end += 1  # candidates are in text order: the statement's own follow ``n``
+    for k in range(end - 1, n, -1):
         later = cands[k]
-        if later.statement != c.statement:
-            continue
         if any(
-            c.end <= m.start
-            and m.end <= later.start
+            m.end <= later.start
             and t.tokens_between(m.end, later.start) <= MAX_CONCLUDED_GAP
             and "(" not in t.source[c.end : m.start]  # "Answer: 7 (so 3 remain)": an aside, no conclusion
-            for m in conclusions
+            for m in _marks_from(conclusions, starts, c.end, later.start)
         ):
             return k
     return n
