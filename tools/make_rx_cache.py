@@ -17,6 +17,7 @@ from pathlib import Path
 
 import rewardcheck
 from rewardcheck.rewards.rx import cache, translate
+from rewardcheck.rewards.rx.scan import Scanner
 from rewardcheck.rewards.rx.translate import Lead, Trail
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,12 +35,17 @@ def seen_patterns() -> dict[tuple[str, int], None]:
         return original(pattern, flags)
 
     translate.translate_fresh = spy  # type: ignore[assignment]
-    from rewardcheck.rewards.rx import matching
+    from rewardcheck.rewards.rx import matching, scan
 
     matching.translate = spy  # type: ignore[assignment]
     matching.cached_program = lambda pattern, flags: None  # type: ignore[assignment]  # translate them all
+    scan.cached_program = lambda pattern, flags: None  # type: ignore[assignment]  # scanners too
     for m in pkgutil.walk_packages(rewardcheck.__path__, "rewardcheck."):
-        importlib.import_module(m.name)
+        module = importlib.import_module(m.name)
+        # a module-level scanner may have been built before the spy (an import above pulls in the engine)
+        for value in vars(module).values():
+            if isinstance(value, Scanner):
+                seen.setdefault((value.pattern, value.flags), None)
     from rewardcheck.rewards.engine.judge import judge
     from tools.engine_snapshot import rows  # a workload that reaches the inline patterns
 

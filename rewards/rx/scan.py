@@ -33,7 +33,7 @@ _UNANCHORED = _binding.RE2.Anchor.UNANCHORED
 class Scanner:
     """A group-free pattern; :meth:`scan` gives the (start, end) of each match, in order."""
 
-    __slots__ = ("pattern", "_re2")
+    __slots__ = ("pattern", "flags", "_re2")
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
         program = cached_program(pattern, int(flags)) or translate(
@@ -45,6 +45,7 @@ class Scanner:
                 "a scanner has no groups and no lookaround (a token is its own characters)", pattern
             )
         self.pattern = pattern
+        self.flags = int(flags)
         self._re2 = _binding.RE2(variant.source.encode("utf-8"), _options())
         if not self._re2.ok():  # pragma: no cover - the translator only emits RE2 syntax
             raise Untranslatable(f"RE2 refused the translation ({self._re2.error()})", pattern)

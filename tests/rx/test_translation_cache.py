@@ -8,7 +8,9 @@ import pkgutil
 
 import rewardcheck
 from rewardcheck.rewards import rx
+from rewardcheck.rewards.engine.read import marks
 from rewardcheck.rewards.rx import cache
+from rewardcheck.rewards.rx.scan import Scanner
 from rewardcheck.rewards.rx.translate import translate_fresh
 
 STALE = (
@@ -30,6 +32,21 @@ def test_cache_holds_every_module_level_pattern() -> None:
                 and cache.entry_key(value.pattern, value._program.source_flags) not in cache.load()
             ):
                 missing.append(f"{m.name}.{name}")
+    assert not missing, f"{STALE} (missing: {', '.join(missing[:5])})"
+
+
+def test_cache_holds_every_module_level_scanner() -> None:
+    # a scanner's pattern translated at import costs a tenth of a second per process (Unicode classes are
+    # read off every code point), in the parent and in every worker
+    missing = []
+    for m in pkgutil.walk_packages(rewardcheck.__path__, "rewardcheck."):
+        module = importlib.import_module(m.name)
+        for name, value in vars(module).items():
+            if isinstance(value, Scanner) and cache.entry_key(value.pattern, value.flags) not in cache.load():
+                missing.append(f"{m.name}.{name}")
+    unspaced = marks._unspaced_scanner()  # built at first use, from the lexicon's phrases
+    if unspaced is not None and cache.entry_key(unspaced.pattern, unspaced.flags) not in cache.load():
+        missing.append("marks._unspaced_scanner()")
     assert not missing, f"{STALE} (missing: {', '.join(missing[:5])})"
 
 
