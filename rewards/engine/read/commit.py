@@ -354,7 +354,7 @@ def _explicit(
         return Commitment(w, Outcome.CORRECTED, corrected)
     hedged: Candidate | None = None
     for c in reversed(explicit):
-        refusals = stances.of(c)
+        refusals = stances.of(c) or _denied_later(w, c, pool, stances)
         if not refusals:
             parallel = _parallel(w, c, [x for x in explicit if x.kind is c.kind], stances)
             return parallel if parallel is not None else _group(w, c, pool, stances)
@@ -370,6 +370,43 @@ def _explicit(
     ):  # "Possible answers: 4, 5, 6": a shotgun
         return Commitment(w, Outcome.ALTERNATIVES, offered[-1], tuple(offered), "or")
     return None
+
+
+_DENIALS = frozenset({Stance.NEGATED, Stance.EXCLUDED, Stance.RETRACTED})
+
+
+def _said(w: Window, c: Candidate) -> str:
+    """A candidate's text without its spacing: the same value stated twice reads the same."""
+    return "".join(w.source[c.start : c.end].split())
+
+
+def _denied_later(
+    w: Window, c: Candidate, pool: Sequence[Candidate], stances: Stances
+) -> tuple[Refusal, ...]:
+    """The denial of ``c``'s value by a later statement of the same value ("The answer is 42. ... The answer
+    is not 42.", "答案是42。不对，答案不是42。"), or ``()``: a value denied later is not committed earlier."""
+    said = _said(w, c)
+    for x in pool:
+        if x.start >= c.end and _said(w, x) == said:
+            refusals = stances.of(x)
+            if any(_denies(w, x, r) for r in refusals):
+                return refusals
+    return ()
+
+
+_JUDGED = frozenset({W.EVALUATION, W.ANSWER_ANCHOR, W.ANSWER_NOUN})
+
+
+def _denies(w: Window, x: Candidate, r: Refusal) -> bool:
+    """Does ``r`` deny ``x`` as the answer: "not 42", "42 is wrong", "42 is not the answer", a retraction; not
+    a bare "not" after it that says something else of the value ("42 is not prime")?"""
+    if r.stance is not Stance.NEGATED or r.start < x.start:
+        return r.stance in _DENIALS
+    evidence = w.marks_in(r.start, r.end)
+    if not (len(evidence) == 1 and W.NEGATOR in evidence[0].classes):
+        return True  # "wrong", "ist nicht richtig", "は正しくありません": the predicate judges the value
+    _, last = w.statement_tokens(x.statement)
+    return any(m.classes & _JUDGED for m in w.marks_in(r.end, w.tokens.ends[last]))
 
 
 def _blocks(w: Window) -> list[tuple[int, int]]:
