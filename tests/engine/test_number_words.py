@@ -1,6 +1,7 @@
 """Numbers written as words in the lexicon's languages (``LanguageRows.numbers``, :mod:`numerals`) and in
 Chinese / Japanese numerals: read where they state the answer (after an answer phrase or a copula, after a
-label, or alone), never where a number word only counts things in passing."""
+label, alone, or anywhere in a statement with no value in digits), never where a number word only counts things
+in passing."""
 
 from __future__ import annotations
 
@@ -41,6 +42,13 @@ STATED = [
     ("答案是2亿。", "200000000"),
     ("1.2億円です。", "120000000"),
     ("总共是 3.5 万元。", "3.5"),
+    # a statement with no value in digits: its number word is its value wherever it stands
+    ("On compte 5 garçons et 7 filles. Il y a douze élèves dans la classe.", "12"),
+    ("In der Klasse sind 5 Jungen und 7 Mädchen. Es sind insgesamt zwölf Schüler.", "12"),
+    ("Lớp có 5 bạn nam và 7 bạn nữ. Vậy có tất cả mười hai học sinh.", "12"),
+    ("Portanto, ela tem doze maçãs.", "12"),
+    ("Por lo tanto, cada uno de los hermanos recibe doce caramelos.", "12"),
+    ("Итак, у Маши осталось двенадцать яблок.", "12"),
 ]
 
 
@@ -57,6 +65,10 @@ IN_PASSING = [
     ("The answer is due to 12.", "12"),  # Italian "due" in English text is no number
     ("Sonuç iki kez kontrol edildi; cevap 12.", "12"),  # "the result, checked twice": the later value states
     ("Hasilnya dua kali dicek, jawabannya 12.", "12"),
+    # a statement that states its value in digits: a number word away from the answer phrase counts something
+    ("Por lo tanto, cada uno de los tres recibe 12 caramelos.", "12"),
+    ("Beide Lösungen ergeben 12, also zwei Möglichkeiten.", "12"),
+    ("Il risultato è 12 in entrambi i casi, cioè per tre valori.", "12"),
 ]
 
 

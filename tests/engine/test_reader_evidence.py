@@ -198,6 +198,19 @@ PAID = [
     ("比例是2比3。", "2:3", "3"),
     ("Le rapport est de 2 à 3.", "2:3", "3"),
     ("비율은 2 대 3이다.", "2:3", "3"),
+    # a fraction in digits written denominator first (WordClass.PART_OF)
+    ("確率は4分の3です。", "3/4", "4"),
+    ("확률은 4분의 3입니다.", "3/4", "3"),
+    ("概率是4分之3。", "\\frac{3}{4}", "\\frac{4}{3}"),
+    ("전체 4가지 경우 중 3가지가 조건을 만족하므로 확률은 4분의 3입니다.", "3/4", "3"),  # "cases", no "if"
+    # a colon between two numbers of an equation divides ("180 : 60 = 3"), as German and Italian write it
+    ("Per percorrere 180 km a 60 km/h ci vogliono 180 : 60 = 3 ore.", "3", "60"),
+    ("Es dauert 180 : 60 = 3 Stunden.", "3", "180"),
+    ("Итак, 12 : 4 = 3 часа.", "3", "4"),
+    # a choice letter named by the answer noun before it, or by its choice noun after it
+    ("A und B erfüllen die Bedingung nicht. Richtig ist Antwort C.", "C", "B"),
+    ("A, C ve D şıkları koşulu sağlamıyor. Doğru cevap B şıkkıdır.", "B", "A"),
+    ("Doğru cevap B seçeneğidir.", "B", "C"),
     ("Tỉ lệ là 2 trên 3.", "2:3", "3"),
     ("Rasionya 2 banding 3.", "2:3", "3"),
     # a labelled statement that goes on to conclude a value from the first

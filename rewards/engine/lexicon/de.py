@@ -442,6 +442,10 @@ ROWS = LanguageRows(
         WordClass.CHANCE: ("wahrscheinlichkeit", "chance"),
         # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
         WordClass.OUT_OF: ("von",),
+        WordClass.PARTITIVE: (
+            "der",
+            "davon",
+        ),  # after a number word: "(one) of (them)"
         WordClass.QUESTION: (
             "kann es sein",
             "was wenn",

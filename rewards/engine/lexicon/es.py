@@ -415,6 +415,10 @@ ROWS = LanguageRows(
         WordClass.CHANCE: ("probabilidad",),
         # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
         WordClass.OUT_OF: ("de cada",),
+        WordClass.PARTITIVE: (
+            "de",
+            "del",
+        ),  # after a number word: "(one) of (them)"
         WordClass.QUESTION: (
             "¿es",
             "¿será",
@@ -616,6 +620,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "de",
             "centavo",
             "centavos",
             "sí",

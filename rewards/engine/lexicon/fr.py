@@ -451,6 +451,12 @@ ROWS = LanguageRows(
         WordClass.CHANCE: ("probabilité", "chance", "chances"),
         # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
         WordClass.OUT_OF: ("sur",),
+        WordClass.PARTITIVE: (
+            "de",
+            "des",
+            "d'",
+            "du",
+        ),  # after a number word: "(one) of (them)"
         WordClass.QUESTION: (
             "est-ce",
             "est-ce que",
@@ -660,6 +666,9 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "de",
+            "d'",
+            "du",
             "chance",
             "chances",
             "cent",

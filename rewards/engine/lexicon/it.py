@@ -386,6 +386,12 @@ ROWS = LanguageRows(
         WordClass.CHANCE: ("probabilità",),
         # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
         WordClass.OUT_OF: ("su",),
+        WordClass.PARTITIVE: (
+            "di",
+            "dei",
+            "degli",
+            "delle",
+        ),  # after a number word: "(one) of (them)"
         WordClass.QUESTION: (
             "è forse",
             "e se",
@@ -576,6 +582,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "di",
             "su",
             "sì",
             "al cubo",

@@ -379,6 +379,7 @@ ROWS = LanguageRows(
         ),
         WordClass.RATIO: ("比率", "の比"),
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+        WordClass.PART_OF: ("分の",),
         WordClass.RATIO_JOINER: (
             "対",
             "比",
@@ -528,6 +529,7 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "分の",
             "確率",
             "から",
             "銭",

@@ -343,7 +343,8 @@ ROWS = LanguageRows(
             "이라면",
             "다면",
             "한다면",
-            "경우",
+            "경우에",
+            "경우에는",
             "가정하면",
             "가정하자",
             "가정하고",
@@ -483,6 +484,7 @@ ROWS = LanguageRows(
         ),
         WordClass.RATIO: ("비율", "비율은", "비율이", "비율은요", "비는"),
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+        WordClass.PART_OF: ("분의",),
         WordClass.RATIO_JOINER: ("대",),
         WordClass.SUBUNIT: ("전",),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
@@ -623,6 +625,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "분의",
             "확률",
             "부터",
             "전",
@@ -653,7 +656,8 @@ ROWS = LanguageRows(
             "결과",
             "결국",
             "결코",
-            "경우",
+            "경우에",
+            "경우에는",
             "곱",
             "과",
             "교사",

@@ -403,6 +403,12 @@ ROWS = LanguageRows(
         WordClass.CHANCE: ("probabilidade",),
         # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
         WordClass.OUT_OF: ("em cada",),
+        WordClass.PARTITIVE: (
+            "de",
+            "dos",
+            "das",
+            "do",
+        ),  # after a number word: "(one) of (them)"
         WordClass.QUESTION: (
             "será que",
             "e se",
@@ -586,6 +592,8 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "de",
+            "do",
             "centavo",
             "centavos",
             "menor que",

@@ -398,7 +398,11 @@ ROWS = LanguageRows(
         ),
         WordClass.CHOICE_NOUN: (
             "seçenek",
+            "seçeneği",
+            "seçeneğidir",
             "şık",
+            "şıkkı",
+            "şıkkıdır",
             "seçim",
             "harf",
             "cevap şıkkı",

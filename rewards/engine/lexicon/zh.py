@@ -380,6 +380,7 @@ ROWS = LanguageRows(
         ),
         WordClass.RATIO: ("比例", "比值", "之比"),
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
+        WordClass.PART_OF: ("分之",),
         WordClass.RATIO_JOINER: (
             "比",
             "对",
@@ -535,6 +536,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "分之",
             "概率",
             "几率",
             "机率",

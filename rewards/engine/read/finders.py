@@ -74,6 +74,7 @@ class Compound(IdentityEnum):
     RATIO = "ratio"  # first:last
     SUBUNIT = "subunit"  # first + last/100
     FRACTION = "fraction"  # first/last
+    PART_OF = "part_of"  # last/first: the denominator written first ("4分の3", "4분의 3")
     OPEN_INTERVAL = "open_interval"  # (first, last)
     CLOSED_INTERVAL = "closed_interval"  # [first, last]
 
@@ -226,8 +227,8 @@ def _in_run(t: Tokens, i: int, depth: int) -> bool:
     if k in _RUN_KINDS:
         return True
     if k is TokenKind.CLAUSE_END:
-        if text == ":" and _clock_colon(t, i):
-            return True  # "4:30"
+        if text == ":" and (_clock_colon(t, i) or _dividing_colon(t, i)):
+            return True  # "4:30", "180 : 60 = 3"
         return depth > 0 and text in ",;"  # "[1, 2]", "(3, -1)": an interval or a tuple
     if k is TokenKind.SYMBOL:
         return text in _RUN_SYMBOLS or text.isdigit() or _vulgar(text)
@@ -275,6 +276,14 @@ def _clock_colon(t: Tokens, i: int) -> bool:
         and t.ends[i - 1] == t.starts[i]
         and t.ends[i] == t.starts[i + 1]
     )
+
+
+def _dividing_colon(t: Tokens, i: int) -> bool:
+    """A colon between two numbers in an equation ("180 : 60 = 3", "= 4 : 6"): a division, as German, Italian
+    and Russian write it, not a label's colon."""
+    if not (0 < i < t.n - 1 and t.kinds[i - 1] is TokenKind.NUMBER and t.kinds[i + 1] is TokenKind.NUMBER):
+        return False
+    return (i + 2 < t.n and t.texts[i + 2] == "=") or (i > 1 and t.texts[i - 2] == "=")
 
 
 def _vulgar(text: str) -> bool:
@@ -531,6 +540,8 @@ def _choices(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     word that names or chooses the answer ("Je choisis B.", "答案是 B。", "The correct answer is B."), or one
     standing alone (:func:`_letter_at`)."""
     noun_ends = sorted(m.end for m in marks if WordClass.CHOICE_NOUN in m.classes)
+    noun_starts = sorted(m.start for m in marks if WordClass.CHOICE_NOUN in m.classes)
+    answer_ends = sorted(m.end for m in marks if WordClass.ANSWER_NOUN in m.classes)
     naming_ends = sorted(m.end for m in marks if m.classes & _CHOOSING or _labels_answer(t, m))
     starts = [m.start for m in marks]
     out = []
@@ -543,11 +554,16 @@ def _choices(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             continue
         at = t.starts[i]
         after_noun = bool(_ends_in(noun_ends, at - 2, at))  # "option C", "Option (C)"
-        ends_clause = i + 1 >= t.n or t.kinds[i + 1] in _CLAUSE_ENDS or _closing_copula(t, marks, starts, i)
-        named = ends_clause and any(
-            _article_between(t, marks, starts, e, at) for e in _ends_in(naming_ends, at - 6, at)
+        # "B şıkkı", "B번": the noun after the letter, as Turkish and Korean write it
+        before_noun = any(
+            not t.source[t.ends[i] : e].strip() for e in _ends_in(noun_starts, t.ends[i], t.ends[i] + 1)
         )
-        if after_noun or named or _letter_at(t, s, i):
+        ends_clause = i + 1 >= t.n or t.kinds[i + 1] in _CLAUSE_ENDS or _closing_copula(t, marks, starts, i)
+        named = ends_clause and (
+            any(_article_between(t, marks, starts, e, at) for e in _ends_in(naming_ends, at - 6, at))
+            or bool(_ends_in(answer_ends, at - 1, at))  # "Richtig ist Antwort C.": the answer noun names it
+        )
+        if after_noun or before_noun or named or _letter_at(t, s, i):
             out.append(Candidate(StatementKind.CHOICE, i, i, t.starts[i], t.ends[i], s.statement[i]))
     return out
 
@@ -770,10 +786,34 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
         languages = languages if languages is not None else evident_languages(t, marks)
         j, end = _number_word_end(t, i, languages)
         span = (t.starts[i], end)
-        if j >= i and _anchored(t, marks, starts, span, first, last):
+        if (
+            j >= i
+            and not _partitive_after(t, marks, starts, j)
+            and (_anchored(t, marks, starts, span, first, last) or not _has_digits(t, first, last))
+        ):
             out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], end, s.statement[i]))
             done = j
     return out
+
+
+_DIGIT_KINDS = frozenset({TokenKind.NUMBER, TokenKind.MATH, TokenKind.LATEX})
+
+
+def _partitive_after(t: Tokens, marks: Sequence[Mark], starts: list[int], j: int) -> bool:
+    """Does a partitive follow the number word ending at token ``j`` ("uno de los hermanos", "l'un des", "один
+    из"): it picks from a group and states no number."""
+    if j + 1 >= t.n:
+        return False
+    at = t.starts[j + 1]
+    return any(WordClass.PARTITIVE in m.classes for m in _marks_from(marks, starts, at, at + 1))
+
+
+def _has_digits(t: Tokens, first: int, last: int) -> bool:
+    """Does the statement of tokens ``first``..``last`` state a value in digits or math? Where it does not, a
+    number word of an evident language is its value wherever it stands ("Il y a douze élèves dans la classe",
+    "Vậy có tất cả mười hai học sinh"); where it does, a number word away from the answer phrase counts
+    something else ("cada uno de los tres recibe 12", "ergeben 12, also zwei Möglichkeiten")."""
+    return any(t.kinds[k] in _DIGIT_KINDS for k in range(first, last + 1))
 
 
 @lru_cache(maxsize=TOKEN_TEXTS)  # asked of every word of a window; words repeat
@@ -908,6 +948,29 @@ def _ratios(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
         nouns = [m for m in marks if noun_class in m.classes]
         if nouns:
             out += _named_pairs(t, s, marks, nouns, joiner_class, compound)
+    return out
+
+
+def _parts_of(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """A fraction in digits written denominator first, as Japanese, Korean and Chinese say it ("4分の3", "4분의
+    3", "4分之3"; WordClass.PART_OF): one value, 3/4, where a run would read 4 and 3 apart."""
+    out: list[Candidate] = []
+    for m in marks:
+        if WordClass.PART_OF in m.classes:
+            joined = _joined_numbers(t, s, m)
+            if joined is not None:
+                i, k = joined
+                out.append(
+                    Candidate(
+                        StatementKind.BARE,
+                        i,
+                        k,
+                        t.starts[i],
+                        t.ends[k],
+                        s.statement[i],
+                        compound=Compound.PART_OF,
+                    )
+                )
     return out
 
 
@@ -1075,6 +1138,7 @@ FINDERS: tuple[tuple[StatementKind, Finder], ...] = (
     (StatementKind.DELIMITED, _environments),
     (StatementKind.BARE, _outward_intervals),
     (StatementKind.BARE, _ratios),  # before the bare numbers they hold: one value where they start
+    (StatementKind.BARE, _parts_of),
     (StatementKind.BARE, _subunits),
     (StatementKind.BARE, _worded_intervals),
     (StatementKind.BARE, _bare),

@@ -221,6 +221,8 @@ def _compound(tokens: Tokens, c: Candidate) -> str:
         return f"{first}:{last}"
     if c.compound is Compound.FRACTION:
         return f"\\frac{{{first}}}{{{last}}}"
+    if c.compound is Compound.PART_OF:
+        return f"\\frac{{{last}}}{{{first}}}"
     if c.compound is Compound.OPEN_INTERVAL:
         return f"({first}, {last})"
     if c.compound is Compound.CLOSED_INTERVAL:
