@@ -461,6 +461,18 @@ REFUSED = [
     ("13 doğru mu diye kontrol edelim.", "13"),
     ("答案是13，但我没有把握。", "13"),
     ("답은 13이다. 하지만 확신이 없다.", "13"),
+    # the text stops inside a statement after its last value, on the same line: the working was cut
+    (
+        "First, 6 × 7 = 42 cookies fit on the first tray. For the second tray we need to multiply the rows by",
+        "42",
+    ),
+    ("On calcule d'abord 6 × 7 = 42. Ensuite, il faut soustraire le nombre de", "42"),
+    ("Zuerst rechnen wir 6 · 7 = 42. Dann müssen wir noch die", "42"),
+    ("Prima calcoliamo 6 × 7 = 42. Poi dobbiamo aggiungere", "42"),
+    ("أولاً نحسب 6 × 7 = 42. ثم نطرح عدد", "42"),
+    ("पहले 6 × 7 = 42 निकालते हैं। फिर इसमें से", "42"),
+    ("Trước tiên, 6 × 7 = 42. Tiếp theo ta cần trừ đi", "42"),
+    ("Önce 6 × 7 = 42 hesaplarız. Sonra bundan", "42"),
 ]
 
 
@@ -519,3 +531,13 @@ def test_a_window_never_opens_inside_a_run_of_digits(unit: str, chars: int, lead
     text = lead + unit * (chars // len(unit))
     read = judge(text, unit * 3)
     assert read.answer is None or len(read.answer) > chars // 2, (read.verdict, read.answer, read.reason)
+
+
+def test_a_value_before_a_cut_statement_is_read_where_the_stop_is_known_or_the_answer_stated() -> None:
+    from rewardcheck.rewards.engine import EngineConfig
+
+    cut = "Zuerst rechnen wir 6 · 7 = 42. Dann müssen wir noch die"
+    stopped = EngineConfig(eos_token_ids=(7,))
+    assert judge(cut, "42", completion_ids=[1, 2, 7], config=stopped).verdict.value == "correct"
+    assert judge("The answer is 42. Then we subtract the", "42").verdict.value == "correct"
+    assert judge("So she has 42 apples left.\nHope this helps", "42").verdict.value == "correct"

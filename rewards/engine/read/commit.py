@@ -239,8 +239,9 @@ _OPEN_CLAUSE_ENDS = frozenset(",:，：")
 
 
 def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
-    """The text ends on a statement it opened and left empty ("Next,", "So the answer is", "Ergebnis:"): it
-    announced more and stopped, so no bare value before it is its last word."""
+    """The text ends on a statement it opened and left empty ("Next,", "So the answer is", "Ergebnis:"), or,
+    where the ids show no stop, inside a statement on the last value's line ("6 × 7 = 42. Dann müssen wir noch
+    die"): it announced more and stopped, so no bare value before it is its last word."""
     kinds = w.tokens.kinds
     i = len(kinds) - 1
     while i >= 0 and kinds[i] in _TRAILING:
@@ -257,6 +258,10 @@ def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
     if w.tokens.texts[i] in _OPEN_CLAUSE_ENDS or (
         last_mark and last_mark[0].classes & _OPENING and last_mark[0].end >= w.tokens.starts[i]
     ):
+        return Refusal(Stance.UNFINISHED, start, end)
+    if w.open_end and kinds[i] is TokenKind.WORD and TokenKind.NEWLINE not in kinds[pool[-1].last : i]:
+        # "6 × 7 = 42. Then we need to subtract the": the text stops inside the statement after its last value,
+        # on the same line (the ids do not show a stop): the working went on and was cut, no answer was given
         return Refusal(Stance.UNFINISHED, start, end)
     return None
 
