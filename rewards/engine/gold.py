@@ -30,6 +30,7 @@ from rewardcheck.rewards.cache_bounds import GOLD_PARSES
 
 from .exact import exact_value, integer_digits, is_literal, too_large
 from .forms import base_number, canonical, number_from_words, restore_escapes, strip_units, tidy
+from .interval_ends import interval
 from .isolation import IsolationError, IsolationTimeout, default_pool
 from .lexicon import WordClass, alternation, is_word, phrases
 from .mathcore import Parsed, parse_value, remaining_s
@@ -383,6 +384,10 @@ def _value_gold(solution: str, expr: str, how: str, max_inline_chars: int) -> Go
     if why is not None:
         return GoldParse(solution, expr, normalise(expr), GoldStatus.RISKY, how=how, note=why)
     exact = exact_value(expr)
+    if exact is None and interval(normalise(expr)) is not None:
+        # "(3003, 3004]": its ends are exact values, compared end by end (compare/intervals.py); sympy parses
+        # it only if an answer needs it
+        return GoldParse(solution, expr, normalise(expr), GoldStatus.OK, None, how=how, shown=expr)
     if exact is not None:
         # a decimal, a fraction, short arithmetic: its exact value decides most answers, so sympy parses it
         # only if an answer needs it (a fresh gold's parse is most of a judgement's time)
