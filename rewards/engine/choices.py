@@ -38,6 +38,9 @@ _AS_LATIN = {
 }
 
 
+# circled numbers label choices by place in CJK tests ("③" is the third, C); only an answer is read so, against a
+# letter gold: "③" against a number gold is 3, and a circled number in text is no choice letter of the reader's
+_CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 OWN_LETTERS = frozenset(_AS_LATIN)  # the languages' own choice letters ("Б", "ख", "ب", "イ")
 CHOICE_LETTERS = frozenset(LATIN_LETTERS) | OWN_LETTERS  # every capital a choice finder reads as a choice
 
@@ -75,6 +78,8 @@ def _lone_letter(answer: str) -> str | None:
     core = core[:-1] if core.endswith(")") else core
     if core in OWN_LETTERS:  # "Б", "(В)": a language's own letter
         return _AS_LATIN[core]
+    if core in _CIRCLED:  # "③": Korean, Japanese and Chinese tests number their choices in circles
+        return LATIN_LETTERS[_CIRCLED.index(core)]
     return core if len(core) == 1 and core in "ABCDE" else None
 
 

@@ -211,6 +211,11 @@ PAID = [
     ("A und B erfüllen die Bedingung nicht. Richtig ist Antwort C.", "C", "B"),
     ("A, C ve D şıkları koşulu sağlamıyor. Doğru cevap B şıkkıdır.", "B", "A"),
     ("Doğru cevap B seçeneğidir.", "B", "C"),
+    ("정답은 B번입니다.", "B", "C"),
+    # a circled number answers a letter gold by its place ("③" is C), a number gold by its value
+    ("정답은 ③입니다.", "C", "B"),
+    ("答えは③です。", "C", "D"),
+    ("正确答案是③。", "3", "4"),
     ("Tỉ lệ là 2 trên 3.", "2:3", "3"),
     ("Rasionya 2 banding 3.", "2:3", "3"),
     # a labelled statement that goes on to conclude a value from the first

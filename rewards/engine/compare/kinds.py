@@ -27,7 +27,8 @@ __all__ = ["base_n", "choice", "clock", "statement", "word"]
 
 def choice(case: Case) -> Decision | None:
     """A multiple-choice gold: the letter the answer gives (or is labelled with) against the gold's."""
-    given = choice_letter(case.answer) or case.span.label
+    # the answer as read ("③"), before a value's own forms were written out ("3")
+    given = choice_letter(case.answer) or choice_letter(case.span.answer or "") or case.span.label
     if not given:
         return None
     gold = choice_letter(case.gold.norm)

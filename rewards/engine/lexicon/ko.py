@@ -535,6 +535,8 @@ ROWS = LanguageRows(
             "옵션",
             "선지",
             "번",
+            "번입니다",  # "B번입니다": the noun after the letter carries the copula
+            "번이다",
             "항목",
         ),
         WordClass.CHOICE_VERB: (
