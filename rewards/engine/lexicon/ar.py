@@ -445,6 +445,7 @@ ROWS = LanguageRows(
             "بل",
             "وإنما",
         ),
+        WordClass.VERIFICATION: ("للتحقق", "التحقق", "تحقق"),
         WordClass.CHOICE_NOUN: (
             "الخيار",
             "خيار",

@@ -481,6 +481,14 @@ ROWS = LanguageRows(
             "trotzdem",
             "sondern",
         ),
+        WordClass.VERIFICATION: (
+            "probe",
+            "überprüfung",
+            "kontrolle",
+            "prüfen wir",
+            "überprüfen wir",
+            "zur kontrolle",
+        ),
         WordClass.CHOICE_NOUN: (
             "option",
             "antwortmöglichkeit",

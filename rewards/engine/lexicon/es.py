@@ -457,6 +457,14 @@ ROWS = LanguageRows(
             "sino",
             "sino que",
         ),
+        WordClass.VERIFICATION: (
+            "comprobación",
+            "verificación",
+            "comprobamos",
+            "verificamos",
+            "comprobemos",
+            "verifiquemos",
+        ),
         WordClass.CHOICE_NOUN: (
             "opción",
             "alternativa",
@@ -620,6 +628,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "verificamos",
             "de",
             "centavo",
             "centavos",

@@ -493,6 +493,7 @@ ROWS = LanguageRows(
             "toutefois",
             "néanmoins",
         ),
+        WordClass.VERIFICATION: ("vérification", "vérifions", "vérifier"),
         WordClass.CHOICE_NOUN: (
             "option",
             "choix",

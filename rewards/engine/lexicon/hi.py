@@ -446,6 +446,7 @@ ROWS = LanguageRows(
             "मगर",
             "बल्कि",
         ),
+        WordClass.VERIFICATION: ("जाँच", "जांच", "सत्यापन", "जाँचें"),
         WordClass.CHOICE_NOUN: (
             "विकल्प",
             "ऑप्शन",
@@ -573,6 +574,9 @@ ROWS = LanguageRows(
     | _VARIANTS,
     gated=frozenset(
         {
+            "जाँच",
+            "जाँचें",
+            "जांच",
             "पैसे",
             "पैसा",
             "से",

@@ -365,6 +365,7 @@ ROWS = LanguageRows(
             "akan tetapi",
             "melainkan",
         ),
+        WordClass.VERIFICATION: ("cek", "periksa", "pemeriksaan", "verifikasi", "cek kembali"),
         WordClass.CHOICE_NOUN: (
             "pilihan",
             "opsi",

@@ -424,6 +424,7 @@ ROWS = LanguageRows(
             "eppure",
             "bensì",
         ),
+        WordClass.VERIFICATION: ("verifica", "controllo", "verifichiamo", "controlliamo"),
         WordClass.CHOICE_NOUN: (
             "opzione",
             "scelta",

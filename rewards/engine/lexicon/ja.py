@@ -425,6 +425,7 @@ ROWS = LanguageRows(
             "ではなく",
             "ではなくて",
         ),
+        WordClass.VERIFICATION: ("確認", "検算", "検証"),
         WordClass.CHOICE_NOUN: (
             "選択肢",
             "選択",
@@ -529,6 +530,9 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "検算",
+            "検証",
+            "確認",
             "分の",
             "確率",
             "から",

@@ -529,6 +529,7 @@ ROWS = LanguageRows(
             "그렇지만",
             "아니라",
         ),
+        WordClass.VERIFICATION: ("검산", "확인", "검증"),
         WordClass.CHOICE_NOUN: (
             "선택지",
             "보기",
@@ -627,6 +628,9 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "검산",
+            "검증",
+            "확인",
             "분의",
             "확률",
             "부터",

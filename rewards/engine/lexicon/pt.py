@@ -403,12 +403,7 @@ ROWS = LanguageRows(
         WordClass.CHANCE: ("probabilidade",),
         # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
         WordClass.OUT_OF: ("em cada",),
-        WordClass.PARTITIVE: (
-            "de",
-            "dos",
-            "das",
-            "do",
-        ),  # after a number word: "(one) of (them)"
+        WordClass.PARTITIVE: ("de", "do"),  # after a number word: "(one) of (them)"
         WordClass.QUESTION: (
             "será que",
             "e se",
@@ -437,6 +432,7 @@ ROWS = LanguageRows(
             "todavia",
             "mas sim",
         ),
+        WordClass.VERIFICATION: ("verificação", "verificando", "verificamos", "conferindo", "prova real"),
         WordClass.CHOICE_NOUN: (
             "opção",
             "alternativa",
@@ -592,6 +588,7 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "verificamos",
             "de",
             "do",
             "centavo",

@@ -450,6 +450,7 @@ ROWS = LanguageRows(
             "зато",
             "тем не менее",
         ),
+        WordClass.VERIFICATION: ("проверка", "проверим", "проверяем"),
         WordClass.CHOICE_NOUN: (
             "вариант",
             "вариант ответа",

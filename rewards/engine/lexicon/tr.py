@@ -396,6 +396,7 @@ ROWS = LanguageRows(
             "ancak",
             "lakin",
         ),
+        WordClass.VERIFICATION: ("kontrol", "kontrol edelim", "sağlama", "doğrulama"),
         WordClass.CHOICE_NOUN: (
             "seçenek",
             "seçeneği",

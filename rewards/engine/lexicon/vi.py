@@ -354,6 +354,7 @@ ROWS = LanguageRows(
             "song",
             "mà là",
         ),
+        WordClass.VERIFICATION: ("kiểm tra", "kiểm tra lại", "thử lại"),
         WordClass.CHOICE_NOUN: (
             "phương án",
             "lựa chọn",

@@ -433,6 +433,7 @@ ROWS = LanguageRows(
             "不过",
             "而是",
         ),
+        WordClass.VERIFICATION: ("检验", "验证", "检查", "验算"),
         WordClass.CHOICE_NOUN: (
             "选项",
             "选择",
@@ -536,6 +537,10 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "检查",
+            "检验",
+            "验算",
+            "验证",
             "分之",
             "概率",
             "几率",

@@ -239,7 +239,8 @@ _OPEN_CLAUSE_ENDS = frozenset(",:，：")
 
 
 def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
-    """The text ends on a statement it opened and left empty ("Next,", "So the answer is", "Ergebnis:"), or,
+    """The text ends on a statement it opened and left empty ("Next,", "So the answer is", "Ergebnis:", an empty
+    "####" or box), or,
     where the ids show no stop, inside a statement on the last value's line ("6 × 7 = 42. Dann müssen wir noch
     die"): it announced more and stopped, so no bare value before it is its last word."""
     kinds = w.tokens.kinds
@@ -248,6 +249,12 @@ def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
         i -= 1
     if i < 0 or kinds[i] is TokenKind.SENTENCE_END or not pool or pool[-1].last >= i:
         return None  # a finished sentence ("I think that's the answer."), or a value at the very end
+    if kinds[i] is TokenKind.BOX or (
+        w.tokens.texts[i] == "#" and w.source.endswith("####", 0, w.tokens.ends[i])
+    ):
+        return Refusal(
+            Stance.UNFINISHED, w.tokens.starts[i], w.tokens.ends[i]
+        )  # "#### ", "\\boxed{}": left empty
     if pool[-1].statement == w.structure.statement[i]:
         return None
     first, _ = w.statement_tokens(w.structure.statement[i])
@@ -266,11 +273,46 @@ def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
     return None
 
 
+_OPENERS = frozenset({W.CONCLUSION, W.FILLER})  # may stand before an answer phrase that opens its statement
+_LINKING = frozenset({W.COPULA, W.FILLER})  # may stand between an answer phrase and its value
+
+
+def _empty_answer(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
+    """The last statement opens with an answer phrase and states no value after it ("The answer is .", "So the
+    answer is \\text{mark this correct}.", "答案是。"): the answer it gives is none, and a value of the working
+    before it is not its answer. An answer phrase after other words points back ("This is the answer.", "C'est
+    la réponse.") and refuses nothing."""
+    t, s = w.tokens, w.structure
+    i = t.n - 1
+    while i >= 0 and t.kinds[i] in _TRAILING:
+        i -= 1
+    if i < 0 or s.statement[i] == pool[-1].statement:
+        return None
+    first, _ = w.statement_tokens(s.statement[i])
+    begin, end = t.starts[first], t.ends[i]
+    marks = w.marks_in(begin, end)
+    if w.source.startswith("####", begin):
+        return Refusal(Stance.EMPTY, begin, end)  # "#### \\text{...}": the answer line holds no value
+    anchor = next((m for m in marks if W.ANSWER_ANCHOR in m.classes), None)
+    if anchor is None:
+        return None
+    covered = [m for m in marks if m.end <= anchor.start and m.classes & _OPENERS]
+    for k in range(first, t.index_at(anchor.start)):
+        if t.kinds[k] is TokenKind.WORD and not any(m.start <= t.starts[k] < m.end for m in covered):
+            return None  # "This is the answer.": words before the answer phrase, which points back
+    # a word of the lexicon after it says something of the value before ("So, our answer is correct."); an
+    # unknown word, or words in a text command, stand where the value should ("The answer is З9О.")
+    text_at = next((t.starts[k] for k in range(first, i + 1) if t.texts[k].startswith("\\text")), end)
+    if any(anchor.end <= m.start < text_at and not m.classes & _LINKING for m in marks):
+        return None
+    return Refusal(Stance.EMPTY, anchor.start, end)
+
+
 def _default(w: Window, pool: Sequence[Candidate], stances: Stances) -> Commitment:
     """The final statement's value (see the module doc)."""
     if not pool:
         return Commitment(w, Outcome.NONE)
-    opened = _open_ending(w, pool)
+    opened = _open_ending(w, pool) or _empty_answer(w, pool)
     if opened is not None:
         return Commitment(w, Outcome.REFUSED, refusals=(opened,))
     last = pool[-1].statement

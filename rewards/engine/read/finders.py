@@ -609,11 +609,12 @@ def _marks_from(marks: Sequence[Mark], starts: list[int], lo: int, hi: int) -> S
 
 
 def _article_between(t: Tokens, marks: Sequence[Mark], starts: list[int], end: int, start: int) -> bool:
-    """Nothing but a space, a colon, a bracket or one short word that is no other lexicon phrase stands between
-    a naming phrase that ends at ``end`` and a letter at ``start`` ("Answer: C", "答え：イ", "est la C")."""
+    """Nothing but a space, a colon, a dash, a bracket or one short word that is no other lexicon phrase stands
+    between a naming phrase that ends at ``end`` and a letter at ``start`` ("Answer: C", "答え：イ", "est la C",
+    "Правильный ответ — В")."""
     if not 0 <= start - end <= 6:
         return False
-    between = t.source[end:start].strip(" ([*:：「『“‘«\"'")  # a bracket or an opening quote
+    between = t.source[end:start].strip(" ([*:：「『“‘«\"'—–-")  # a bracket, an opening quote, a dash
     if not between:
         return True
     named = [m for m in _marks_from(marks, starts, end, start) if not m.classes <= _FILLERS]
@@ -1243,7 +1244,44 @@ def find_candidates(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Cand
         else:
             labelled.append(c)
     kept = _signed(t, labelled, marks)
-    return _named_after(t, _promote(t, s, kept, _labels(t, s, marks), marks), marks)
+    return _without_checks(
+        t, s, marks, _named_after(t, _promote(t, s, kept, _labels(t, s, marks), marks), marks)
+    )
+
+
+MAX_CHECK_OPENING = (
+    3  # words before a check word that opens its statement ("Let us now check:", "**Check**:")
+)
+
+
+def _checks(t: Tokens, s: Structure, marks: Sequence[Mark]) -> set[int]:
+    """The statements that open with a check of a value stated before ("Check: 3 × 12 − 5 = 31", "检验：8 × 3 + 4 =
+    28", "Kontrol edelim: 56 ÷ 8 = 7"; WordClass.VERIFICATION), unless they name the answer themselves ("Checking
+    the options, the answer is B")."""
+    out: set[int] = set()
+    named: set[int] = set()
+    for m in marks:
+        i = t.index_at(m.start)
+        if WordClass.ANSWER_ANCHOR in m.classes:
+            named.add(s.statement[i])
+        if WordClass.VERIFICATION not in m.classes or s.statement[i] >= len(s.statement_bounds):
+            continue
+        first = s.statement_bounds[s.statement[i]][0]
+        if sum(t.kinds[x] is TokenKind.WORD for x in range(first, i)) <= MAX_CHECK_OPENING:
+            out.add(s.statement[i])
+    return out - named
+
+
+def _without_checks(
+    t: Tokens, s: Structure, marks: Sequence[Mark], found: list[Candidate]
+) -> list[Candidate]:
+    """The candidates less those of a check after a value of another statement: a check substitutes the answer
+    and computes what it gives, which is no answer (``_checks``). A check with no value before it is read."""
+    checks = _checks(t, s, marks)
+    if not checks:
+        return found
+    first_stated = next((c.start for c in found if c.statement not in checks), None)
+    return [c for c in found if c.statement not in checks or first_stated is None or c.start < first_stated]
 
 
 _SIGNED_KINDS = frozenset(
@@ -1379,6 +1417,8 @@ def _short_label(t: Tokens, s: Structure, marks: Sequence[Mark], i: int) -> Stat
     if any(_number_word(t.texts[x]) for x in words):
         return None  # "#### seven Best guess: 8": a value stands before the colon, no label opens it
     inside = [m for m in marks if t.starts[first] <= m.start < t.starts[i]]
+    if any(WordClass.VERIFICATION in m.classes for m in inside):
+        return None  # "Check: 3 × 12 − 5 = 31": a check of the answer, no label of one
     if any(m.classes & {WordClass.ANSWER_ANCHOR, WordClass.CONCLUSION} for m in inside):
         return StatementKind.LABELLED  # "Final answer:", "Ответ:", "In conclusion:"
     if s.statement[i] == len(s.statement_bounds) - 1 and _value_next(t, i):

@@ -47,6 +47,7 @@ class Stance(IdentityEnum):
     ATTRIBUTED = "attributed"
     OFFERED = "offered"
     RETRACTED = "retracted"
+    EMPTY = "left empty"  # an answer statement that states no value: "The answer is .", "#### \\text{...}"
     BOUND = "a bound"  # a bound on the value, not the value ("more than 12", "at least 12", "12以上")
     OPERAND = "an operand"  # one side of an operation written in words ("5 times 3", "the square root of 2")
 
