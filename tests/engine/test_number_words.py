@@ -49,6 +49,10 @@ STATED = [
     ("Portanto, ela tem doze maçãs.", "12"),
     ("Por lo tanto, cada uno de los hermanos recibe doce caramelos.", "12"),
     ("Итак, у Маши осталось двенадцать яблок.", "12"),
+    # a fraction noun of the language after its numerator (LanguageRows.fractions)
+    ("النسبة هي 9 ÷ 12 = 0.75. إذن قطعت سارة ثلاثة أرباع المسافة.", "\\frac{3}{4}"),
+    ("भरा हुआ भाग = 150/200 = 0.75। अतः टंकी का तीन-चौथाई भाग भरा हुआ है।", "\\frac{3}{4}"),
+    ("Rasionya 15/20 = 0,75. Jadi, jawabannya adalah tiga perempat.", "\\frac{3}{4}"),
 ]
 
 

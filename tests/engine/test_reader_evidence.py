@@ -490,6 +490,26 @@ REFUSED = [
     ("Next, subtract 1 to get 42.\n\nThe final answer is $\\boxed{}$.", "42"),
     ("Restamos 1 y obtenemos 42.\n\nLa respuesta es .", "42"),
     ("减去1得到42。\n\n答案是。", "42"),
+    # a later value-free statement says no answer can be given (WordClass.UNDETERMINED)
+    ("The volume is 4 × 4 × 4 = 64. But the side is not given, so the volume cannot be determined.", "64"),
+    (
+        "Il tempo sarebbe 180 : 60 = 3 ore. Tuttavia il testo non specifica la velocità, quindi non è possibile rispondere.",
+        "3",
+    ),
+    (
+        "4 × 4 × 4 = 64 cm³. Akan tetapi, soal tidak menyebutkan panjang sisi kubus. Jadi, volume kubus belum dapat ditentukan.",
+        "64",
+    ),
+    (
+        "Tổng là 17. Với điều kiện này, cần xét lại các trường hợp. Hiện tại tôi chưa xác định được đáp án chính xác.",
+        "17",
+    ),
+    (
+        "もし速さが毎時 4 km なら、12 ÷ 4 = 3 時間になる。しかし、この条件だけでは時間を求めることはできない。",
+        "3",
+    ),
+    ("Получаем 64. Однако длина стороны не дана, поэтому объём невозможно определить.", "64"),
+    ("体积是64。但是边长未知，所以无法确定。", "64"),
 ]
 
 

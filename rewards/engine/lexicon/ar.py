@@ -445,6 +445,13 @@ ROWS = LanguageRows(
             "بل",
             "وإنما",
         ),
+        WordClass.UNDETERMINED: (
+            "لا يمكن تحديد",
+            "لا يمكن الإجابة",
+            "لا يمكن معرفة",
+            "معلومات غير كافية",
+            "لا يمكن إيجاد",
+        ),
         WordClass.VERIFICATION: ("للتحقق", "التحقق", "تحقق"),
         WordClass.CHOICE_NOUN: (
             "الخيار",
@@ -546,6 +553,20 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     choice_letters="أبجد",  # the abjad order: أ ب ج د
     teen_words=("عشر", "عشرة"),
+    # the nouns of a fraction after its numerator ("ثلاثة أرباع" is 3/4); a singular that is also a number word
+    # ("خمس": five or a fifth) is left out
+    fractions={
+        "نصف": 2,
+        "ثلث": 3,
+        "ربع": 4,
+        "أثلاث": 3,
+        "أرباع": 4,
+        "أخماس": 5,
+        "أسداس": 6,
+        "أسباع": 7,
+        "أثمان": 8,
+        "أعشار": 10,
+    },
     numbers={
         "صفر": 0,
         "واحد": 1,

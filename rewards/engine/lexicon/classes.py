@@ -73,10 +73,12 @@ class WordClass(IdentityEnum):
         "range_joiner"  # between the two ends of an interval in words: "(from 2) to (5)", "bis", "到"
     )
     RATIO_JOINER = "ratio_joiner"  # between the two numbers of a ratio in words: "(2) to (3)", "zu", "比"
-    VERIFICATION = (
-        "verification"  # opens a check of a value stated before: "Check:", "Проверка:", "检验：", "検算"
-    )
-    PART_OF = "part_of"  # between a fraction's denominator and its numerator, written first: "(4)分の(3)", "(4)분의 (3)"
+    # says no answer can be given: "cannot be determined", "无法确定", "belirlenemez"
+    UNDETERMINED = "undetermined"
+    # opens a check of a value stated before: "Check:", "Проверка:", "检验：", "検算"
+    VERIFICATION = "verification"
+    # between a fraction's denominator and its numerator, written first: "(4)分の(3)", "(4)분의 (3)"
+    PART_OF = "part_of"
     EVALUATION = "evaluation"  # judges an answer instead of stating one: "our answer is correct"
     # The committed side of two open classes, so that the stance grammar (``stance.py``) can treat every
     # other member as not committing: an adverb in front of a value that is not one of these weakens it

@@ -481,6 +481,14 @@ ROWS = LanguageRows(
             "trotzdem",
             "sondern",
         ),
+        WordClass.UNDETERMINED: (
+            "nicht bestimmt werden",
+            "lässt sich nicht bestimmen",
+            "nicht genügend informationen",
+            "nicht eindeutig bestimmbar",
+            "kann nicht beantwortet werden",
+            "nicht bestimmbar",
+        ),
         WordClass.VERIFICATION: (
             "probe",
             "überprüfung",

@@ -457,6 +457,15 @@ ROWS = LanguageRows(
             "sino",
             "sino que",
         ),
+        WordClass.UNDETERMINED: (
+            "no se puede determinar",
+            "no puede determinarse",
+            "imposible determinar",
+            "no hay suficiente información",
+            "no es posible responder",
+            "no se puede responder",
+            "no es posible determinar",
+        ),
         WordClass.VERIFICATION: (
             "comprobación",
             "verificación",

@@ -493,6 +493,15 @@ ROWS = LanguageRows(
             "toutefois",
             "néanmoins",
         ),
+        WordClass.UNDETERMINED: (
+            "ne peut pas être déterminé",
+            "ne peut pas être déterminée",
+            "impossible de déterminer",
+            "impossible de répondre",
+            "pas assez d'informations",
+            "on ne peut pas conclure",
+            "indéterminé",
+        ),
         WordClass.VERIFICATION: ("vérification", "vérifions", "vérifier"),
         WordClass.CHOICE_NOUN: (
             "option",

@@ -446,6 +446,12 @@ ROWS = LanguageRows(
             "मगर",
             "बल्कि",
         ),
+        WordClass.UNDETERMINED: (
+            "निर्धारित नहीं किया जा सकता",
+            "पता नहीं लगाया जा सकता",
+            "जानकारी पर्याप्त नहीं",
+            "उत्तर नहीं दिया जा सकता",
+        ),
         WordClass.VERIFICATION: ("जाँच", "जांच", "सत्यापन", "जाँचें"),
         WordClass.CHOICE_NOUN: (
             "विकल्प",
@@ -540,6 +546,8 @@ ROWS = LanguageRows(
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
     choice_letters="कखगघ",  # क ख ग घ label choices as A B C D do
+    # the nouns of a fraction after its numerator ("तीन-चौथाई" is 3/4)
+    fractions={"आधा": 2, "तिहाई": 3, "चौथाई": 4},
     numbers={
         "शून्य": 0,
         "एक": 1,

@@ -365,6 +365,14 @@ ROWS = LanguageRows(
             "akan tetapi",
             "melainkan",
         ),
+        WordClass.UNDETERMINED: (
+            "belum dapat ditentukan",
+            "tidak dapat ditentukan",
+            "tidak bisa ditentukan",
+            "informasi tidak cukup",
+            "tidak dapat dijawab",
+            "belum bisa ditentukan",
+        ),
         WordClass.VERIFICATION: ("cek", "periksa", "pemeriksaan", "verifikasi", "cek kembali"),
         WordClass.CHOICE_NOUN: (
             "pilihan",
@@ -451,6 +459,18 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     ten_multipliers=("puluh",),
     teen_words=("belas",),
+    # the nouns of a fraction after its numerator ("tiga perempat" is 3/4)
+    fractions={
+        "perdua": 2,
+        "pertiga": 3,
+        "perempat": 4,
+        "perlima": 5,
+        "perenam": 6,
+        "pertujuh": 7,
+        "perdelapan": 8,
+        "persembilan": 9,
+        "persepuluh": 10,
+    },
     numbers={
         "nol": 0,
         "satu": 1,

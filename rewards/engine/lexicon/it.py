@@ -424,6 +424,14 @@ ROWS = LanguageRows(
             "eppure",
             "bensì",
         ),
+        WordClass.UNDETERMINED: (
+            "non è possibile rispondere",
+            "non è possibile determinare",
+            "non si può determinare",
+            "non può essere determinato",
+            "non può essere determinata",
+            "informazioni insufficienti",
+        ),
         WordClass.VERIFICATION: ("verifica", "controllo", "verifichiamo", "controlliamo"),
         WordClass.CHOICE_NOUN: (
             "opzione",

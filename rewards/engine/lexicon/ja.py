@@ -425,6 +425,16 @@ ROWS = LanguageRows(
             "ではなく",
             "ではなくて",
         ),
+        WordClass.UNDETERMINED: (
+            "求めることはできない",
+            "求めることはできません",
+            "求められない",
+            "決定できない",
+            "判断できない",
+            "断定はできません",
+            "断定できない",
+            "確定できない",
+        ),
         WordClass.VERIFICATION: ("確認", "検算", "検証"),
         WordClass.CHOICE_NOUN: (
             "選択肢",

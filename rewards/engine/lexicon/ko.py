@@ -529,6 +529,16 @@ ROWS = LanguageRows(
             "그렇지만",
             "아니라",
         ),
+        WordClass.UNDETERMINED: (
+            "확정할 수 없다",
+            "확정할 수 없습니다",
+            "구할 수 없다",
+            "구할 수 없습니다",
+            "알 수 없다",
+            "알 수 없습니다",
+            "결정할 수 없다",
+            "결정할 수 없습니다",
+        ),
         WordClass.VERIFICATION: ("검산", "확인", "검증"),
         WordClass.CHOICE_NOUN: (
             "선택지",

@@ -432,6 +432,14 @@ ROWS = LanguageRows(
             "todavia",
             "mas sim",
         ),
+        WordClass.UNDETERMINED: (
+            "não é possível determinar",
+            "não pode ser determinado",
+            "não pode ser determinada",
+            "não é possível responder",
+            "informação insuficiente",
+            "não há informação suficiente",
+        ),
         WordClass.VERIFICATION: ("verificação", "verificando", "verificamos", "conferindo", "prova real"),
         WordClass.CHOICE_NOUN: (
             "opção",

@@ -396,6 +396,13 @@ ROWS = LanguageRows(
             "ancak",
             "lakin",
         ),
+        WordClass.UNDETERMINED: (
+            "belirlenemez",
+            "bulunamaz",
+            "hesaplanamaz",
+            "yeterli bilgi yok",
+            "cevaplanamaz",
+        ),
         WordClass.VERIFICATION: ("kontrol", "kontrol edelim", "sağlama", "doğrulama"),
         WordClass.CHOICE_NOUN: (
             "seçenek",

@@ -354,6 +354,14 @@ ROWS = LanguageRows(
             "song",
             "mà là",
         ),
+        WordClass.UNDETERMINED: (
+            "chưa xác định được",
+            "không thể xác định",
+            "không xác định được",
+            "không đủ dữ kiện",
+            "không đủ thông tin",
+            "không thể trả lời",
+        ),
         WordClass.VERIFICATION: ("kiểm tra", "kiểm tra lại", "thử lại"),
         WordClass.CHOICE_NOUN: (
             "phương án",

@@ -433,6 +433,16 @@ ROWS = LanguageRows(
             "不过",
             "而是",
         ),
+        WordClass.UNDETERMINED: (
+            "无法确定",
+            "不能确定",
+            "无法求出",
+            "无法回答",
+            "条件不足",
+            "信息不足",
+            "还没有确定",
+            "无法判断",
+        ),
         WordClass.VERIFICATION: ("检验", "验证", "检查", "验算"),
         WordClass.CHOICE_NOUN: (
             "选项",

@@ -47,6 +47,7 @@ class Stance(IdentityEnum):
     ATTRIBUTED = "attributed"
     OFFERED = "offered"
     RETRACTED = "retracted"
+    UNDETERMINED = "said to be undetermined"  # a later statement says no answer can be given
     EMPTY = "left empty"  # an answer statement that states no value: "The answer is .", "#### \\text{...}"
     BOUND = "a bound"  # a bound on the value, not the value ("more than 12", "at least 12", "12以上")
     OPERAND = "an operand"  # one side of an operation written in words ("5 times 3", "the square root of 2")
@@ -267,6 +268,24 @@ def _doubted_after(w: Window, c: Candidate) -> Refusal | None:
         for m in w.marks_in(start, end):
             if W.HEDGE in m.classes:
                 return Refusal(Stance.HEDGED, m.start, m.end)
+    return None
+
+
+MAX_STATEMENTS_AFTER = (
+    4  # value-free statements after a value that a closing "cannot be determined" reaches back over
+)
+
+
+def _undetermined(w: Window, c: Candidate) -> Refusal | None:
+    """A value-free statement after the value's says no answer can be given ("12 ÷ 4 = 3. However, the speed is
+    not given, so the time cannot be determined.", "Jadi, volume kubus belum dapat ditentukan."): the value was a
+    step, not the answer. A later value ends the reach: what the text goes on to state is read on its own."""
+    for start, end in w.statements_after(c, MAX_STATEMENTS_AFTER):
+        if w.candidates_in(start, end):
+            return None
+        for m in w.marks_in(start, end):
+            if W.UNDETERMINED in m.classes:
+                return Refusal(Stance.UNDETERMINED, m.start, m.end)
     return None
 
 
@@ -574,6 +593,7 @@ OVERRIDES: tuple[tuple[Stance, Override], ...] = (
     (Stance.REASON, _reason),
     (Stance.REMARK, _remark),
     (Stance.RETRACTED, _retracted),
+    (Stance.UNDETERMINED, _undetermined),
     (Stance.OPERAND, _operand),
     (Stance.BOUND, _bounded),
 )
