@@ -213,6 +213,11 @@ PAID = [
     ("Doğru cevap B seçeneğidir.", "B", "C"),
     ("정답은 B번입니다.", "B", "C"),
     ("Варианты: А) 6, Б) 10, В) 12, Г) 24. Правильный ответ — В.", "C", "D"),  # a dash after the answer noun
+    # a decimal comma after a one-letter name, or against an exact gold; a sign word after a one-letter copula
+    ("Vậy nghiệm của phương trình là x = 2,5.", "2.5", "2"),
+    ("Yani her şişede 2,5 litre su vardır.", "5/2", "2"),
+    ("La soluzione è x uguale a meno sei.", "-6", "6"),
+    ("La soluzione è meno sei.", "-6", "6"),
     # a circled number answers a letter gold by its place ("③" is C), a number gold by its value
     ("정답은 ③입니다.", "C", "B"),
     ("答えは③です。", "C", "D"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rewardcheck.rewards import rx
 
-from ..exact import integer_digits
+from ..exact import exact_value, integer_digits
 from ..gold import GoldParse
 from ..text import normalise
 
@@ -68,9 +68,11 @@ def comma_decimal(answer: str, g: GoldParse) -> str | None:
     """``3,5`` (or ``3{,}5``) written for a decimal gold 3.5, ``42,00`` for 42: a decimal comma, read as a
     point; a comma followed by exactly three digits (``1,000``) stays a thousands separator, and a list gold
     keeps commas."""
-    if g.multi or not (number_gold(g) or g.norm.endswith("\\%")):  # a number, or a percentage
-        return None
+    if g.multi or not (number_gold(g) or g.norm.endswith("\\%") or exact_value(g.norm) is not None):
+        return None  # a number, a percentage, or an exact value ("5/2" answered "2,5")
     norm = normalise(answer)
+    if len(norm) > 2 and norm[0].isalpha() and norm[1:].lstrip().startswith("="):
+        norm = norm.split("=", 1)[1].strip()  # "x = 2,5": the value of a one-letter name
     number = norm.removesuffix("\\%").removesuffix("%")  # "37,5 %": a percentage keeps its sign
     m = _COMMA_DECIMAL.fullmatch(number)
     return f"{m.group(1)}.{m.group(2)}{norm[len(number) :]}" if m is not None else None

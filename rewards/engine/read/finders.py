@@ -1295,18 +1295,20 @@ def _signed(t: Tokens, found: list[Candidate], marks: Sequence[Mark]) -> list[Ca
     signs = {m.end: m for m in marks if WordClass.NEGATIVE_SIGN in m.classes}
     if not signs:
         return found
+    phrase_ends = {m.end for m in marks}
     out = []
     for c in found:
         m = signs.get(len(t.source[: c.start].rstrip()))
-        if m is not None and c.kind in _SIGNED_KINDS and _signs(t, m, c):
+        if m is not None and c.kind in _SIGNED_KINDS and _signs(t, m, c, phrase_ends):
             c = replace(c, negative=True)
         out.append(c)
     return out
 
 
-def _signs(t: Tokens, m: Mark, c: Candidate) -> bool:
+def _signs(t: Tokens, m: Mark, c: Candidate, phrase_ends: set[int]) -> bool:
     """Does the sign word ``m`` make ``c`` negative: ``c`` opens with a number, unsigned, and no value or name
-    stands right before the sign word (then it is the binary minus)?"""
+    stands right before the sign word (then it is the binary minus)? A one-letter word that ends a lexicon
+    phrase is no name ("è meno sei", "uguale a meno sei")."""
     if t.kinds[c.first] not in (TokenKind.NUMBER, TokenKind.WORD) or t.source[c.start] in "-−+":
         return False
     before = t.index_at(m.start) - 1
@@ -1315,7 +1317,10 @@ def _signs(t: Tokens, m: Mark, c: Candidate) -> bool:
     k, text = t.kinds[before], t.texts[before]
     return not (
         k in (TokenKind.NUMBER, TokenKind.CLOSE)
-        or (k is TokenKind.WORD and (len(text) == 1 or _number_word(text)))
+        or (
+            k is TokenKind.WORD
+            and ((len(text) == 1 and t.ends[before] not in phrase_ends) or _number_word(text))
+        )
     )
 
 
