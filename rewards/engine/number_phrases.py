@@ -261,10 +261,11 @@ def fraction_phrase(words: Sequence[str], languages: frozenset[str] | None = Non
     """
     if len(words) < 2:
         return None
-    denominator = fraction_noun(words[-1], languages)
+    denominator, head = fraction_noun(words[-1], languages), list(words[:-1])
+    if denominator is None and len(words) >= 3:  # a noun of two words: "ba phần tư"
+        denominator, head = fraction_noun(" ".join(words[-2:]), languages), list(words[:-2])
     if denominator is None:
         return None
-    head = list(words[:-1])
     numerator = number_from_words(" ".join(head))
     if numerator is None:
         numerator = number_phrase(head, languages)

@@ -53,6 +53,11 @@ STATED = [
     ("النسبة هي 9 ÷ 12 = 0.75. إذن قطعت سارة ثلاثة أرباع المسافة.", "\\frac{3}{4}"),
     ("भरा हुआ भाग = 150/200 = 0.75। अतः टंकी का तीन-चौथाई भाग भरा हुआ है।", "\\frac{3}{4}"),
     ("Rasionya 15/20 = 0,75. Jadi, jawabannya adalah tiga perempat.", "\\frac{3}{4}"),
+    (
+        "Tỉ số là 30/40 = 0,75. Vậy số học sinh thích môn Toán chiếm ba phần tư số học sinh cả lớp.",
+        "\\frac{3}{4}",
+    ),
+    ("Đáp án là ba phần tư.", "\\frac{3}{4}"),  # a noun of two words: "parts of four"
 ]
 
 

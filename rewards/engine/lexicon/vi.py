@@ -447,6 +447,18 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     # one-word numbers only: "hai mươi" (20) is two words; "không" (zero) also says "no", so it is left out
     ten_multipliers=("mươi",),
+    # the nouns of a fraction after its numerator, "parts of" a number ("ba phần tư" is 3/4)
+    fractions={
+        "phần hai": 2,
+        "phần ba": 3,
+        "phần tư": 4,
+        "phần năm": 5,
+        "phần sáu": 6,
+        "phần bảy": 7,
+        "phần tám": 8,
+        "phần chín": 9,
+        "phần mười": 10,
+    },
     numbers={
         "một": 1,
         "hai": 2,

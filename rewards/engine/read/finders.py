@@ -834,8 +834,16 @@ def _fraction_end(t: Tokens, j: int, languages: frozenset[str] | None) -> int:
     """The fraction noun right after a number ending at token ``j`` ("three quarters", "two-thirds", "tres
     cuartos"), as its token; ``j`` when there is none."""
     k = j + 2 if j + 2 < t.n and t.texts[j + 1] == "-" and t.ends[j] == t.starts[j + 1] else j + 1
-    if k >= t.n or t.kinds[k] is not TokenKind.WORD or fraction_noun(t.texts[k], languages) is None:
+    if k >= t.n or t.kinds[k] is not TokenKind.WORD:
         return j
+    if fraction_noun(t.texts[k], languages) is None:
+        # a noun of two words ("ba phần tư": Vietnamese says "three parts of four")
+        pair = (
+            k + 1 < t.n and t.kinds[k + 1] is TokenKind.WORD and t.source[t.ends[k] : t.starts[k + 1]] == " "
+        )
+        if not (pair and fraction_noun(f"{t.texts[k]} {t.texts[k + 1]}", languages) is not None):
+            return j
+        return k + 1 if t.source[t.ends[k - 1] : t.starts[k]].isspace() else j
     gap = t.source[t.ends[k - 1] : t.starts[k]]
     return k if gap.isspace() or (k == j + 2 and not gap) else j
 
