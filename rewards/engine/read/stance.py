@@ -259,34 +259,32 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
     return _doubted_after(w, c)
 
 
-def _doubted_after(w: Window, c: Candidate) -> Refusal | None:
-    """The statement right after the value's holds no value and doubts ("The answer is 13. But I am not
-    sure.", "最终得到13。但我不确定。"): the doubt is about that value."""
-    for start, end in w.statements_after(c, 1):
+def _said_after(w: Window, c: Candidate, n: int, word_class: W, stance: Stance) -> Refusal | None:
+    """A word of ``word_class`` in one of the ``n`` value-free statements after the value's, as a refusal of
+    ``stance``; a later value ends the reach (what the text goes on to state is read on its own)."""
+    for start, end in w.statements_after(c, n):
         if w.candidates_in(start, end):
             return None
         for m in w.marks_in(start, end):
-            if W.HEDGE in m.classes:
-                return Refusal(Stance.HEDGED, m.start, m.end)
+            if word_class in m.classes:
+                return Refusal(stance, m.start, m.end)
     return None
 
 
-MAX_STATEMENTS_AFTER = (
-    4  # value-free statements after a value that a closing "cannot be determined" reaches back over
-)
+def _doubted_after(w: Window, c: Candidate) -> Refusal | None:
+    """The statement right after the value's holds no value and doubts ("The answer is 13. But I am not
+    sure.", "最终得到13。但我不确定。"): the doubt is about that value."""
+    return _said_after(w, c, 1, W.HEDGE, Stance.HEDGED)
+
+
+MAX_STATEMENTS_AFTER = 4  # value-free statements after a value that "cannot be determined" reaches back over
 
 
 def _undetermined(w: Window, c: Candidate) -> Refusal | None:
     """A value-free statement after the value's says no answer can be given ("12 ÷ 4 = 3. However, the speed is
     not given, so the time cannot be determined.", "Jadi, volume kubus belum dapat ditentukan."): the value was a
-    step, not the answer. A later value ends the reach: what the text goes on to state is read on its own."""
-    for start, end in w.statements_after(c, MAX_STATEMENTS_AFTER):
-        if w.candidates_in(start, end):
-            return None
-        for m in w.marks_in(start, end):
-            if W.UNDETERMINED in m.classes:
-                return Refusal(Stance.UNDETERMINED, m.start, m.end)
-    return None
+    step, not the answer."""
+    return _said_after(w, c, MAX_STATEMENTS_AFTER, W.UNDETERMINED, Stance.UNDETERMINED)
 
 
 def _opens_value(w: Window, m: Mark, c: Candidate) -> bool:
