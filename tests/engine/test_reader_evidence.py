@@ -484,6 +484,10 @@ REFUSED = [
     ("पहले 6 × 7 = 42 निकालते हैं। फिर इसमें से", "42"),
     ("Trước tiên, 6 × 7 = 42. Tiếp theo ta cần trừ đi", "42"),
     ("Önce 6 × 7 = 42 hesaplarız. Sonra bundan", "42"),
+    # ... or past a comma of the value's own statement, in a clause of three words or more
+    ("Затем получим 42 км/ч, но это лишь промежуточная величина, поэтому далее нужно", "42"),
+    ("전체 초콜릿 수는 6 × 7 = 42개이고, 여기에서 친구들에게 나누어 준", "42"),
+    ("The position leaves 42 tokens for the opponent, who will lose", "42"),
     # the last statement opens an answer and gives no value: the working's value is not its answer
     ("Next, subtract 1 to get 42.\n\nThe answer is .", "42"),
     (
@@ -584,6 +588,8 @@ def test_a_value_before_a_cut_statement_is_read_where_the_stop_is_known_or_the_a
     assert judge(cut, "42", completion_ids=[1, 2, 7], config=stopped).verdict.value == "correct"
     assert judge("The answer is 42. Then we subtract the", "42").verdict.value == "correct"
     assert judge("So she has 42 apples left.\nHope this helps", "42").verdict.value == "correct"
+    assert judge("So the total is 42, as expected.", "42").verdict.value == "correct"
+    assert judge("So she has 42 apples", "42").verdict.value == "correct"
 
 
 @pytest.mark.parametrize(

@@ -256,7 +256,7 @@ def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
             Stance.UNFINISHED, w.tokens.starts[i], w.tokens.ends[i]
         )  # "#### ", "\\boxed{}": left empty
     if pool[-1].statement == w.structure.statement[i]:
-        return None
+        return _cut_after_clause(w, pool[-1], i)
     first, _ = w.statement_tokens(w.structure.statement[i])
     start, end = w.tokens.starts[first], w.tokens.ends[i]
     if not any(kinds[k] is TokenKind.WORD for k in range(first, i + 1)):
@@ -306,6 +306,22 @@ def _empty_answer(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
     if any(anchor.end <= m.start < text_at and not m.classes & _LINKING for m in marks):
         return None
     return Refusal(Stance.EMPTY, anchor.start, end)
+
+
+MIN_CUT_WORDS = 3  # words of a clause after the value that the text stops in
+
+
+def _cut_after_clause(w: Window, last: Candidate, i: int) -> Refusal | None:
+    """Where the ids show no stop, the value's own statement goes on past a clause end into a clause of
+    ``MIN_CUT_WORDS`` words or more and the text stops inside it, on the value's line ("получим 60 км/ч, но это лишь
+    промежуточная величина, поэтому далее нужно"): the working went on and was cut."""
+    kinds = w.tokens.kinds
+    if not w.open_end or kinds[i] is not TokenKind.WORD or TokenKind.NEWLINE in kinds[last.last : i]:
+        return None
+    breaks = [k for k in range(last.last + 1, i) if kinds[k] is TokenKind.CLAUSE_END]
+    if not breaks or sum(kinds[k] is TokenKind.WORD for k in range(breaks[-1] + 1, i + 1)) < MIN_CUT_WORDS:
+        return None
+    return Refusal(Stance.UNFINISHED, w.tokens.starts[breaks[-1]], w.tokens.ends[i])
 
 
 def _default(w: Window, pool: Sequence[Candidate], stances: Stances) -> Commitment:
