@@ -204,14 +204,15 @@ def local_interval(s: str) -> str | None:
 
     >>> local_interval("[1; 4)"), local_interval("]1 ; 4["), local_interval("[1,5 ; 4]"), local_interval("]-\\infty, 2]")
     ('[1, 4)', '(1, 4)', '[1.5, 4]', '(-\\infty, 2]')
-    >>> local_interval("x \\in [1; 4)"), local_interval("[1, 4)"), local_interval("(1; 2; 3)")
-    ('x \\in [1, 4)', None, None)
+    >>> local_interval("x \\in [1; 4)"), local_interval("S = ]1 ; 3["), local_interval("[1, 4)"), local_interval("(1; 2; 3)")
+    ('x \\in [1, 4)', 'S = (1, 3)', None, None)
     """
     t = s.strip()
-    for member in ("∈", "\\in "):  # "x ∈ [1; 4)": the interval after a membership sign
+    for member in ("∈", "\\in ", "="):  # "x ∈ [1; 4)", "S = ]1 ; 3[": the interval after a membership sign
         head, sign, body = t.partition(member)
-        if sign and head.strip() and (found := _bracketed_interval(body.strip())) is not None:
-            return f"{head}{sign}{found}"
+        named = head.strip().isalpha() and len(head.strip()) <= 2 if member == "=" else bool(head.strip())
+        if sign and named and (found := _bracketed_interval(body.strip())) is not None:
+            return f"{head}{sign}{body[: len(body) - len(body.lstrip())]}{found}"  # its spacing kept
     return _bracketed_interval(t)
 
 

@@ -218,6 +218,7 @@ PAID = [
     ("Yani her şişede 2,5 litre su vardır.", "5/2", "2"),
     ("La soluzione è x uguale a meno sei.", "-6", "6"),
     ("La soluzione è meno sei.", "-6", "6"),
+    ("L'ensemble des solutions est donc $S = ]1 ; 3[$.", "(1, 3)", "[1, 3]"),  # a named French interval
     # a circled number answers a letter gold by its place ("③" is C), a number gold by its value
     ("정답은 ③입니다.", "C", "B"),
     ("答えは③です。", "C", "D"),
