@@ -178,3 +178,28 @@ def test_the_text_a_value_s_clause_reads_is_bounded(piece: str, monkeypatch: pyt
 
     small, large = chars(3_000), chars(6_000)
     assert large <= 2.5 * small + 2_000, (small, large)
+
+
+_SESSION_SHAPES = {
+    # a statement of number words with no digits: whether it states digits is asked once, not per word
+    "number_words": lambda n: "La réponse: " + "douze " * n + ".",
+    # words before an answer phrase at the end: the opening is checked a bounded way
+    "openers": lambda n: "x = 5.\n\n" + "So " * n + "the answer is .",
+    # check words through a long statement: only its first words can open a check
+    "checks": lambda n: "The answer is 12. " + "Check " * n + "3 = 3.",
+    # later statements of the same value and their denials
+    "denials": lambda n: "The answer is \\boxed{42}. Not 42. " * n,
+    # values, then value-free statements that say the answer is undetermined
+    "undetermined": lambda n: "1 " * n + ". " + "cannot be determined. " * n,
+}
+
+
+@pytest.mark.parametrize("shape", sorted(_SESSION_SHAPES))
+def test_the_later_rows_of_the_reader_grow_at_most_linearly(shape: str) -> None:
+    """The reader's rows for a value denied later, a check after the answer, an answer left empty, a number
+    word in a statement without digits, and an undetermined closing do linear work on a pumped run (counted,
+    not timed: `_has_digits` asked per word made a statement of 1,600 number words take 0.26 s)."""
+    make = _SESSION_SHAPES[shape]
+    judge(make(20), "42")  # warm the caches
+    small, large = _calls(make(600), "42"), _calls(make(1_200), "42")
+    assert large <= 2.3 * small + 2_000, (shape, small, large)

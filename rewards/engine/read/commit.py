@@ -275,6 +275,7 @@ def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
 
 _OPENERS = frozenset({W.CONCLUSION, W.FILLER})  # may stand before an answer phrase that opens its statement
 _LINKING = frozenset({W.COPULA, W.FILLER})  # may stand between an answer phrase and its value
+MAX_OPENERS = 4  # phrases before an answer phrase that opens its statement ("So, thus, the answer is")
 
 
 def _empty_answer(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
@@ -296,7 +297,7 @@ def _empty_answer(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
     anchor = next((m for m in marks if W.ANSWER_ANCHOR in m.classes), None)
     if anchor is None:
         return None
-    covered = [m for m in marks if m.end <= anchor.start and m.classes & _OPENERS]
+    covered = [m for m in marks[:MAX_OPENERS] if m.end <= anchor.start and m.classes & _OPENERS]
     for k in range(first, t.index_at(anchor.start)):
         if t.kinds[k] is TokenKind.WORD and not any(m.start <= t.starts[k] < m.end for m in covered):
             return None  # "This is the answer.": words before the answer phrase, which points back

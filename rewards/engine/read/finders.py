@@ -768,6 +768,7 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
     languages: frozenset[str] | None = None
     starts = [m.start for m in marks]
     done = -1  # the last token of a number phrase read: its words are not read again on their own
+    digits: dict[int, bool] = {}  # per statement: does it state a value in digits (asked once, not per word)
     for i in range(t.n):
         if i <= done or s.inside[i] or t.kinds[i] is not TokenKind.WORD or not _may_be_number(t.texts[i]):
             continue
@@ -787,10 +788,12 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
         languages = languages if languages is not None else evident_languages(t, marks)
         j, end = _number_word_end(t, i, languages)
         span = (t.starts[i], end)
+        if s.statement[i] not in digits:
+            digits[s.statement[i]] = _has_digits(t, first, last)
         if (
             j >= i
             and not _partitive_after(t, marks, starts, j)
-            and (_anchored(t, marks, starts, span, first, last) or not _has_digits(t, first, last))
+            and (_anchored(t, marks, starts, span, first, last) or not digits[s.statement[i]])
         ):
             out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], end, s.statement[i]))
             done = j
@@ -1275,7 +1278,12 @@ def _checks(t: Tokens, s: Structure, marks: Sequence[Mark]) -> set[int]:
         if WordClass.VERIFICATION not in m.classes or s.statement[i] >= len(s.statement_bounds):
             continue
         first = s.statement_bounds[s.statement[i]][0]
-        if sum(t.kinds[x] is TokenKind.WORD for x in range(first, i)) <= MAX_CHECK_OPENING:
+        words = 0
+        for x in range(first, i):  # at most MAX_CHECK_OPENING words are counted: a check word deep in a long
+            words += t.kinds[x] is TokenKind.WORD  # statement opens nothing, and is not counted to its start
+            if words > MAX_CHECK_OPENING:
+                break
+        if words <= MAX_CHECK_OPENING:
             out.add(s.statement[i])
     return out - named
 
