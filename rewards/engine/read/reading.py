@@ -211,23 +211,24 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
     return AnswerSpan(value, how, alternatives, joiner=c.joiner, hedge=hedge, label=label)
 
 
+# how a compound's first and last numbers make its one value (a new compound is one row)
+_COMPOUND_FORMS: dict[Compound, str] = {
+    Compound.RATIO: "{first}:{last}",
+    Compound.FRACTION: "\\frac{{{first}}}{{{last}}}",
+    Compound.PART_OF: "\\frac{{{last}}}{{{first}}}",  # the denominator written first: "4分の3"
+    Compound.OPEN_INTERVAL: "({first}, {last})",
+    Compound.CLOSED_INTERVAL: "[{first}, {last}]",
+    Compound.SUBUNIT: "{first}.{cents}",  # a unit and its hundredth: "42 dollars and 5 cents" is 42.05
+}
+
+
 def _compound(tokens: Tokens, c: Candidate) -> str:
     """The one value of a candidate's two numbers: "2 to 3" is 2:3, "42 dollars and 50 cents" is 42.50, "von -1
     bis 4" in an open interval is (-1, 4)."""
     sign = tokens.texts[c.first] if tokens.kinds[c.first] is not TokenKind.NUMBER else ""  # "-1"
     first = sign + _ascii_digits(tokens.texts[c.first + 1 if sign else c.first])
     last = _ascii_digits(tokens.texts[c.last])
-    if c.compound is Compound.RATIO:
-        return f"{first}:{last}"
-    if c.compound is Compound.FRACTION:
-        return f"\\frac{{{first}}}{{{last}}}"
-    if c.compound is Compound.PART_OF:
-        return f"\\frac{{{last}}}{{{first}}}"
-    if c.compound is Compound.OPEN_INTERVAL:
-        return f"({first}, {last})"
-    if c.compound is Compound.CLOSED_INTERVAL:
-        return f"[{first}, {last}]"
-    return f"{first}.{last.rjust(2, '0')}"
+    return _COMPOUND_FORMS[c.compound].format(first=first, last=last, cents=last.rjust(2, "0"))
 
 
 def _signed(c: Candidate, value: str) -> str:
