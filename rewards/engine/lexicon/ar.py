@@ -396,6 +396,7 @@ ROWS = LanguageRows(
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
         WordClass.AFFIRMATION: (
             "نعم",
+            "صحيحة",
             "بلى",
             "صحيح",
             "بالضبط",

@@ -401,6 +401,9 @@ ROWS = LanguageRows(
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
         WordClass.AFFIRMATION: (
             "sí",
+            "correcta",
+            "cierto",
+            "cierta",
             "exacto",
             "exactamente",
             "efectivamente",

@@ -28,6 +28,7 @@ ROWS = LanguageRows(
         WordClass.RELATIVE: ("qui", "lequel", "laquelle", "lesquels", "lesquelles", "dont"),
         WordClass.ANSWER_NOUN: (
             "réponse",
+            "bonne réponse",
             "résultat",
             "total",
             "valeur",
@@ -432,6 +433,11 @@ ROWS = LanguageRows(
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
         WordClass.AFFIRMATION: (
             "oui",
+            "correct",
+            "correcte",
+            "juste",
+            "exact",
+            "exacte",
             "exactement",
             "effectivement",
             "tout à fait",
@@ -676,6 +682,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "correct",
             "de",
             "d'",
             "du",

@@ -372,6 +372,8 @@ ROWS = LanguageRows(
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
         WordClass.AFFIRMATION: (
             "sì",
+            "corretta",
+            "giusta",
             "esatto",
             "esattamente",
             "giusto",

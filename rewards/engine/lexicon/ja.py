@@ -370,6 +370,9 @@ ROWS = LanguageRows(
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
         WordClass.AFFIRMATION: (
             "はい",
+            "正解",
+            "正解です",
+            "正解だ",
             "そうです",
             "その通り",
             "その通りです",
@@ -540,6 +543,7 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "正解",
             "検算",
             "検証",
             "確認",

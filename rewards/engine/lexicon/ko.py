@@ -475,6 +475,10 @@ ROWS = LanguageRows(
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
         WordClass.AFFIRMATION: (
             "네",
+            "정답입니다",
+            "정답이다",
+            "정답이에요",
+            "정답이야",
             "예",
             "맞다",
             "맞습니다",

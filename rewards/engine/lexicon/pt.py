@@ -387,6 +387,11 @@ ROWS = LanguageRows(
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
         WordClass.AFFIRMATION: (
             "sim",
+            "correta",
+            "está correto",
+            "está correta",
+            "está certo",
+            "está certa",
             "exato",
             "exatamente",
             "correto",

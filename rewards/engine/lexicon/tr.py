@@ -353,6 +353,7 @@ ROWS = LanguageRows(
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
         WordClass.AFFIRMATION: (
             "evet",
+            "doğrudur",
             "doğru",
             "aynen",
             "kesinlikle",

@@ -563,9 +563,64 @@ def _choices(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             any(_article_between(t, marks, starts, e, at) for e in _ends_in(naming_ends, at - 6, at))
             or bool(_ends_in(answer_ends, at - 1, at))  # "Richtig ist Antwort C.": the answer noun names it
         )
-        if after_noun or before_noun or named or _letter_at(t, s, i):
+        if after_noun or before_noun or named or _letter_at(t, s, i) or _endorsed(t, marks, starts, i):
             out.append(Candidate(StatementKind.CHOICE, i, i, t.starts[i], t.ends[i], s.statement[i]))
     return out
+
+
+# the predicate after a letter that calls it the right one: its words, and the words one of which must say so
+_ENDORSING = frozenset(
+    {
+        WordClass.COPULA,
+        WordClass.FILLER,
+        WordClass.FIRM_ADVERB,
+        WordClass.AFFIRMATION,
+        WordClass.ANSWER_NOUN,
+        WordClass.ANSWER_ANCHOR,
+        WordClass.CHOICE_NOUN,
+        WordClass.RELATIVE,  # "jawaban yang benar": the answer that is right
+    }
+)
+_ENDORSES = frozenset({WordClass.AFFIRMATION, WordClass.ANSWER_NOUN, WordClass.ANSWER_ANCHOR})
+_UNENDORSING = frozenset(
+    {WordClass.NEGATOR, WordClass.NEGATED_PREDICATE, WordClass.EXCLUDER, WordClass.HEDGE, WordClass.QUESTION}
+)
+_PREDICATE_ENDS = frozenset({TokenKind.SENTENCE_END, TokenKind.CLAUSE_END, TokenKind.NEWLINE})
+MAX_PREDICATE_TOKENS = 6  # "is the correct answer", "est la bonne réponse": a few words
+
+
+def _endorsed(t: Tokens, marks: Sequence[Mark], starts: list[int], i: int) -> bool:
+    """Letter ``i`` is called the right one by the predicate after it, to its clause's end ("C is correct.",
+    "C est la bonne réponse.", "Cが正しいです。", "C가 정답입니다.", "C是正确的。"): every word of the predicate is
+    a lexicon copula, filler, affirmation or answer noun, one of them says right or answer, and none denies,
+    hedges or asks; a particle of one letter written onto a word ("が", "가", "的") may stand between."""
+    j = i + 1
+    while j < t.n and t.kinds[j] in (TokenKind.EMPHASIS, TokenKind.CLOSE) and t.starts[j] == t.ends[j - 1]:
+        j += 1  # "**C** is", "(C) is"
+    end = next(
+        (k for k in range(j, min(t.n, j + MAX_PREDICATE_TOKENS + 1)) if t.kinds[k] in _PREDICATE_ENDS), None
+    )
+    if end is None and t.n - j > MAX_PREDICATE_TOKENS or end == j:
+        return False
+    lo, hi = t.ends[j - 1], t.starts[end] if end is not None else t.ends[-1]
+    found = _marks_from(marks, starts, lo, hi)
+    if not any(m.classes & _ENDORSES for m in found):
+        return False
+    at = lo
+    for m in found:
+        if m.classes & _UNENDORSING or not m.classes & _ENDORSING or not _particle(t.source[at : m.start]):
+            return False
+        at = max(at, m.end)
+    return _particle(t.source[at:hi])
+
+
+def _particle(gap: str) -> bool:
+    """Nothing but spaces, emphasis, a dash and one particle stands in ``gap``: a letter of a script without
+    spaces ("が", "가", "的") or an article of up to three letters that is no lexicon phrase ("la", "the")."""
+    rest = gap.strip(" *_—–-")  # a dash is the Russian copula: "В — правильный ответ"
+    if len(rest) == 1:
+        return not rest.isascii() and rest.isalpha()
+    return not rest or (len(rest) <= 3 and rest.isalpha() and rest.islower())
 
 
 def _labels_answer(t: Tokens, m: Mark) -> bool:
