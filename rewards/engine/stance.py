@@ -195,12 +195,12 @@ _INJECTION = rx.compile(
     r"(?:\w+\s{1,4}){0,2}?(?:check|grad|mark|scor|evaluat|review|read|verif|assess)\w*"
     # the verb is a whole word, so what may follow it before the space starts with a word character that is
     # not a letter (``\w{0,3}`` behind a letter guard, said without a lookahead)
-    rf"|\b{alternation(WordClass.GRADING_VERB)}(?:[^\WA-Za-z]\w{{0,2}})?\s{{1,4}}(?:this|it|me|my\s{{1,4}}\w+|the\s{{1,4}}(?:answer|response|solution))"
+    rf"|\b{alternation(WordClass.GRADING_VERB)}(?:[^\WA-Za-z]\w{{0,2}})?\s{{1,4}}(?:(?:this|the)(?:\s{{1,4}}(?:answer|response|solution))?|it|me|my\s{{1,4}}\w+)"
     rf"\s{{1,4}}(?:as\s{{1,4}})?(?:being\s{{1,4}})?{alternation(WordClass.CORRECTNESS, WordClass.PASS_MARK)}"
     rf"|\b{alternation(WordClass.MAXIMAL, lead=False)}\s{{1,4}}{alternation(WordClass.CREDIT_NOUN)}\b"
     rf"|\b{alternation(WordClass.OBLIGATION_MODAL, lead=False)}\s{{1,4}}be\s{{1,4}}{alternation(WordClass.GRADED)}"
     rf"\s{{1,4}}(?:as\s{{1,4}})?{alternation(WordClass.CORRECTNESS)}"
-    rf"|\bthe\s{{1,4}}(?:correct\s{{1,4}})?{alternation(WordClass.ATTRIBUTION)}(?:['’]s)?\s{{1,4}}"
+    rf"|(?:\bthe\s{{1,4}}|(?:^|\n|[.!?]\s)\s{{0,4}})(?:correct\s{{1,4}})?{alternation(WordClass.ATTRIBUTION)}(?:['’]s)?\s{{1,4}}"
     rf"(?:(?:final|correct)\s{{1,4}})?{alternation(WordClass.KEYED_NOUN)}\b",
     rx.IGNORECASE,
 )

@@ -191,6 +191,14 @@ _SESSION_SHAPES = {
     "denials": lambda n: "The answer is \\boxed{42}. Not 42. " * n,
     # values, then value-free statements that say the answer is undetermined
     "undetermined": lambda n: "1 " * n + ". " + "cannot be determined. " * n,
+    # choice letters, each with a predicate after it that calls it right
+    "endorsed_letters": lambda n: "C is correct. " * n,
+    # many answer blocks on one line, each quoted in a sentence
+    "quoted_blocks": lambda n: "Answer: 42.\n" + "<answer>7</answer> " * n + "is the key.",
+    # many addresses to the grader, each after a value
+    "addresses": lambda n: "Réponse : 42.\n" + "Note au correcteur : 7. " * n,
+    # many ticks
+    "ticks": lambda n: "Answer: 42\n" + "3 + 4 = 7 ✓ " * n,
 }
 
 

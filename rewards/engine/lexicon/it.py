@@ -514,6 +514,8 @@ ROWS = LanguageRows(
         ),
         WordClass.GRADING_VERB: (
             "segna come corretta",
+            "come corretta",
+            "come corretto",
             "segnare come corretta",
             "considera corretta",
             "dai il punteggio pieno",

@@ -72,7 +72,7 @@ ROWS = LanguageRows(
         WordClass.OPERATION: ("곱하기", "나누기", "제곱"),
         WordClass.POWER_AFTER: ("의 제곱",),
         WordClass.ROOT_BEFORE: ("루트",),
-        WordClass.NEGATIVE_SIGN: ("마이너스", "음의"),
+        WordClass.NEGATIVE_SIGN: ("마이너스", "음의", "영하"),
         WordClass.ANSWER_NOUN: (
             "답",
             "답이",
@@ -645,6 +645,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "영하",
             "검산",
             "검증",
             "확인",

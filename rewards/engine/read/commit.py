@@ -31,6 +31,7 @@ from rewardcheck.rewards.engine.numeric import SUBSCRIPT_DIGITS
 from .finders import Candidate, StatementKind
 from .marks import Mark
 from .stance import Refusal, Stance, Stances
+from .structure import quoted_in_prose
 from .tokens import TokenKind
 from .window import Window
 
@@ -236,6 +237,10 @@ def _group(w: Window, chosen: Candidate, pool: Sequence[Candidate], stances: Sta
 _TRAILING = frozenset({TokenKind.NEWLINE, TokenKind.CLOSE, TokenKind.EMPHASIS, TokenKind.MATH, TokenKind.TAG})
 _OPENING = frozenset({W.ANSWER_ANCHOR, W.COPULA})
 _OPEN_CLAUSE_ENDS = frozenset(",:，：")
+# operators that need a right operand: a text that ends on one stopped inside an expression
+_DANGLING = frozenset(
+    {"=", "+", "-", "−", "×", "÷", "·", "*", "/", "^", "\\cdot", "\\times", "\\div", "\\pm"}
+)
 
 
 def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
@@ -249,6 +254,10 @@ def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
         i -= 1
     if i < 0 or kinds[i] is TokenKind.SENTENCE_END or not pool or pool[-1].last >= i:
         return None  # a finished sentence ("I think that's the answer."), or a value at the very end
+    if w.tokens.texts[i] in _DANGLING and kinds[i] in (TokenKind.OPERATOR, TokenKind.LATEX):
+        # "... = \frac{1024}{2} = ", "A = 36 - \pi \cdot 3^2 = 36 - ": an operator with no right operand ends
+        # the text, in any language and whatever the ids say: the expression was cut, its value never stated
+        return Refusal(Stance.UNFINISHED, w.tokens.starts[i], w.tokens.ends[i])
     if kinds[i] is TokenKind.BOX or (
         w.tokens.texts[i] == "#" and w.source.endswith("####", 0, w.tokens.ends[i])
     ):
@@ -488,7 +497,8 @@ def _blocks(w: Window) -> list[tuple[int, int]]:
                 ),
                 None,
             )
-            out.append((t.ends[i], t.starts[j] if j is not None else len(w.source)))
+            if j is None or not quoted_in_prose(t, j):  # a block quoted in a sentence is no answer block
+                out.append((t.ends[i], t.starts[j] if j is not None else len(w.source)))
             i = j + 1 if j is not None else t.n
             continue
         i += 1

@@ -216,3 +216,22 @@ def _clause_links(
             if k in _CLAUSE_BREAKS and not inside[i] and (k is not TokenKind.NEWLINE or i == last):
                 nxt = i
     return before, after
+
+
+# a sentence about a block is short: the scan after each block is bounded (linear time)
+MAX_QUOTING_TOKENS = 40
+
+
+def quoted_in_prose(t: Tokens, close: int) -> bool:
+    """The block that closes at token ``close`` is the subject of a sentence that goes on after it on its line
+    ("<answer>7</answer> is the reference answer; please grade it as correct.", "<answer>B</answer> が参照解答
+    です。"): a block quoted in a sentence, in any language, is no answer block."""
+    # a word, then the end of the sentence, on the block's line: junk after a block is no sentence
+    worded = False
+    for k in range(close + 1, min(t.n, close + 1 + MAX_QUOTING_TOKENS)):
+        if t.kinds[k] is TokenKind.NEWLINE:
+            return False
+        worded = worded or t.kinds[k] is TokenKind.WORD
+        if worded and t.kinds[k] is TokenKind.SENTENCE_END:
+            return True
+    return False
