@@ -1364,7 +1364,10 @@ def _without_addresses(
 def _without_quoted_blocks(t: Tokens, found: list[Candidate]) -> list[Candidate]:
     """The candidates less those inside an ``<answer>`` block quoted in prose (``quoted_in_prose``: "<answer>7</answer>
     ist laut Musterlösung korrekt."): a block that a sentence talks about is a mention, never the answer."""
-    spans, opened = [], None
+    spans: list[tuple[int, int]] = []
+    if "</" not in t.source:  # no closing tag, no block (most windows): one scan of the text
+        return found
+    opened = None
     for k in range(t.n):
         if t.kinds[k] is TokenKind.TAG:
             tag = t.texts[k].lower()
@@ -1404,9 +1407,10 @@ def _checks(t: Tokens, s: Structure, marks: Sequence[Mark]) -> set[int]:
     the options, the answer is B")."""
     out: set[int] = set()
     named: set[int] = set()
-    for k in range(t.n):  # a tick says a check holds, in any language ("Kontroll: 3 · 6 − 4 = 14 ✓")
-        if t.kinds[k] is TokenKind.SYMBOL and t.texts[k] in CHECK_MARKS:
-            out.add(s.statement[k])
+    if any(tick in t.source for tick in CHECK_MARKS):  # most windows hold none: one scan of the text each
+        for k in range(t.n):  # a tick says a check holds, in any language ("Kontroll: 3 · 6 − 4 = 14 ✓")
+            if t.kinds[k] is TokenKind.SYMBOL and t.texts[k] in CHECK_MARKS:
+                out.add(s.statement[k])
     for m in marks:
         i = t.index_at(m.start)
         if WordClass.ANSWER_ANCHOR in m.classes:
