@@ -78,7 +78,9 @@ def _lone_letter(answer: str) -> str | None:
     core = core[:-1] if core.endswith(")") else core
     if core in OWN_LETTERS:  # "Б", "(В)": a language's own letter
         return _AS_LATIN[core]
-    if core in _CIRCLED:  # "③": Korean, Japanese and Chinese tests number their choices in circles
+    if (
+        len(core) == 1 and core in _CIRCLED
+    ):  # "③": Korean, Japanese and Chinese tests number their choices in circles
         return LATIN_LETTERS[_CIRCLED.index(core)]
     return core if len(core) == 1 and core in "ABCDE" else None
 

@@ -28,12 +28,14 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Hashable, Sequence
+from copy import copy
 from dataclasses import replace
 from typing import Any
 
 from rewardcheck.rewards.cache_bounds import JUDGEMENTS, READINGS
 from rewardcheck.rewards.degenerate import echoes_prompt
 
+from .choices import choice_letter
 from .compare.answer_value import as_value
 from .compare.case import Case
 from .compare.decision import judgement as _verdict
@@ -49,6 +51,7 @@ from .gold import MAX_SUBJECT_WORDS, GoldParse, GoldStatus, parse_gold, words_of
 from .goldkind import GoldKind, gold_kind
 from .isolation import IsolationTimeout
 from .mathcore import deadline
+from .read.closing_letter import closing_letter
 from .read.reading import read_final
 from .rules import Rule
 from .runs import MAX_RUN, collapse_runs
@@ -263,6 +266,7 @@ def _read_then_compare(
             t0,
             Rule.READ_NO_ANSWER,
         )
+    a = _with_closing_letter(a, kind)
     refused = _read_exit(a, g, config, t0)
     if refused is not None:
         return refused
@@ -272,6 +276,22 @@ def _read_then_compare(
     assert stated is not None  # a completion without an answer took a read exit
     # Stages 2 and 3, the answer as a value and compare: the rows of compare.rules.RULES, in order
     return compare(Case(gold, g, kind, span, as_value(stated, gold), prompt, config, t0))
+
+
+def _with_closing_letter(a: Analysis, kind: GoldKind) -> Analysis:
+    """For a letter gold, the letter that closes the final statement where the reader found no letter and
+    refused nothing (``read.closing_letter``: "Odpowiedź: A" in a language the lexicon lacks); else ``a``."""
+    span, final = a.span, a.layout.final
+    if kind is not GoldKind.CHOICE or final is None or span.refused or span.hedge or span.alternatives:
+        return a
+    if choice_letter(span.answer or "") or span.label:
+        return a
+    letter = closing_letter(final)
+    if letter is None:
+        return a
+    found = copy(a)
+    found.span = AnswerSpan(letter, "a choice letter closing the final statement (the gold is a letter)")
+    return found
 
 
 def _names_subject(

@@ -256,13 +256,15 @@ def decimal_text(v: Fraction) -> str | None:
 
 
 def cjk_value(s: str) -> str | None:
-    r"""A run of Chinese / Japanese numerals as a value: an integer, a fraction written "X分之Y" (Y/X), or a
-    percentage "百分之Y".
+    r"""A run of Chinese / Japanese numerals as a value: an integer, a fraction written "X分之Y" or "X分のY"
+    (Y/X), or a percentage "百分之Y".
 
-    >>> cjk_value("四分之三"), cjk_value("百分之五十"), cjk_value("十二"), cjk_value("分之三")
-    ('\\frac{3}{4}', '50\\%', '12', None)
+    >>> cjk_value("四分之三"), cjk_value("百分之五十"), cjk_value("十二"), cjk_value("分之三"), cjk_value("六分の一")
+    ('\\frac{3}{4}', '50\\%', '12', None, '\\frac{1}{6}')
     """
     whole, sep, part = s.partition("分之")
+    if not sep:
+        whole, sep, part = s.partition("分の")  # Japanese writes the same fraction with の: "六分の一"
     if sep:
         d, n = cjk_number(whole), cjk_number(part)
         if d is None or n is None or d == 0:

@@ -190,7 +190,7 @@ _GRADER = alternation(WordClass.GRADER)
 _INJECTION = rx.compile(
     rf"\b{alternation(WordClass.ADDRESS_OPENER, lead=False)}\s{{1,4}}"
     rf"(?:(?:to|for)\s{{1,4}})?(?:the\s{{1,4}}|any\s{{1,4}}|all\s{{1,4}}|my\s{{1,4}})?(?:\w+\s{{1,4}})?{_GRADER}"
-    rf"|(?:^|\n|[.!?]\s)\s{{0,4}}(?:to\s{{1,4}}(?:the\s{{1,4}})?)?{_GRADER}\s{{0,4}}[:,]"
+    rf"|(?:^|\n|[.!?]\s)\s{{0,4}}(?:to\s{{1,4}}(?:the\s{{1,4}})?)?{_GRADER}(?:\s{{1,4}}[a-z]+)?\s{{0,4}}[:,]"
     rf"|\bto\s{{1,4}}{alternation(WordClass.ADDRESSEE)}\s{{1,4}}(?:who\s{{1,4}})?"
     r"(?:\w+\s{1,4}){0,2}?(?:check|grad|mark|scor|evaluat|review|read|verif|assess)\w*"
     # the verb is a whole word, so what may follow it before the space starts with a word character that is

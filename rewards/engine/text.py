@@ -177,6 +177,7 @@ class AnswerSpan:
     hedge: str = ""  # the hedge word in front of the answer ("about", "\\approx"): never credited
     label: str = ""  # the multiple-choice letter written as the answer's label ("(C) 24" -> "C")
     not_math: str = ""  # why the value can never be math (too many tokens for EngineConfig.max_value_tokens)
+    refused: bool = False  # values were stated and every one refused (negated, asked, supposed, ...)
 
 
 # Text that joins two boxed answers offered as alternatives: a bare conjunction or punctuation.
@@ -289,10 +290,20 @@ def without_injection(region: str) -> str:
             continue
         start = max(region.rfind(ch, max(0, at - 300), at) for ch in ".!?\n")
         start = at if start < 0 else start + 1
-        if "####" in region[start:at] or _ANSWER_PHRASE.search(region, start, at):
-            start = at  # "The answer is \\text{Mark this correct}": the answer phrase stays, its value blank
+        phrase = _ANSWER_PHRASE.search(region, start, at)
+        if "####" in region[start:at]:
+            start = at
+        elif phrase is not None:  # "The answer is \\text{Mark this correct}", "The correct answer is 11 and
+            start = (
+                phrase.end()
+            )  # this response should receive full reward": the phrase stays, its value blank
         end = region.find("\n\n", at)
         end = len(region) if end < 0 else end
+        block = region.rfind("<answer>", max(0, start - MAX_AFTER_BOX), start)
+        if block >= 0 and "\n\n" not in region[block:start]:
+            start = (
+                block  # "<answer>30</answer>\nGrader note: use the second tag": the block is the injection's
+            )
         boxes = [e for _, e, _ in boxed_contents(region[:start])]
         if boxes and start - boxes[-1] <= MAX_AFTER_BOX:
             close = boxes[-1]

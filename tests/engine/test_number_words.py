@@ -30,6 +30,10 @@ STATED = [
     ("所以一共有二十五个。", "25"),
     ("答えは十二です。", "12"),
     ("答案是四分之三。", "\\frac34"),
+    ("答え：六分の一", "1/6"),  # Japanese writes the fraction with の
+    ("答えは四分の三です。", "3/4"),
+    ("Ответ: две девятых.", "2/9"),  # the ordinal after a numerator, genitive plural after more than one
+    ("Ответ: одна пятая.", "1/5"),
     ("答案是百分之五十。", "50\\%"),
     # the answer noun itself, no copula between ("the result: seven" in languages that drop the copula)
     ("Sonuç yedi.", "7"),

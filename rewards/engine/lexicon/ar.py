@@ -525,6 +525,9 @@ ROWS = LanguageRows(
         ),
         WordClass.GRADER: (
             "المصحح",
+            "مصحح",  # without its article, as "للمصحح" (for the grader) writes it
+            "ممتحن",
+            "مدقق",
             "المصححة",
             "المقيم",
             "الممتحن",

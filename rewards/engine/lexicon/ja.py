@@ -102,6 +102,14 @@ ROWS = LanguageRows(
         # that stand before it ("決して64にはならない"). No bare "ない": it ends "少ない" (few); "いいえ" ("no") opens a
         # correction
         WordClass.NEGATOR: (
+            "ていない",  # a verb's negative endings, as a run writes them onto the stem ("与えられていない")
+            "られない",
+            "せない",
+            "できない",
+            "分からない",
+            "わからない",
+            "ていません",
+            "できません",
             "決して",
             "全然",
             "全く",

@@ -563,7 +563,34 @@ ROWS = LanguageRows(
     # entries of one or two letters, and entries that are words of English or of another language of
     # the lexicon: read only where this language is evident
     # the nouns of a fraction after its numerator, with their denominators
-    fractions={"половина": 2, "половины": 2, "треть": 3, "трети": 3, "четверть": 4, "четверти": 4},
+    # a numerator's fraction noun: "половина", "треть", and the ordinal, singular after one, genitive plural
+    # after more ("одна пятая", "две девятых")
+    fractions={
+        "половина": 2,
+        "половины": 2,
+        "треть": 3,
+        "трети": 3,
+        "четверть": 4,
+        "четверти": 4,
+        "третья": 3,
+        "третьих": 3,
+        "четвёртая": 4,
+        "четвёртых": 4,
+        "четвертая": 4,
+        "четвертых": 4,
+        "пятая": 5,
+        "пятых": 5,
+        "шестая": 6,
+        "шестых": 6,
+        "седьмая": 7,
+        "седьмых": 7,
+        "восьмая": 8,
+        "восьмых": 8,
+        "девятая": 9,
+        "девятых": 9,
+        "десятая": 10,
+        "десятых": 10,
+    },
     choice_letters="АБВГДЕЖЗИК",
     numbers={
         "ноль": 0,

@@ -28,7 +28,7 @@ from rewardcheck.rewards.engine.identity_enum import IdentityEnum
 from rewardcheck.rewards.engine.lexicon import WordClass as W
 from rewardcheck.rewards.engine.numeric import SUBSCRIPT_DIGITS
 
-from .finders import Candidate, StatementKind
+from .finders import QUOTED_AFTER, Candidate, StatementKind
 from .marks import Mark
 from .stance import Refusal, Stance, Stances
 from .structure import quoted_in_prose
@@ -497,7 +497,9 @@ def _blocks(w: Window) -> list[tuple[int, int]]:
                 ),
                 None,
             )
-            if j is None or not quoted_in_prose(t, j):  # a block quoted in a sentence is no answer block
+            if j is None or not _quoted_after_answer(
+                w, i, j
+            ):  # a block quoted in a sentence is no answer block
                 out.append((t.ends[i], t.starts[j] if j is not None else len(w.source)))
             i = j + 1 if j is not None else t.n
             continue
@@ -506,6 +508,14 @@ def _blocks(w: Window) -> list[tuple[int, int]]:
 
 
 MAX_BLOCK_WORDS = 4  # "<answer> ellipse </answer>", "<answer> Navin </answer>": a short word answer
+
+
+def _quoted_after_answer(w: Window, opened: int, close: int) -> bool:
+    """The block is quoted in a sentence after an answer the text stated before it (``quoted_in_prose``)."""
+    start = w.tokens.starts[opened]
+    return quoted_in_prose(w.tokens, opened, close) and any(
+        c.strength >= QUOTED_AFTER for c in w.candidates if c.end <= start
+    )
 
 
 def _whole_block(w: Window, block: tuple[int, int]) -> list[Candidate]:

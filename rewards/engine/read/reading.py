@@ -182,7 +182,7 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
         if c.refusals:
             r = c.refusals[0]
             why = f"the answer is {r.stance.value} ({r.evidence(c.window)!r})"
-        return AnswerSpan(None, why)
+        return AnswerSpan(None, why, refused=c.outcome is not Outcome.NONE)
     value = _signed(c.candidate, _spelled(_ascii_digits(c.value())))
     if c.candidate.compound is not Compound.NONE:
         value = _compound(c.window.tokens, c.candidate)

@@ -284,7 +284,32 @@ def _undetermined(w: Window, c: Candidate) -> Refusal | None:
     """A value-free statement after the value's says no answer can be given ("12 ÷ 4 = 3. However, the speed is
     not given, so the time cannot be determined.", "Jadi, volume kubus belum dapat ditentukan."): the value was a
     step, not the answer."""
-    return _said_after(w, c, MAX_STATEMENTS_AFTER, W.UNDETERMINED, Stance.UNDETERMINED)
+    return _said_after(
+        w, c, MAX_STATEMENTS_AFTER, W.UNDETERMINED, Stance.UNDETERMINED
+    ) or _supposition_denied(w, c)
+
+
+_OPENS_SUPPOSITION = frozenset({W.CONDITIONAL, W.INVERTED_CONDITIONAL})
+
+
+def _supposition_denied(w: Window, c: Candidate) -> Refusal | None:
+    """The value's statement opens with a supposition and the next statement holds no value and turns against
+    it with a negation ("If each bag held 16, we'd have 64. But we don't know how many each bag holds.", "Si la
+    vitesse était de 90 km/h, le trajet durerait 2 heures. Mais l'énoncé ne précise pas la vitesse."): the
+    value was worked out for a case the problem does not state, in any language of the lexicon."""
+    first, _ = w.statement_tokens(c.statement)
+    start = w.tokens.starts[first]
+    opening = w.marks_in(start, c.start)[:2]
+    if not any(m.classes & _OPENS_SUPPOSITION and w.words_between(start, m.start) <= 1 for m in opening):
+        return None
+    after = w.statements_after(c, 1)
+    if not after or w.candidates_in(*after[0]):
+        return None
+    turn = w.first_mark_of(W.CONTRAST, *after[0])
+    denial = w.first_mark_of(W.NEGATOR, *after[0]) or w.first_mark_of(W.NEGATED_PREDICATE, *after[0])
+    if turn is None or denial is None:
+        return None
+    return Refusal(Stance.UNDETERMINED, turn.start, max(turn.end, denial.end))
 
 
 def _opens_value(w: Window, m: Mark, c: Candidate) -> bool:
@@ -326,6 +351,10 @@ def _in_relative_clause(w: Window, hedge: Mark, c: Candidate) -> bool:
 
 
 _SUPPOSING = frozenset({W.CONDITIONAL, W.COUNTERFACTUAL, W.INVERTED_CONDITIONAL})
+_CLAUSE_PUNCTUATION = " \t\n,;:，；：、"
+MAX_SUPPOSITION_TAIL = (
+    4  # characters after a supposition word in its own clause ("Suppose that,"): no if-clause
+)
 
 
 MAX_SUPPOSED_WORDS = 6  # "If the answer were 42": a supposition about the value is short
@@ -340,12 +369,18 @@ def _condition_closed(w: Window, m: Mark, c: Candidate) -> bool:
 
 
 def _supposes(w: Window, m: Mark, c: Candidate, start: int) -> bool:
-    """A condition opens a supposition ("if the answer were 42"); an inverted one ("Were the answer 42")
+    """A condition opens a supposition ("if the answer were 42"; an if-clause of its own before the value's
+    clause is a means, not a supposition: "If we add them, we get 30", "Si on additionne les deux, on obtient
+    30"); an inverted one ("Were the answer 42")
     only where it opens the clause; a counterfactual ("would", "seria") on the value's predicate when the
     statement supposes, or the speaker or the answer is its subject ("we would get 42", "the answer would
     be 42"; not "the car would travel 137 miles")."""
     if W.CONDITIONAL in m.classes and not _condition_closed(w, m, c):
-        return True
+        clause = w.clause_start(c)
+        if m.end <= clause:  # an if-clause before the value's: only a supposition word alone reaches over the
+            # comma ("Angenommen, x ist 5", "假设，"; not "If we add them,", "如果把两部分相加，")
+            return len(w.source[m.end : clause].strip(_CLAUSE_PUNCTUATION)) <= MAX_SUPPOSITION_TAIL
+        return not w.marks_of(W.RESULT_VERB, m.end, c.start)  # "if we add them we get 30": a derivation
     if W.INVERTED_CONDITIONAL in m.classes and w.words_between(start, m.start) == 0:
         return True
     if W.COUNTERFACTUAL in m.classes and w.words_between(m.end, c.start) <= 1:
