@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from rewardcheck.rewards.cache_bounds import COMPOUND_WORDS
 
-from .lexicon import LANGUAGE_ROWS, WordClass
+from .lexicon import LANGUAGE_ROWS, WordClass, phrases
 from .numerals import decimal_text, han_reading
 from .numwords import FRACTIONS, SCALES, number_from_words
 
@@ -250,12 +250,23 @@ def fraction_noun(word: str, languages: frozenset[str] | None = None) -> int | N
     return found.pop() if len(found) == 1 else None
 
 
+@cache
+def indefinite_articles() -> frozenset[str]:
+    """The indefinite article of every language of the lexicon, which counts one in front of a fraction's noun
+    ("a third", "un tercio", "ein Drittel")."""
+    return frozenset(phrases(WordClass.INDEFINITE_ARTICLE)) | frozenset(
+        w for rows in LANGUAGE_ROWS.values() for w in rows.words.get(WordClass.INDEFINITE_ARTICLE, ())
+    )
+
+
 def fraction_phrase(words: Sequence[str], languages: frozenset[str] | None = None) -> tuple[int, int] | None:
     """A fraction in words: a numerator in words, then the noun of its denominator ("three quarters",
     "two thirds", "tres cuartos", "drei Viertel"), as (numerator, denominator); ``None`` otherwise.
 
     >>> fraction_phrase(["three", "quarters"]), fraction_phrase(["tres", "cuartos"]), fraction_phrase(["one", "half"])
     ((3, 4), (3, 4), (1, 2))
+    >>> fraction_phrase(["a", "third"]), fraction_phrase(["un", "tercio"])
+    ((1, 3), (1, 3))
     >>> fraction_phrase(["quarters"]), fraction_phrase(["three", "apples"])
     (None, None)
     """
@@ -266,7 +277,9 @@ def fraction_phrase(words: Sequence[str], languages: frozenset[str] | None = Non
         denominator, head = fraction_noun(" ".join(words[-2:]), languages), list(words[:-2])
     if denominator is None:
         return None
-    numerator = number_from_words(" ".join(head))
+    numerator = 1 if len(head) == 1 and head[0].casefold() in indefinite_articles() else None
+    if numerator is None:
+        numerator = number_from_words(" ".join(head))
     if numerator is None:
         numerator = number_phrase(head, languages)
     if numerator is None or numerator <= 0:

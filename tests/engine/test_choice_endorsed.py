@@ -69,3 +69,19 @@ def test_a_letter_called_right_by_its_predicate_is_the_answer(text: str) -> None
 def test_a_letter_the_predicate_denies_or_questions_is_not_paid(text: str, gold: str) -> None:
     got = judge(text, gold)
     assert got.verdict.value != "correct", (text, got.reason)
+
+
+NAMED_BY_A_LABEL = [
+    ("A. 4   B. 6   C. 8\nBilangan yang habis dibagi 2 dan 3 adalah 6.\nJawaban: B", "B"),
+    ("A) 10   B) 12   C) 14   D) 16\nTam kare olan tek seçenek 16'dır.\nDoğru cevap D şıkkıdır.", "D"),
+    ("A. 12  B. 18  C. 24\n6和9的最小公倍数是18，故选B。", "B"),
+    ("The LCM is 18, so we choose B.", "B"),
+]
+
+
+@pytest.mark.parametrize(("text", "gold"), NAMED_BY_A_LABEL)
+def test_a_letter_a_label_or_a_choice_verb_names_is_the_answer(text: str, gold: str) -> None:
+    """A letter named by an answer label is the explicit answer, over a labelled value of the working before it;
+    a choice verb's letter is the object of its statement, over the copula's value before it."""
+    got = judge(text, gold)
+    assert got.verdict.value == "correct", (text, got.answer, got.reason)

@@ -251,6 +251,7 @@ SHAPE_CLASSES = {
     W.KEYED_NOUN: ("the solution", "the solutions"),
     W.WORKING_NOUN: ("my reasoning", "my reasonings"),
     W.PARTITIVE: ("one of them", "one often"),
+    W.INDEFINITE_ARTICLE: ("a third", "the third"),
     W.DEMONSTRATIVE: ("erase that", "erase thatch"),
     W.PRECEDING: ("the previous line", "the previously"),
     W.SPEECH_PAST: ("what I wrote", "what I wroten"),

@@ -34,6 +34,14 @@ STATED = [
     ("答えは四分の三です。", "3/4"),
     ("Ответ: две девятых.", "2/9"),  # the ordinal after a numerator, genitive plural after more than one
     ("Ответ: одна пятая.", "1/5"),
+    # the indefinite article counts one in front of a fraction's noun
+    ("The answer is a third.", "1/3"),
+    ("Each friend gets a third of the pizza.", "1/3"),
+    ("La respuesta es un tercio.", "1/3"),
+    ("La réponse est un tiers.", "1/3"),
+    ("Die Antwort ist ein Drittel.", "1/3"),
+    ("A resposta é um quarto.", "1/4"),
+    ("La risposta è un quarto.", "1/4"),
     ("答案是百分之五十。", "50\\%"),
     # the answer noun itself, no copula between ("the result: seven" in languages that drop the copula)
     ("Sonuç yedi.", "7"),
@@ -82,6 +90,8 @@ IN_PASSING = [
     ("Por lo tanto, cada uno de los tres recibe 12 caramelos.", "12"),
     ("Beide Lösungen ergeben 12, also zwei Möglichkeiten.", "12"),
     ("Il risultato è 12 in entrambi i casi, cioè per tre valori.", "12"),
+    ("Let's try a third approach: the answer is 12.", "12"),  # an ordinal before its noun counts no part
+    ("Probamos un tercer método; la respuesta es 12.", "12"),
 ]
 
 

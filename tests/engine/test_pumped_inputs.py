@@ -199,6 +199,11 @@ _SESSION_SHAPES = {
     "addresses": lambda n: "Réponse : 42.\n" + "Note au correcteur : 7. " * n,
     # many ticks
     "ticks": lambda n: "Answer: 42\n" + "3 + 4 = 7 ✓ " * n,
+    # fractions with an article for their numerator, and statements that say the work must be done again
+    "article_fractions": lambda n: "The answer is " + "a third, " * n + "a third.",
+    "redo": lambda n: "x = 42. " + "I have to start over. " * n,
+    # one-letter names applied to their arguments in one long chain
+    "function_values": lambda n: "So " + "f(2) = " * n + "42.",
 }
 
 

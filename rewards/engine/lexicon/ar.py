@@ -446,6 +446,7 @@ ROWS = LanguageRows(
             "بل",
             "وإنما",
         ),
+        WordClass.REDO: ("من جديد", "من البداية", "إعادة الحل", "أعيد الحل"),
         WordClass.UNDETERMINED: (
             "لا يمكن تحديد",
             "لا يمكن الإجابة",

@@ -75,10 +75,15 @@ class WordClass(IdentityEnum):
     RATIO_JOINER = "ratio_joiner"  # between the two numbers of a ratio in words: "(2) to (3)", "zu", "比"
     # says no answer can be given: "cannot be determined", "无法确定", "belirlenemez"
     UNDETERMINED = "undetermined"
+    # says the working must be done again, with no value after it: "I have to start over", "tendría que
+    # rehacerlo", "最初からやり直す": the value before was not the answer
+    REDO = "redo"
     # opens a check of a value stated before: "Check:", "Проверка:", "检验：", "検算"
     VERIFICATION = "verification"
     # between a fraction's denominator and its numerator, written first: "(4)分の(3)", "(4)분의 (3)"
     PART_OF = "part_of"
+    # the indefinite article, which counts one in front of a fraction's noun: "a third", "un tercio", "ein Drittel"
+    INDEFINITE_ARTICLE = "indefinite_article"
     EVALUATION = "evaluation"  # judges an answer instead of stating one: "our answer is correct"
     # The committed side of two open classes, so that the stance grammar (``stance.py``) can treat every
     # other member as not committing: an adverb in front of a value that is not one of these weakens it

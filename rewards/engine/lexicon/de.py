@@ -442,6 +442,7 @@ ROWS = LanguageRows(
         WordClass.CHANCE: ("wahrscheinlichkeit", "chance"),
         # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
         WordClass.OUT_OF: ("von",),
+        WordClass.INDEFINITE_ARTICLE: ("ein", "eine"),
         WordClass.PARTITIVE: (
             "der",
             "davon",
@@ -480,6 +481,15 @@ ROWS = LanguageRows(
             "dennoch",
             "trotzdem",
             "sondern",
+        ),
+        WordClass.REDO: (
+            "von vorne",
+            "von vorn",
+            "neu rechnen",
+            "nochmal rechnen",
+            "noch einmal rechnen",
+            "neu anfangen",
+            "von anfang an",
         ),
         WordClass.UNDETERMINED: (
             "nicht bestimmt werden",
@@ -663,6 +673,8 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "ein",
+            "eine",
             "chance",
             "cent",
             "zu",

@@ -511,6 +511,18 @@ _W: dict[WordClass, tuple[str, ...]] = {
     WordClass.CONTRAST: ("but", "however", "yet", "though"),
     WordClass.CHOICE_VERB: ("choose", "pick", "select", "go with", "opt for"),
     WordClass.CHOICE_NOUN: ("option", "choice", "letter", "alternative"),
+    WordClass.REDO: (
+        "start over",
+        "start again",
+        "start from scratch",
+        "from scratch",
+        "redo it",
+        "redo this",
+        "redo the problem",
+        "redo the whole",
+        "do it again",
+        "begin again",
+    ),
     WordClass.UNDETERMINED: (
         "cannot be determined",
         "can't be determined",
@@ -974,6 +986,7 @@ _S: dict[WordClass, tuple[str, ...]] = {
     ),
     WordClass.LINK_WORD: ("and", "or", "the", "so", "then", "thus"),
     WordClass.PARTITIVE: ("of",),
+    WordClass.INDEFINITE_ARTICLE: ("a", "an"),
     WordClass.LOCATIVE_VERB: ("are", "is", "lie", "lies"),
     WordClass.NOT_ADVERB: tuple(
         "only family daily early reply supply apply multiply july italy rally weekly monthly yearly hourly "

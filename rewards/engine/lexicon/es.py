@@ -418,6 +418,7 @@ ROWS = LanguageRows(
         WordClass.CHANCE: ("probabilidad",),
         # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
         WordClass.OUT_OF: ("de cada",),
+        WordClass.INDEFINITE_ARTICLE: ("un", "una"),
         WordClass.PARTITIVE: (
             "de",
             "del",
@@ -459,6 +460,14 @@ ROWS = LanguageRows(
             "aunque",
             "sino",
             "sino que",
+        ),
+        WordClass.REDO: (
+            "rehacerlo",
+            "rehacer",
+            "volver a empezar",
+            "empezar de nuevo",
+            "desde el principio",
+            "desde cero",
         ),
         WordClass.UNDETERMINED: (
             "no se puede determinar",
@@ -640,6 +649,8 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "un",
+            "una",
             "verificamos",
             "de",
             "centavo",

@@ -457,6 +457,7 @@ ROWS = LanguageRows(
         WordClass.CHANCE: ("probabilité", "chance", "chances"),
         # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
         WordClass.OUT_OF: ("sur",),
+        WordClass.INDEFINITE_ARTICLE: ("un", "une"),
         WordClass.PARTITIVE: (
             "de",
             "des",
@@ -498,6 +499,14 @@ ROWS = LanguageRows(
             "pourtant",
             "toutefois",
             "néanmoins",
+        ),
+        WordClass.REDO: (
+            "recommencer",
+            "tout refaire",
+            "à refaire",
+            "refaire le calcul",
+            "reprendre depuis le début",
+            "depuis le début",
         ),
         WordClass.UNDETERMINED: (
             "ne peut pas être déterminé",
@@ -682,6 +691,8 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "un",
+            "une",
             "correct",
             "de",
             "d'",

@@ -365,6 +365,7 @@ ROWS = LanguageRows(
             "akan tetapi",
             "melainkan",
         ),
+        WordClass.REDO: ("dari awal", "mengulang", "menghitung ulang", "mengerjakan ulang"),
         WordClass.UNDETERMINED: (
             "belum dapat ditentukan",
             "tidak dapat ditentukan",

@@ -388,6 +388,7 @@ ROWS = LanguageRows(
         WordClass.CHANCE: ("probabilità",),
         # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
         WordClass.OUT_OF: ("su",),
+        WordClass.INDEFINITE_ARTICLE: ("un", "una", "uno"),
         WordClass.PARTITIVE: (
             "di",
             "dei",
@@ -426,6 +427,7 @@ ROWS = LanguageRows(
             "eppure",
             "bensì",
         ),
+        WordClass.REDO: ("rifarlo", "rifare", "da capo", "ricominciare", "da zero"),
         WordClass.UNDETERMINED: (
             "non è possibile rispondere",
             "non è possibile determinare",
@@ -595,6 +597,9 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "un",
+            "una",
+            "uno",
             "di",
             "su",
             "sì",

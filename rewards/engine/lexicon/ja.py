@@ -436,6 +436,7 @@ ROWS = LanguageRows(
             "ではなく",
             "ではなくて",
         ),
+        WordClass.REDO: ("やり直す", "やり直し", "最初から"),
         WordClass.UNDETERMINED: (
             "求めることはできない",
             "求めることはできません",

@@ -536,6 +536,7 @@ ROWS = LanguageRows(
             "그렇지만",
             "아니라",
         ),
+        WordClass.REDO: ("처음부터", "다시 풀어야", "다시 계산해야", "다시 풀어야 합니다"),
         WordClass.UNDETERMINED: (
             "확정할 수 없다",
             "확정할 수 없습니다",

@@ -408,6 +408,7 @@ ROWS = LanguageRows(
         WordClass.CHANCE: ("probabilidade",),
         # between the two numbers of a chance in words ("1 in 4", "1 sur 4", "1 из 4")
         WordClass.OUT_OF: ("em cada",),
+        WordClass.INDEFINITE_ARTICLE: ("um", "uma"),
         WordClass.PARTITIVE: ("de", "do"),  # after a number word: "(one) of (them)"
         WordClass.QUESTION: (
             "será que",
@@ -437,6 +438,7 @@ ROWS = LanguageRows(
             "todavia",
             "mas sim",
         ),
+        WordClass.REDO: ("refazer", "refazê-lo", "recomeçar", "começar de novo", "do zero", "desde o início"),
         WordClass.UNDETERMINED: (
             "não é possível determinar",
             "não pode ser determinado",
@@ -601,6 +603,8 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "um",
+            "uma",
             "verificamos",
             "de",
             "do",

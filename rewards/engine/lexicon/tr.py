@@ -397,6 +397,7 @@ ROWS = LanguageRows(
             "ancak",
             "lakin",
         ),
+        WordClass.REDO: ("baştan", "yeniden çözmem", "tekrar çözmem", "yeniden hesaplamam", "baştan çözmem"),
         WordClass.UNDETERMINED: (
             "belirlenemez",
             "bulunamaz",

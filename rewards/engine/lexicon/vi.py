@@ -354,6 +354,7 @@ ROWS = LanguageRows(
             "song",
             "mà là",
         ),
+        WordClass.REDO: ("làm lại", "tính lại từ đầu", "từ đầu"),
         WordClass.UNDETERMINED: (
             "chưa xác định được",
             "không thể xác định",

@@ -433,6 +433,7 @@ ROWS = LanguageRows(
             "不过",
             "而是",
         ),
+        WordClass.REDO: ("从头再算", "从头开始", "从头算", "重新做", "重做", "重新算一遍", "再算一遍"),
         WordClass.UNDETERMINED: (
             "无法确定",
             "不能确定",
@@ -547,6 +548,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "重做",
             "检查",
             "检验",
             "验算",

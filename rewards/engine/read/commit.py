@@ -62,7 +62,7 @@ class Commitment:
         return "" if c is None else self.window.source[c.start : c.end].strip()
 
 
-_PREDICATE = frozenset({W.COPULA, W.ANSWER_ANCHOR, W.CONCLUSION, W.RESULT_VERB, W.DERIVATION})
+_PREDICATE = frozenset({W.COPULA, W.ANSWER_ANCHOR, W.CONCLUSION, W.RESULT_VERB, W.DERIVATION, W.CHOICE_VERB})
 _CORRECTING = frozenset({W.CORRECTION, W.RETRACTION, W.ERROR_MENTION})
 _JOINERS = frozenset({W.LIST_JOINER, W.ALTERNATIVE})
 _PLAIN = frozenset({StatementKind.BARE, StatementKind.LABELLED, StatementKind.NAMED})

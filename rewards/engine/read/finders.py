@@ -31,6 +31,7 @@ from rewardcheck.rewards.engine.number_phrases import (
     compound_heads,
     compound_number,
     fraction_noun,
+    indefinite_articles,
     number_joiner,
     number_phrase,
     scale_word,
@@ -105,10 +106,14 @@ class Candidate:
     # two numbers read as one value: a ratio ("2 to 3" is 2:3), or a sum in a unit and its hundredth ("42
     # dollars and 50 cents" is 42.50)
     compound: Compound = Compound.NONE
+    stated: bool = (
+        False  # a label names it the answer ("Jawaban: B", "Doğru cevap D şıkkıdır"): a choice keeps
+    )
+    # its kind (its letter is read as a letter) and takes a label's strength
 
     @property
     def strength(self) -> int:
-        return STRENGTH[self.kind]
+        return STRENGTH[StatementKind.LABELLED] if self.stated else STRENGTH[self.kind]
 
 
 def _boxes(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
@@ -241,7 +246,7 @@ def _in_run(t: Tokens, i: int, depth: int) -> bool:
         # a one-letter name in an equation ("x = 5"), a constant ("3π"), a Greek letter; a longer word never
         if len(text) != 1 or not (text.isascii() or text in "πτφθ"):
             return False
-        if text in "πτφθ" or _beside_operator(t, i):
+        if text in "πτφθ" or _beside_operator(t, i) or _applied(t, i):
             return True
         if powered:
             return False  # "1,000.99m²": a unit's power written onto a number, no variable
@@ -251,6 +256,12 @@ def _in_run(t: Tokens, i: int, depth: int) -> bool:
         # "\\sin^2 t": the variable of a function written before it
         return any(t.kinds[x] is TokenKind.LATEX for x in range(max(0, i - 3), i))
     return False
+
+
+def _applied(t: Tokens, i: int) -> bool:
+    """The one-letter name at token ``i`` is written onto an opening bracket: a function applied to its argument
+    ("f(2) = 4 + 1 = 5", "P(A) = 1/2"), one value with it (without the name, "(2) = 5" contradicts itself)."""
+    return i + 1 < t.n and t.texts[i + 1] == "(" and t.ends[i] == t.starts[i + 1]
 
 
 _MERIDIEM = ("a.m.", "p.m.", "am", "pm", "a.m", "p.m")
@@ -740,6 +751,12 @@ def _number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candid
     out = []
     i = 0
     while i < t.n:
+        if not s.inside[i] and (fraction := _article_fraction(t, i, None)) > i:  # "a third", "an eighth"
+            out.append(
+                Candidate(StatementKind.BARE, i, fraction, t.starts[i], t.ends[fraction], s.statement[i])
+            )
+            i = fraction + 1
+            continue
         if s.inside[i] or not _number_word(t.texts[i]):
             i += 1
             continue
@@ -772,6 +789,31 @@ def _number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candid
 
 
 _COUNTED = frozenset({"hundred", *SCALES})  # "a hundred", "a million": the article counts one
+
+
+def _article_fraction(t: Tokens, i: int, languages: frozenset[str] | None) -> int:
+    """The fraction noun after an indefinite article at token ``i`` ("a third", "un tercio", "ein Drittel"),
+    as its token, where no word follows it but a partitive ("a third of the cake"; not "a third attempt", an
+    ordinal); ``i`` when there is none. ``languages`` ``None``: English."""
+    word = t.texts[i].casefold()
+    if t.kinds[i] is not TokenKind.WORD or word not in indefinite_articles():
+        return i
+    if (languages is None) != is_word(word, WordClass.INDEFINITE_ARTICLE):
+        return i  # English articles in the English finder, the other languages' in theirs
+    k = _fraction_end(t, i, languages)
+    if k == i or k + 1 < t.n and t.kinds[k + 1] is TokenKind.WORD and not _partitive_word(t.texts[k + 1]):
+        return i
+    return k
+
+
+def _partitive_word(word: str) -> bool:
+    return is_word(word, WordClass.PARTITIVE) or word.casefold() in _partitives()
+
+
+@lru_cache(maxsize=1)
+def _partitives() -> frozenset[str]:
+    """The partitives of every language of the lexicon ("de", "di", "von"): "un tercio de la pizza"."""
+    return frozenset(w for rows in LANGUAGE_ROWS.values() for w in rows.words.get(WordClass.PARTITIVE, ()))
 
 
 def _number_word(word: str) -> bool:
@@ -825,7 +867,20 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
     done = -1  # the last token of a number phrase read: its words are not read again on their own
     digits: dict[int, bool] = {}  # per statement: does it state a value in digits (asked once, not per word)
     for i in range(t.n):
-        if i <= done or s.inside[i] or t.kinds[i] is not TokenKind.WORD or not _may_be_number(t.texts[i]):
+        if i <= done or s.inside[i] or t.kinds[i] is not TokenKind.WORD:
+            continue
+        if t.texts[i].casefold() in indefinite_articles() and not is_word(
+            t.texts[i], WordClass.INDEFINITE_ARTICLE
+        ):
+            languages = languages if languages is not None else evident_languages(t, marks)
+            fraction = _article_fraction(t, i, languages)
+            if fraction > i:  # "un tercio", "ein Drittel"
+                out.append(
+                    Candidate(StatementKind.BARE, i, fraction, t.starts[i], t.ends[fraction], s.statement[i])
+                )
+                done = fraction
+                continue
+        if not _may_be_number(t.texts[i]):
             continue
         first, last = (
             s.statement_bounds[s.statement[i]] if s.statement[i] < len(s.statement_bounds) else (i, i)
@@ -1285,7 +1340,9 @@ def _promote(
                     t, out, _predicate_value(t, out, n, copulas), conclusions, conclusion_starts
                 )
                 target = out[n]
-                if target.kind is not StatementKind.CHOICE and STRENGTH[kind] > target.strength:
+                if target.kind is StatementKind.CHOICE and kind is StatementKind.LABELLED:
+                    out[n] = replace(target, stated=True)  # "Jawaban: B": the letter the label names
+                elif target.kind is not StatementKind.CHOICE and STRENGTH[kind] > target.strength:
                     out[n] = replace(target, kind=kind)
             break
     return out

@@ -280,6 +280,13 @@ def _doubted_after(w: Window, c: Candidate) -> Refusal | None:
 MAX_STATEMENTS_AFTER = 4  # value-free statements after a value that "cannot be determined" reaches back over
 
 
+def _redone(w: Window, c: Candidate) -> Refusal | None:
+    """A value-free statement after the value's says the working must be done again ("That was wrong; I have to
+    start over.", "Esto está mal y tendría que rehacerlo entero.", "最初からやり直す必要があります。"): the value
+    before it was taken back, in any language of the lexicon."""
+    return _said_after(w, c, MAX_STATEMENTS_AFTER, W.REDO, Stance.RETRACTED)
+
+
 def _undetermined(w: Window, c: Candidate) -> Refusal | None:
     """A value-free statement after the value's says no answer can be given ("12 ÷ 4 = 3. However, the speed is
     not given, so the time cannot be determined.", "Jadi, volume kubus belum dapat ditentukan."): the value was a
@@ -626,6 +633,7 @@ OVERRIDES: tuple[tuple[Stance, Override], ...] = (
     (Stance.REASON, _reason),
     (Stance.REMARK, _remark),
     (Stance.RETRACTED, _retracted),
+    (Stance.RETRACTED, _redone),
     (Stance.UNDETERMINED, _undetermined),
     (Stance.OPERAND, _operand),
     (Stance.BOUND, _bounded),
