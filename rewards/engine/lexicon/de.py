@@ -203,6 +203,9 @@ ROWS = LanguageRows(
         ),
         # "ich glaube" / "ich denke" commit, as "I think" does; "wohl" and "eventuell" weaken
         WordClass.HEDGE: (
+            "nicht festlegen",
+            "festlegen möchte ich mich nicht",
+            "nicht ganz sicher",
             "ich habe das gefühl",
             "ich ahne",
             "grob geschätzt",

@@ -150,6 +150,8 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "set aside",
     ),
     WordClass.HEDGE: (
+        "not confident",
+        "not confident enough",
         "i have a hunch",
         "a hunch",
         "not verified",

@@ -195,6 +195,8 @@ ROWS = LanguageRows(
         ),
         # "seguramente" means "probably" in Spanish; "creo que" commits, as "I think" does
         WordClass.HEDGE: (
+            "no me atrevo",
+            "no estoy del todo seguro",
             "tengo la sensación de que",
             "me da la impresión de que",
             "a ojo",

@@ -140,6 +140,7 @@ ROWS = LanguageRows(
             "tidak benar bahwa",
         ),
         WordClass.HEDGE: (
+            "tidak berani memastikan",
             "saya punya firasat",
             "firasat saya",
             "perkiraan kasar",

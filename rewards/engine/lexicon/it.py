@@ -168,6 +168,8 @@ ROWS = LanguageRows(
             "non è vero che",
         ),
         WordClass.HEDGE: (
+            "non me la sento",
+            "non sono del tutto sicuro",
             "ho la sensazione che",
             "ho l'impressione che",
             "a occhio e croce",

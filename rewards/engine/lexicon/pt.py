@@ -185,6 +185,8 @@ ROWS = LanguageRows(
         ),
         # "acho que" ("I think") commits in Portuguese as "I think" does in English
         WordClass.HEDGE: (
+            "prefiro não cravar",
+            "não me arrisco",
             "tenho a sensação de que",
             "tenho a impressão de que",
             "estimativa grosseira",

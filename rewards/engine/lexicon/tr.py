@@ -162,6 +162,7 @@ ROWS = LanguageRows(
         ),
         # "sanırım" ("I suppose") guesses; "bence" ("in my view") commits and is not listed
         WordClass.HEDGE: (
+            "emin olamıyorum",
             "içimden bir ses",
             "kaba bir tahminle",
             "doğrulanmadı",

@@ -133,6 +133,7 @@ ROWS = LanguageRows(
         ),
         # no bare "có thể": it is also "can" ("ta có thể viết")
         WordClass.HEDGE: (
+            "không dám chắc",
             "tôi có cảm giác",
             "ước lượng sơ bộ",
             "chưa kiểm chứng",

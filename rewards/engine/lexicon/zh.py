@@ -178,6 +178,8 @@ ROWS = LanguageRows(
         ),
         # "我认为" / "我觉得" commit, as "I think" does
         WordClass.HEDGE: (
+            "没什么把握",
+            "先不下结论",
             "我感觉",
             "我有种感觉",
             "粗略估计",
