@@ -751,7 +751,11 @@ def _number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candid
     out = []
     i = 0
     while i < t.n:
-        if not s.inside[i] and (fraction := _article_fraction(t, i, None)) > i:  # "a third", "an eighth"
+        if (
+            t.texts[i] in _ENGLISH_ARTICLES
+            and not s.inside[i]
+            and (fraction := _article_fraction(t, i, None)) > i
+        ):
             out.append(
                 Candidate(StatementKind.BARE, i, fraction, t.starts[i], t.ends[fraction], s.statement[i])
             )
@@ -804,6 +808,16 @@ def _article_fraction(t: Tokens, i: int, languages: frozenset[str] | None) -> in
     if k == i or k + 1 < t.n and t.kinds[k + 1] is TokenKind.WORD and not _partitive_word(t.texts[k + 1]):
         return i
     return k
+
+
+_ENGLISH_ARTICLES = frozenset({"a", "an", "A", "An", "AN"})  # "a third", "an eighth": a set test per token
+
+
+@lru_cache(maxsize=1)
+def _article_forms() -> frozenset[str]:
+    """Every indefinite article as a sentence writes it (lower case, capitalised, upper case): one set test per
+    word, no case folding."""
+    return frozenset(f for a in indefinite_articles() for f in (a, a.capitalize(), a.upper()))
 
 
 def _partitive_word(word: str) -> bool:
@@ -869,9 +883,7 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
     for i in range(t.n):
         if i <= done or s.inside[i] or t.kinds[i] is not TokenKind.WORD:
             continue
-        if t.texts[i].casefold() in indefinite_articles() and not is_word(
-            t.texts[i], WordClass.INDEFINITE_ARTICLE
-        ):
+        if t.texts[i] in _article_forms() and not is_word(t.texts[i], WordClass.INDEFINITE_ARTICLE):
             languages = languages if languages is not None else evident_languages(t, marks)
             fraction = _article_fraction(t, i, languages)
             if fraction > i:  # "un tercio", "ein Drittel"
