@@ -32,3 +32,9 @@ def test_a_doubt_resolved_by_a_later_value_is_read() -> None:
         judge("So x = 9. I'm not confident, so I check: 81 - 54 - 27 = 0. Yes, x = 9.", "9").verdict.value
         == "correct"
     )
+
+
+def test_a_hedge_that_opens_the_next_answer_phrase_is_about_the_next_value() -> None:
+    # the wording pool's composition "committed, then hedged" (seed 0 at 003460e): the guess is 52, not 42
+    assert judge("Answer: \\(42\\) I guess the answer is **52**.", "42").verdict.value == "correct"
+    assert judge("Answer: 7 maybe, but 8 is also possible.", "7").verdict.value != "correct"

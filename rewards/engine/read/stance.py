@@ -331,12 +331,17 @@ def _turns_to_next(w: Window, hedge: Mark, c: Candidate) -> bool:
     to a value of its own ("Answer: 7 I am unsure, but the answer could be 8", "... unsure whether the
     answer is 8"): it is about that later value, not this one."""
     labels = w.source[hedge.end : hedge.end + 2].lstrip().startswith((":", "："))  # "Best guess: 8"
-    if hedge.start < c.end or not (labels or w.words_between(c.end, hedge.start)):
-        return False  # "7 maybe, but 8 ...": a hedge right after the value is on it
+    if hedge.start < c.end:
+        return False
     later = w.next_candidate(hedge.end)
     if later is None or later.statement != c.statement:
         return False
-    return labels or any(m.classes & _TURNS for m in w.marks_in(hedge.end, later.start))
+    between = w.marks_in(hedge.end, later.start)
+    if not (labels or w.words_between(c.end, hedge.start)):
+        # "7 maybe, but 8 ...": a hedge right after the value is on it, unless an answer phrase opens right
+        # after the hedge ("Answer: \\(42\\) I guess the answer is **52**": the guess is 52)
+        return any(W.ANSWER_ANCHOR in m.classes and w.words_between(hedge.end, m.start) <= 1 for m in between)
+    return labels or any(m.classes & _TURNS for m in between)
 
 
 _TURNS = frozenset({W.CONTRAST, W.SUBORDINATOR, W.ANSWER_ANCHOR})  # "but", "whether", "the answer is"
