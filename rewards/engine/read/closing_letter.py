@@ -16,6 +16,7 @@ from __future__ import annotations
 from rewardcheck.rewards.engine.choices import CHOICE_LETTERS, latin_letter
 from rewardcheck.rewards.engine.lexicon import WordClass
 
+from .finders import UNENDORSING
 from .tokens import TokenKind
 from .window import Window
 
@@ -27,17 +28,7 @@ _BEFORE = frozenset(
     {TokenKind.WORD, TokenKind.CLAUSE_END, TokenKind.OPEN, TokenKind.EMPHASIS, TokenKind.OPERATOR}
 )
 _VALUES = frozenset({TokenKind.NUMBER, TokenKind.BOX, TokenKind.LATEX})
-_DENYING = frozenset(
-    {
-        WordClass.NEGATOR,
-        WordClass.NEGATED_PREDICATE,
-        WordClass.HEDGE,
-        WordClass.QUESTION,
-        WordClass.CONDITIONAL,
-        WordClass.GRADER,
-        WordClass.EXCLUDER,
-    }
-)
+_DENYING = UNENDORSING | {WordClass.CONDITIONAL, WordClass.GRADER}  # ... or supposes, or addresses a grader
 
 
 def closing_letter(region: str) -> str | None:

@@ -593,7 +593,7 @@ _ENDORSING = frozenset(
     }
 )
 _ENDORSES = frozenset({WordClass.AFFIRMATION, WordClass.ANSWER_NOUN, WordClass.ANSWER_ANCHOR})
-_UNENDORSING = frozenset(
+UNENDORSING = frozenset(  # a predicate word that denies, hedges or asks: no letter is called right by it
     {WordClass.NEGATOR, WordClass.NEGATED_PREDICATE, WordClass.EXCLUDER, WordClass.HEDGE, WordClass.QUESTION}
 )
 _PREDICATE_ENDS = frozenset({TokenKind.SENTENCE_END, TokenKind.CLAUSE_END, TokenKind.NEWLINE})
@@ -619,7 +619,7 @@ def _endorsed(t: Tokens, marks: Sequence[Mark], starts: list[int], i: int) -> bo
         return False
     at = lo
     for m in found:
-        if m.classes & _UNENDORSING or not m.classes & _ENDORSING or not _particle(t.source[at : m.start]):
+        if m.classes & UNENDORSING or not m.classes & _ENDORSING or not _particle(t.source[at : m.start]):
             return False
         at = max(at, m.end)
     return _particle(t.source[at:hi])
