@@ -34,6 +34,8 @@ STATED = [
     ("答えは四分の三です。", "3/4"),
     ("Ответ: две девятых.", "2/9"),  # the ordinal after a numerator, genitive plural after more than one
     ("Ответ: одна пятая.", "1/5"),
+    ("Nhiệt độ buổi tối là âm 7 độ C.", "-7"),  # "độ" after a number is a degree, no approximation
+    ("所以现在的温度是零下 5℃。", "-5"),  # "零下" is below zero, a sign word: its "零" is no number
     # the indefinite article counts one in front of a fraction's noun
     ("The answer is a third.", "1/3"),
     ("Each friend gets a third of the pizza.", "1/3"),

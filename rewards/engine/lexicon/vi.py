@@ -159,6 +159,7 @@ ROWS = LanguageRows(
             "đang phân vân",
             "nhỉ",
         ),
+        # not "độ": after a number it is a degree ("âm 7 độ C", "30 độ"), far more often than "about"
         WordClass.APPROXIMATOR: (
             "khoảng",
             "xấp xỉ",
@@ -166,7 +167,6 @@ ROWS = LanguageRows(
             "gần như",
             "chừng",
             "tầm",
-            "độ",
             "cỡ",
             "ước chừng",
             "ước tính",
@@ -500,7 +500,6 @@ ROWS = LanguageRows(
             "số",
             "theo",
             "và",
-            "độ",
         }
     ),
 )

@@ -29,7 +29,7 @@ ROWS = LanguageRows(
         WordClass.OPERATION: ("乘以", "除以", "的次方"),
         WordClass.POWER_AFTER: ("的平方", "的立方"),
         WordClass.ROOT_BEFORE: ("根号",),
-        WordClass.NEGATIVE_SIGN: ("负", "負"),
+        WordClass.NEGATIVE_SIGN: ("负", "負", "零下"),
         WordClass.ANSWER_NOUN: (
             "答案",
             "结果",
@@ -550,6 +550,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "零下",
             "重做",
             "检查",
             "检验",

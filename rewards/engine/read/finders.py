@@ -1049,6 +1049,9 @@ def _cjk_runs(
             e = _numeral_end(word, e + 2)  # "四分之三", "六分の一": a fraction, three of four parts
         run = word[k:e]
         lone_one = run in ("一", "两", "兩") and e < len(word)
+        if run == "零" and word.startswith("下", e):  # "零下5℃": below zero, a sign word, no number
+            k = e
+            continue
         if (
             not lone_one
             and cjk_value(run) is not None
