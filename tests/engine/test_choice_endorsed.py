@@ -76,6 +76,9 @@ NAMED_BY_A_LABEL = [
     ("A) 10   B) 12   C) 14   D) 16\nTam kare olan tek seçenek 16'dır.\nDoğru cevap D şıkkıdır.", "D"),
     ("A. 12  B. 18  C. 24\n6和9的最小公倍数是18，故选B。", "B"),
     ("The LCM is 18, so we choose B.", "B"),
+    # a letter after an affirmation that is its own copula: the correction's value
+    ("Answer: C. Wait, no: it is D.", "D"),
+    ("Answer: C. Actually, it is D.", "D"),
 ]
 
 

@@ -38,3 +38,21 @@ def test_a_hedge_that_opens_the_next_answer_phrase_is_about_the_next_value() -> 
     # the wording pool's composition "committed, then hedged" (seed 0 at 003460e): the guess is 52, not 42
     assert judge("Answer: \\(42\\) I guess the answer is **52**.", "42").verdict.value == "correct"
     assert judge("Answer: 7 maybe, but 8 is also possible.", "7").verdict.value != "correct"
+
+
+CONFLICTING = [
+    ("Ответ: 17.\n\nНо другим способом выходит 19. Ответ: 19.\nКакой из них верный — не знаю.", "17"),
+    ("الإجابة: $\\boxed{8}$\nوبطريقة أخرى أحصل على $\\boxed{10}$.\nلا أعرف أيهما الصحيح.", "8"),
+    (
+        "Jawaban akhir: 50\n\nTapi dengan cara kedua hasilnya 52. Jawaban akhir: 52\nSaya tidak yakin mana yang benar.",
+        "50",
+    ),
+    ("Answer: \\boxed{17}. Another method gives \\boxed{19}. I'm not sure which is right.", "17"),
+]
+
+
+@pytest.mark.parametrize(("text", "gold"), CONFLICTING)
+def test_a_doubt_after_two_different_answers_is_about_both(text: str, gold: str) -> None:
+    """The earlier answer is not read back when the later, different one is doubted: the doubt is which."""
+    got = judge(text, gold)
+    assert got.verdict.value != "correct", (text, got.reason)

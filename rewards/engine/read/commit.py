@@ -431,6 +431,8 @@ def _explicit(
         if not refusals:
             parallel = _parallel(w, c, [x for x in explicit if x.kind is c.kind], stances)
             return parallel if parallel is not None else _group(w, c, pool, stances)
+        if c is explicit[-1] and _doubt_between(w, c, refusals, explicit):
+            return Commitment(w, Outcome.HEDGED, c, refusals=refusals)
         if hedged is None and _only_hedged(refusals):
             hedged = c
     if hedged is not None:
@@ -443,6 +445,22 @@ def _explicit(
     ):  # "Possible answers: 4, 5, 6": a shotgun
         return Commitment(w, Outcome.ALTERNATIVES, offered[-1], tuple(offered), "or")
     return None
+
+
+def _doubt_between(
+    w: Window, last: Candidate, refusals: Sequence[Refusal], explicit: Sequence[Candidate]
+) -> bool:
+    """The last answer stated as such is doubted after it, and an earlier one gives another value ("Ответ: 17. Но
+    другим способом выходит 19. Ответ: 19. Какой из них верный — не знаю."), in a statement of its own: the doubt is
+    which of them, so neither is the answer (the earlier is not read back)."""
+    statement = w.structure.statement
+    if not all(
+        r.stance is Stance.HEDGED and statement[w.tokens.index_at(r.start)] > last.statement for r in refusals
+    ):
+        return (
+            False  # "The answer is 8, most likely": a hedge on the later value itself leaves the earlier one
+        )
+    return any(_said(w, x) != _said(w, last) for x in explicit[:-1])
 
 
 _DENIALS = frozenset({Stance.NEGATED, Stance.EXCLUDED, Stance.RETRACTED})

@@ -181,8 +181,16 @@ _RUN_KINDS = frozenset(
 
 # an affirmation inside a statement ("is indeed", "is exactly") only fills it, as these do
 _FILLERS = frozenset({WordClass.FILLER, WordClass.FIRM_ADVERB, WordClass.EVALUATION, WordClass.AFFIRMATION})
+# the phrases whose object a letter right after them is: "the answer is C", "choose C", "option C", "it is D"
+# (an affirmation that is its own copula: "Wait, no: it is D.")
 _CHOOSING = frozenset(
-    {WordClass.ANSWER_ANCHOR, WordClass.COPULA, WordClass.CHOICE_VERB, WordClass.CHOICE_NOUN}
+    {
+        WordClass.ANSWER_ANCHOR,
+        WordClass.COPULA,
+        WordClass.CHOICE_VERB,
+        WordClass.CHOICE_NOUN,
+        WordClass.AFFIRMATION,
+    }
 )
 _CLAUSE_ENDS = frozenset(
     {
