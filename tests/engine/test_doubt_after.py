@@ -56,3 +56,15 @@ def test_a_doubt_after_two_different_answers_is_about_both(text: str, gold: str)
     """The earlier answer is not read back when the later, different one is doubted: the doubt is which."""
     got = judge(text, gold)
     assert got.verdict.value != "correct", (text, got.reason)
+
+
+def test_the_same_value_said_twice_is_no_list() -> None:
+    # a chain's result restated in the next statement of the same words but its verb is one answer, not two
+    text = "L'altro cateto è $\\sqrt{625-49}=\\sqrt{576}=24$.\n\nL'altro cateto misura 24 cm."
+    assert judge(text, "24").verdict.value == "correct"
+    assert judge("The first root is 2. The second root is 3.", "2").verdict.value != "correct"
+
+
+def test_a_discarded_result_is_taken_back() -> None:
+    text = "Also beträgt der Umfang 20 cm. Moment, das passt nicht – ich verwerfe das Ergebnis."
+    assert judge(text, "20").verdict.value != "correct"

@@ -260,6 +260,8 @@ ROWS = LanguageRows(
             "grössenordnung",
         ),
         WordClass.RETRACTION: (
+            "ich verwerfe das ergebnis",
+            "verwerfe das ergebnis",
             "nehme es zurück",
             "ich habe mich geirrt",
             "ich habe mich verrechnet",

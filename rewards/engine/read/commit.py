@@ -372,9 +372,14 @@ def _parallel(w: Window, c: Candidate, pool: Sequence[Candidate], stances: Stanc
     a, b = _words_before(w, before[0]), _words_before(w, c)
     if len(a) != len(b) or len(a) < 2 or sum(x != y for x, y in zip(a, b, strict=True)) != 1:
         return None
-    if w.value(before[0]) == w.value(c):
-        return None
+    if _result(w.value(before[0])) == _result(w.value(c)):
+        return None  # the same value said twice ("... = \\sqrt{576} = 24. L'altro cateto misura 24 cm."): no list
     return Commitment(w, Outcome.ALTERNATIVES, c, (before[0], c), "and")
+
+
+def _result(value: str) -> str:
+    """A value as its chain's last member, without spaces ("\\sqrt{576}=24" -> "24")."""
+    return "".join(value.rsplit("=", 1)[-1].split())
 
 
 def _correction(w: Window, after: Candidate, stances: Stances) -> Candidate | None:
