@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from rewardcheck.rewards.engine.choices import CHOICE_LETTERS, latin_letter
 from rewardcheck.rewards.engine.lexicon import WordClass
+from rewardcheck.rewards.engine.text import without_injection
 
 from .finders import UNENDORSING
 from .tokens import TokenKind
@@ -35,7 +36,10 @@ def closing_letter(region: str) -> str | None:
     """The standalone choice letter (Latin, or a language's own, as its Latin letter) that ends the final
     statement of ``region``, or ``None``: a question, a statement with a number or another letter in it, or one
     with a lexicon word that denies, hedges, supposes or addresses a grader gives none."""
-    w = Window.of(region, max(0, len(region) - MAX_TAIL))
+    text = without_injection(
+        region
+    )  # what the reader does not read (hidden text, an address) gives no letter
+    w = Window.of(text, max(0, len(text) - MAX_TAIL))
     t, s = w.tokens, w.structure
     i = t.n - 1
     while i >= 0 and (
