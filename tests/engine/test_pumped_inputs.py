@@ -204,6 +204,8 @@ _SESSION_SHAPES = {
     "redo": lambda n: "x = 42. " + "I have to start over. " * n,
     # one-letter names applied to their arguments in one long chain
     "function_values": lambda n: "So " + "f(2) = " * n + "42.",
+    # values each followed by a pause that calls something wrong, and one pause before many wrong words
+    "paused_wrong": lambda n: "x = 42. Espera, esto está mal. " * n + "42. Espera, " + "mal, falso " * n,
 }
 
 

@@ -38,6 +38,7 @@ class WordClass(IdentityEnum):
     RETRACTION = "retraction"  # takes back what came before: "scratch that", "wait, no", "I was wrong"
     CORRECTION = "correction"  # opens a correction of an earlier value: "actually", "in fact", "should be"
     ERROR_MENTION = "error_mention"  # says an earlier step was wrong: "mistake", "miscalculated"
+    WRONG = "wrong"  # a predicate that calls what it speaks of wrong: "wrong", "está mal", "是错的", "là sai"
     CONCLUSION = "conclusion"  # opens a concluding sentence: "therefore", "so", "in total"
     COPULA = "copula"  # puts its object in predicate position: "is", "equals", "gives"
     FILLER = "filler"  # may stand between a copula and its value: "just", "exactly", "the"

@@ -310,6 +310,17 @@ ROWS = LanguageRows(
             "hoppla",
             "ups",
         ),
+        WordClass.WRONG: (
+            "falsch",
+            "inkorrekt",
+            "unrichtig",
+            "fehlerhaft",
+            "stimmt nicht",
+            "ist falsch",
+            "ist nicht richtig",
+            "ist nicht korrekt",
+            "ist inkorrekt",
+        ),
         WordClass.ERROR_MENTION: (
             "fehler",
             "irrtum",

@@ -271,6 +271,15 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "second thought",
         "on second thought",
     ),
+    WordClass.WRONG: (
+        "wrong",
+        "incorrect",
+        "mistaken",
+        "erroneous",
+        "false",
+        "a mistake",
+        "an error",
+    ),
     WordClass.ERROR_MENTION: (
         "mistake",
         "error",

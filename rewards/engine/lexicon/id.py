@@ -224,6 +224,14 @@ ROWS = LanguageRows(
             "setelah dihitung ulang",
             "maksud saya",
         ),
+        WordClass.WRONG: (
+            "salah",
+            "keliru",
+            "tidak benar",
+            "tidak tepat",
+            "adalah salah",
+            "itu salah",
+        ),
         WordClass.ERROR_MENTION: (
             "kesalahan",
             "salah hitung",

@@ -241,6 +241,13 @@ ROWS = LanguageRows(
             "doğrusu",
             "hayır",
         ),
+        WordClass.WRONG: (
+            "yanlış",
+            "yanlıştır",
+            "hatalı",
+            "doğru değil",
+            "doğru değildir",
+        ),
         WordClass.ERROR_MENTION: (
             "hata",
             "yanlışlık",

@@ -219,6 +219,14 @@ ROWS = LanguageRows(
             "tính lại thì",
             "nói đúng hơn",
         ),
+        WordClass.WRONG: (
+            "sai",
+            "là sai",
+            "sai rồi",
+            "không đúng",
+            "không chính xác",
+            "là không đúng",
+        ),
         WordClass.ERROR_MENTION: (
             "lỗi",
             "sai sót",

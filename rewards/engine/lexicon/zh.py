@@ -273,6 +273,16 @@ ROWS = LanguageRows(
             "而是",
             "哦不",
         ),
+        WordClass.WRONG: (
+            "是错的",
+            "错的",
+            "错了",
+            "不对",
+            "不正确",
+            "有误",
+            "是错误的",
+            "是不对的",
+        ),
         WordClass.ERROR_MENTION: (
             "错误",
             "出错",
@@ -551,6 +561,8 @@ ROWS = LanguageRows(
     gated=frozenset(
         {
             "零下",
+            "有误",
+            "错的",
             "重做",
             "检查",
             "检验",

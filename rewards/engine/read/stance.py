@@ -548,12 +548,35 @@ def _retracted(w: Window, c: Candidate) -> Refusal | None:
     tail = w.source[c.end : w.value_free_tail(c)].strip(" $*.)}")
     if tail[:1].isupper() and shapes.retracts_by_shape(tail):  # "#### 390 That was a slip."
         return Refusal(Stance.RETRACTED, c.end, c.end + len(tail))
+    paused = False
     for start, end in w.statements_after(c, MAX_SHAPED):
         if start >= nxt:
             break
-        if shapes.retracts_by_shape(w.source[start:end]):
+        if shapes.retracts_by_shape(w.source[start:end]) or _paused_then_wrong(w, start, end, paused):
             return Refusal(Stance.RETRACTED, start, end)
+        marks = w.marks_in(start, end)
+        paused = len(marks) == 1 and W.CORRECTION in marks[0].classes  # "Espera." said alone
     return None
+
+
+_DENIAL = frozenset({W.WRONG, W.NEGATOR, W.NEGATED_PREDICATE, W.ERROR_MENTION})
+
+
+def _paused_then_wrong(w: Window, start: int, end: int, paused: bool) -> bool:
+    """A value-free statement after the value that opens on a pause or correction word (or follows one said
+    alone) and calls something wrong (``WordClass.WRONG``), once: "Espera, esto está mal.", "等等，这样算是错的。",
+    "Khoan đã, cách tính trên là sai.", "Tunggu, ini salah.", in any language of the lexicon, whatever names
+    what is wrong. A second denial cancels it ("Wait, nothing here is wrong.", "Espera, no está mal."), and a
+    question asks ("Wait, is that wrong?")."""
+    marks = w.marks_in(start, end)
+    text = w.source[start:end]
+    if not marks or "?" in text or "？" in text:
+        return False
+    opens = W.CORRECTION in marks[0].classes and w.words_between(start, marks[0].start) == 0
+    if not (opens or paused):
+        return False
+    denials = [m for m in marks if m.classes & _DENIAL]
+    return len(denials) == 1 and W.WRONG in denials[0].classes
 
 
 def _stated_after(w: Window, offset: int) -> bool:
