@@ -29,6 +29,7 @@ __all__ = [
     "SUBSCRIPT_DIGITS",
     "subscripts_as_latex",
     "local_interval",
+    "named_point",
     "percent_first",
     "e_notation",
     "degrees",
@@ -198,6 +199,9 @@ def percent_first(s: str) -> str | None:
     return f"{number.strip()}\\%" if digits.isascii() and digits.isdigit() else None
 
 
+_SPACING = rx.compile(r"\\left|\\right|\\[,;:! ]")
+
+
 def local_interval(s: str) -> str | None:
     r"""An interval written with a semicolon between its ends (where the comma is the decimal mark) or with
     French outward brackets for an open end, as ``(a, b)`` / ``[a, b]``; ``None`` for any other text.
@@ -206,14 +210,43 @@ def local_interval(s: str) -> str | None:
     ('[1, 4)', '(1, 4)', '[1.5, 4]', '(-\\infty, 2]')
     >>> local_interval("x \\in [1; 4)"), local_interval("S = ]1 ; 3["), local_interval("[1, 4)"), local_interval("(1; 2; 3)")
     ('x \\in [1, 4)', 'S = (1, 3)', None, None)
+    >>> local_interval("S = \\left]-2 \\,;\\, 4\\right]"), local_interval("S = \\,]1, 5]")
+    ('S = (-2, 4]', 'S = (1, 5]')
     """
-    t = s.strip()
+    t = " ".join(
+        _SPACING.sub(" ", s).split()
+    )  # "S = \\left]-2 \\,;\\, 4\\right]": sizing and thin spaces say nothing
     for member in ("∈", "\\in ", "="):  # "x ∈ [1; 4)", "S = ]1 ; 3[": the interval after a membership sign
         head, sign, body = t.partition(member)
         named = head.strip().isalpha() and len(head.strip()) <= 2 if member == "=" else bool(head.strip())
         if sign and named and (found := _bracketed_interval(body.strip())) is not None:
             return f"{head}{sign}{body[: len(body) - len(body.lstrip())]}{found}"  # its spacing kept
     return _bracketed_interval(t)
+
+
+_NAMED_POINT = rx.compile(r"([A-Z](?:'{1,3}|_\{?[0-9A-Za-z]{1,3}\}?)?)\s*\((.{1,200})\)")
+_COORDINATE_SEPARATORS = ("\\mid", "|", ";")
+
+
+def named_point(s: str) -> str | None:
+    r"""A point written with its name, as geometry writes it, as the tuple of its coordinates: ``A'(-3, 2)``,
+    German ``P(4 | -1)`` and ``P(4 \mid -1)``, ``M(1,5; 2)`` (a semicolon where the comma is the decimal
+    mark); ``None`` for any other text (a lowercase name is a function: ``f(2, 3)``).
+
+    >>> named_point("A'(-3, 2)"), named_point("P(4 \\mid -1)"), named_point("M(1,5; 2)"), named_point("f(2, 3)")
+    ('(-3, 2)', '(4, -1)', '(1.5, 2)', None)
+    """
+    m = _NAMED_POINT.fullmatch(" ".join(s.split()))
+    if m is None:
+        return None
+    inner = m.group(2)
+    sep = next((x for x in _COORDINATE_SEPARATORS if x in inner), ",")
+    parts = [p.strip() for p in inner.split(sep)]
+    if not 2 <= len(parts) <= 3 or not all(parts) or any(ch in inner for ch in "()[]"):
+        return None
+    if sep == ";":
+        parts = [_decimal_point(p) for p in parts]
+    return f"({', '.join(parts)})"
 
 
 def _bracketed_interval(t: str) -> str | None:

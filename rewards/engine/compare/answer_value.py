@@ -33,6 +33,7 @@ from ..numeric import (
     e_notation,
     fullwidth_ascii,
     local_interval,
+    named_point,
     percent_first,
     plain_mixed,
     repeating_decimal,
@@ -107,6 +108,8 @@ def as_value(answer: str, gold_text: str) -> str:
     answer = before_approximation(tidy(subscripts_as_latex(fullwidth_ascii(_unwrapped(answer)))))
     answer = percent_first(answer) or answer  # "%37,5": the sign first, as Turkish writes it
     answer = local_interval(answer) or answer  # "[1; 4)", "]1 ; 4[": local interval styles
+    if gold_text.strip().strip("$ ").startswith("("):  # "A'(-3, 2)", "P(4 | -1)": a named point for a tuple
+        answer = named_point(answer) or answer
     # "3.5万", "2 million": digits scaled by a myriad sign or a scale word, unless the gold counts in that unit
     myriad = cjk_scaled(answer)
     scaled = myriad or word_scaled(answer)

@@ -23,6 +23,7 @@ __all__ = [
     "UNIT_TEXT",
     "comma_decimal",
     "comma_decimal_gold",
+    "named_value",
     "digits",
     "grouped_readings",
     "percent_values",
@@ -31,7 +32,7 @@ __all__ = [
 ]
 
 MAX_INTEGER_DIGITS = 100_000
-THOUSANDS = rx.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+THOUSANDS = rx.compile(r"[-+]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?")  # never a lead zero: "0,125" is a decimal
 UNIT_TEXT = rx.compile(
     r"\^\s*\{?\s*(?:\\mathrm\{|\\text\{)?\s*(?:st|nd|rd|th)\s*\}?\s*\}?|\\(?:text|mbox|mathrm|textnormal|textbf)\{[^{}\d]*\}|\^\s*\{?\s*\\circ\s*\}?|°|\\%|%|\\\$|\$"
 )
@@ -70,12 +71,21 @@ def comma_decimal(answer: str, g: GoldParse) -> str | None:
     keeps commas."""
     if g.multi or not (number_gold(g) or g.norm.endswith("\\%") or exact_value(g.norm) is not None):
         return None  # a number, a percentage, or an exact value ("5/2" answered "2,5")
-    norm = normalise(answer)
-    if len(norm) > 2 and norm[0].isalpha() and norm[1:].lstrip().startswith("="):
-        norm = norm.split("=", 1)[1].strip()  # "x = 2,5": the value of a one-letter name
+    norm = named_value(normalise(answer))
     number = norm.removesuffix("\\%").removesuffix("%")  # "37,5 %": a percentage keeps its sign
     m = _COMMA_DECIMAL.fullmatch(number)
     return f"{m.group(1)}.{m.group(2)}{norm[len(number) :]}" if m is not None else None
+
+
+def named_value(s: str) -> str:
+    """The value a one-letter name is given ("x = 2,5", "P = 0{,}125"), or ``s`` as it is.
+
+    >>> named_value("P = 0{,}125"), named_value("12,5")
+    ('0{,}125', '12,5')
+    """
+    if len(s) > 2 and s[0].isalpha() and s[1:].lstrip().startswith("="):
+        return s.split("=", 1)[1].strip()
+    return s
 
 
 def _non_digit_runs(s: str) -> list[str]:
@@ -102,6 +112,8 @@ def grouped_readings(answer: str) -> tuple[tuple[str, str], ...]:
     (('1234567.5', "'.' as the thousands separator and ',' as the decimal separator"),)
     >>> grouped_readings("1.2.3"), grouped_readings("1,234.567.8")
     ((), ())
+    >>> grouped_readings("0,125")
+    (('0.125', "',' as the decimal separator"),)
     >>> grouped_readings("1,00,000")
     (('100000', "',' in the Indian grouping (lakh, crore)"),)
     """
@@ -120,7 +132,8 @@ def grouped_readings(answer: str) -> tuple[tuple[str, str], ...]:
     how = f"{sep.strip() or 'a space'!r} as the thousands separator"
     if point is not None:
         return ((f"{whole}.{decimals}", f"{how} and {point!r} as the decimal separator"),)
-    readings = [(whole, how)]
+    # a number in groups never leads with a zero: "0,125" can only be a decimal
+    readings = [] if lead.startswith("0") else [(whole, how)]
     if groups.count(sep) == 1 and sep in (".", ",", "{,}"):
         readings.append((f"{sign}{lead}.{groups[len(sep) :]}", f"{sep!r} as the decimal separator"))
     return tuple(readings)

@@ -27,7 +27,15 @@ from ..text import normalise
 from .case import Case
 from .decision import Decision
 from .elements import elementwise_equal
-from .numbers import comma_decimal_gold, digits, grouped_readings, is_integer, number_gold, percent_values
+from .numbers import (
+    comma_decimal_gold,
+    digits,
+    grouped_readings,
+    is_integer,
+    named_value,
+    number_gold,
+    percent_values,
+)
 from .readings import readings
 from .rounding import coarser_rounding, rounded_decimal
 
@@ -102,9 +110,9 @@ def grouped_number(case: Case) -> Decision | None:
     """A number in groups of three (``1.250``, ``1'234``, ``3,500``) whose reading under one convention is the
     gold's exact value: the gold decides which separator is the thousands one, and the reason says which."""
     g = case.gold
-    if g.multi or not number_gold(g):
-        return None
-    readings = grouped_readings(strip_units(case.answer))
+    if g.multi or not (number_gold(g) or exact_value(g.norm) is not None):
+        return None  # a number, or an exact value ("0,125" for 1/8)
+    readings = grouped_readings(named_value(strip_units(case.answer).strip()))
     gold = exact_value(g.norm) if readings else None
     for value, how in readings if gold is not None else ():
         if exact_value(value) == gold:

@@ -514,6 +514,8 @@ ROWS = LanguageRows(
             "nicht eindeutig bestimmbar",
             "kann nicht beantwortet werden",
             "nicht bestimmbar",
+            "nicht eindeutig bestimmen",
+            "nicht eindeutig bestimmt",
         ),
         WordClass.VERIFICATION: (
             "probe",

@@ -498,6 +498,9 @@ ROWS = LanguageRows(
             "no es posible responder",
             "no se puede responder",
             "no es posible determinar",
+            "no se puede saber",
+            "queda indeterminado",
+            "queda indeterminada",
         ),
         WordClass.VERIFICATION: (
             "comprobación",

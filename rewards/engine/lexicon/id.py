@@ -382,6 +382,11 @@ ROWS = LanguageRows(
             "informasi tidak cukup",
             "tidak dapat dijawab",
             "belum bisa ditentukan",
+            "tidak bisa dipastikan",
+            "tidak dapat dipastikan",
+            "belum bisa dipastikan",
+            "tidak bisa diketahui",
+            "tidak dapat diketahui",
         ),
         WordClass.VERIFICATION: ("cek", "periksa", "pemeriksaan", "verifikasi", "cek kembali"),
         WordClass.CHOICE_NOUN: (

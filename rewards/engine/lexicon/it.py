@@ -454,6 +454,12 @@ ROWS = LanguageRows(
             "non può essere determinato",
             "non può essere determinata",
             "informazioni insufficienti",
+            "resta indeterminato",
+            "rimane indeterminato",
+            "resta indeterminata",
+            "rimane indeterminata",
+            "non è determinabile",
+            "non determinabile",
         ),
         WordClass.VERIFICATION: ("verifica", "controllo", "verifichiamo", "controlliamo"),
         WordClass.CHOICE_NOUN: (

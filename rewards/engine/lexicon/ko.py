@@ -564,6 +564,9 @@ ROWS = LanguageRows(
             "알 수 없습니다",
             "결정할 수 없다",
             "결정할 수 없습니다",
+            "확정할 수 없어요",
+            "구할 수 없어요",
+            "알 수 없어요",
         ),
         WordClass.VERIFICATION: ("검산", "확인", "검증"),
         WordClass.CHOICE_NOUN: (

@@ -461,6 +461,9 @@ ROWS = LanguageRows(
             "não é possível responder",
             "informação insuficiente",
             "não há informação suficiente",
+            "fica indeterminado",
+            "fica indeterminada",
+            "não dá para determinar",
         ),
         WordClass.VERIFICATION: ("verificação", "verificando", "verificamos", "conferindo", "prova real"),
         WordClass.CHOICE_NOUN: (

@@ -412,6 +412,8 @@ ROWS = LanguageRows(
             "hesaplanamaz",
             "yeterli bilgi yok",
             "cevaplanamaz",
+            "belirlenemiyor",
+            "bulunamıyor",
         ),
         WordClass.VERIFICATION: ("kontrol", "kontrol edelim", "sağlama", "doğrulama"),
         WordClass.CHOICE_NOUN: (

@@ -1,0 +1,52 @@
+"""Local notations a blind 15-language probe set found unread: a point written with its name ("A'(-3, 2)",
+German "P(4 | -1)"), an interval in the outward-bracket style with LaTeX sizing ("S = \\left]-2 \\,;\\, 4\\right]"),
+a decimal comma after a one-letter name ("P = 0{,}125" for 1/8, and a lead zero is never a thousands group),
+and closings that say the value cannot be determined in wordings the lexicon lacked."""
+
+from __future__ import annotations
+
+import pytest
+
+from rewardcheck.rewards.engine import judge
+
+PAID = [
+    ("Dal punto $A(3, 2)$ si ottiene quindi $A'(-3, 2)$.", "(-3, 2)"),
+    ("Aus $P(4 \\mid 1)$ wird daher der Bildpunkt $P'(4 \\mid -1)$.", "(4, -1)"),
+    ("Der Bildpunkt ist $P(4|-1)$.", "(4, -1)"),
+    ("Sonuç olarak simetrik nokta $A'(3, -2)$ bulunur.", "(3, -2)"),
+    ("Le milieu est $M(1,5 ; 2)$.", "(1.5, 2)"),
+    ("L'ensemble des solutions est $S = \\left]-2 \\,;\\, 4\\right]$.", "(-2, 4]"),
+    ("Logo, $S = \\,]1, 5]$.", "(1, 5]"),
+    ("Τελική απάντηση: $P = 0{,}125$", "\\frac{1}{8}"),
+    ("Die Wahrscheinlichkeit ist p = 0,125.", "0.125"),
+]
+
+NOT_PAID = [
+    ("So we get $A'(-3, 2)$.", "(3, 2)"),  # the other point
+    ("The value is f(2, 3) = 7.", "(2, 3)"),  # a function's arguments are no point
+    ("P = 0,125", "125"),  # "0,125" is a decimal, never 125 with a thousands comma
+    ("0,125", "125"),
+    # a supposition, then a closing that says the value cannot be determined
+    (
+        "Supponiamo $a = 5$: allora $a + 1 = 6$.\n\nTuttavia, senza altri dati il valore resta indeterminato.",
+        "6",
+    ),
+    (
+        "Допустим, $k = 6$; тогда $k + 4 = 10$.\n\nНо без дополнительных данных однозначно ответить нельзя.",
+        "10",
+    ),
+    ("मान लीजिए $p = 2$, तब $p^2 + 1 = 5$।\n\nबिना अतिरिक्त जानकारी के निश्चित मान नहीं निकाला जा सकता।", "5"),
+    ("Misalkan $n = 4$, maka $3n = 12$.\n\nTanpa informasi tambahan, nilainya tidak bisa dipastikan.", "12"),
+]
+
+
+@pytest.mark.parametrize(("text", "gold"), PAID)
+def test_local_notations_are_read(text: str, gold: str) -> None:
+    got = judge(text, gold)
+    assert got.verdict.value == "correct", (text, got.reason)
+
+
+@pytest.mark.parametrize(("text", "gold"), NOT_PAID)
+def test_other_values_and_undetermined_closings_are_not_paid(text: str, gold: str) -> None:
+    got = judge(text, gold)
+    assert got.verdict.value != "correct", (text, got.reason)
