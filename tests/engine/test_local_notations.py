@@ -1,7 +1,7 @@
 """Local notations a blind 15-language probe set found unread: a point written with its name ("A'(-3, 2)",
 German "P(4 | -1)"), an interval in the outward-bracket style with LaTeX sizing ("S = \\left]-2 \\,;\\, 4\\right]"),
 a decimal comma after a one-letter name ("P = 0{,}125" for 1/8, and a lead zero is never a thousands group),
-and closings that say the value cannot be determined in wordings the lexicon lacked."""
+the times sign plain text writes ("3 x 4 = 12"), and closings that say the value cannot be determined in wordings the lexicon lacked."""
 
 from __future__ import annotations
 
@@ -19,6 +19,9 @@ PAID = [
     ("Logo, $S = \\,]1, 5]$.", "(1, 5]"),
     ("Τελική απάντηση: $P = 0{,}125$", "\\frac{1}{8}"),
     ("Die Wahrscheinlichkeit ist p = 0,125.", "0.125"),
+    ("I checked it: 3 x 4 = 12.", "12"),  # a lone x between two numbers is the times sign
+    ("The area is 3x4 = 12.", "12"),
+    ("3x = 12, so x = 4.", "4"),  # next to anything else it is a name
 ]
 
 NOT_PAID = [

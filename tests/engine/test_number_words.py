@@ -72,6 +72,12 @@ STATED = [
         "\\frac{3}{4}",
     ),
     ("Đáp án là ba phần tư.", "\\frac{3}{4}"),  # a noun of two words: "parts of four"
+    # a clause of its own with no digits, after a conclusion word and a predicate, states the number word
+    ("Como hay 3 filas con 3 estudiantes cada una, en total hay nueve estudiantes.", "9"),
+    ("In jeder der 3 Reihen sitzen 4 Schüler, also sind es insgesamt zwölf Schüler.", "12"),
+    ("Ada 2 kelompok dan masing-masing berisi 5 siswa, jadi jumlah siswa ada sepuluh orang.", "10"),
+    ("Il y a 3 rangées de 4 élèves, donc il y a douze élèves.", "12"),
+    ("Ci sono 3 file da 4, quindi ci sono dodici studenti.", "12"),
 ]
 
 

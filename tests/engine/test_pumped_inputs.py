@@ -204,6 +204,13 @@ _SESSION_SHAPES = {
     "redo": lambda n: "x = 42. " + "I have to start over. " * n,
     # one-letter names applied to their arguments in one long chain
     "function_values": lambda n: "So " + "f(2) = " * n + "42.",
+    # number words in a clause of their own after digits (what the clause says is asked once), a report
+    # before many values, and a times sign between many numbers
+    "concluding_number_words": lambda n: (
+        "Il y a 3 rangées de 4, donc il y a " + "douze élèves et " * n + "douze."
+    ),
+    "reported_then_own": lambda n: "My friend said it is 12, and I checked it: " + "12, and I checked: " * n,
+    "letter_times": lambda n: "So " + "3 x " * n + "4 = 12.",
     # values each followed by a pause that calls something wrong, and one pause before many wrong words
     "paused_wrong": lambda n: "x = 42. Espera, esto está mal. " * n + "42. Espera, " + "mal, falso " * n,
 }

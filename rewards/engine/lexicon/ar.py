@@ -107,6 +107,11 @@ ROWS = LanguageRows(
             "هذا يعني أن",
             "أي",
         ),
+        WordClass.EXISTENTIAL: (
+            "يوجد",
+            "توجد",
+            "هناك",
+        ),
         WordClass.COPULA: (
             "هي",
             "هو",

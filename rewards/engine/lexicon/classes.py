@@ -41,6 +41,7 @@ class WordClass(IdentityEnum):
     WRONG = "wrong"  # a predicate that calls what it speaks of wrong: "wrong", "está mal", "是错的", "là sai"
     CONCLUSION = "conclusion"  # opens a concluding sentence: "therefore", "so", "in total"
     COPULA = "copula"  # puts its object in predicate position: "is", "equals", "gives"
+    EXISTENTIAL = "existential"  # says how many there are: "there are", "hay", "il y a", "es gibt", "ada"
     FILLER = "filler"  # may stand between a copula and its value: "just", "exactly", "the"
     QUESTION = "question"  # opens a question: "is it", "could it be", "what if"
     AFFIRMATION = "affirmation"  # answers a question yes, as a clause of its own: "yes", "oui", "はい"

@@ -109,6 +109,12 @@ ROWS = LanguageRows(
             "also kostet",
             "also lautet",
         ),
+        WordClass.EXISTENTIAL: (
+            "es gibt",
+            "gibt es",
+            "sind es",
+            "es sind",
+        ),
         WordClass.COPULA: (
             "ist",
             "sind",

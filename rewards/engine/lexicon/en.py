@@ -322,6 +322,11 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "this means",
         "that means",
     ),
+    WordClass.EXISTENTIAL: (
+        "there are",
+        "there is",
+        "there were",
+    ),
     WordClass.COPULA: (
         "is",
         "it's",
@@ -601,6 +606,9 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "wrote",
         "insists",
         "according to",
+        "told",
+        "tells",
+        "mentioned",
     ),
     WordClass.THIRD_PARTY: (
         "key",
@@ -630,6 +638,10 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "people",
         "sheet",
         "worksheet",
+        "partner",
+        "study partner",
+        "classmates",
+        "friends",
     ),
     WordClass.REASON: ("because", "since", "given that", "as we know", "due to the fact that"),
     WordClass.RELATIVE: ("which", "who", "whom", "whose"),

@@ -100,6 +100,12 @@ ROWS = LanguageRows(
             "en suma",
             "al final",
             "o sea",
+            "en total hay",
+        ),
+        WordClass.EXISTENTIAL: (
+            "en total hay",  # "hay" alone is Vietnamese "or": read in the phrase that concludes with it
+            "había",
+            "habrá",
         ),
         WordClass.COPULA: (
             "es",

@@ -87,6 +87,11 @@ ROWS = LanguageRows(
             "consécutivement",
         ),
         # "soit" ("6 × 7, soit 42 €") reads as "that is": a copula, never an "either"
+        WordClass.EXISTENTIAL: (
+            "il y a",
+            "il y avait",
+            "y a-t-il",
+        ),
         WordClass.COPULA: (
             "est",
             "sont",

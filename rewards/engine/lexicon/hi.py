@@ -154,6 +154,7 @@ ROWS = LanguageRows(
             "सारांश में",
             "कुल",
         ),
+        WordClass.EXISTENTIAL: ("कुल",),
         WordClass.COPULA: (
             "है",
             "हैं",

@@ -74,6 +74,10 @@ ROWS = LanguageRows(
             "berarti",
             "intinya",
         ),
+        WordClass.EXISTENTIAL: (
+            "ada",
+            "terdapat",
+        ),
         WordClass.COPULA: (
             "adalah",
             "ialah",

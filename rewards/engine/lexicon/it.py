@@ -78,6 +78,12 @@ ROWS = LanguageRows(
             "questo significa che",
             "ciò significa che",
         ),
+        WordClass.EXISTENTIAL: (
+            "ci sono",
+            "c'è",
+            "ci saranno",
+            "ce ne sono",
+        ),
         WordClass.COPULA: (
             "è",
             "sono",
@@ -622,6 +628,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "c'è",
             "un",
             "una",
             "uno",

@@ -98,6 +98,12 @@ ROWS = LanguageRows(
             "isso significa que",
             "ou seja",
         ),
+        WordClass.EXISTENTIAL: (
+            "há",
+            "havia",
+            "existem",
+            "existe",
+        ),
         WordClass.COPULA: (
             "é",
             "são",
@@ -621,6 +627,7 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "há",
             "um",
             "uma",
             "verificamos",

@@ -94,6 +94,11 @@ ROWS = LanguageRows(
             "так что",
             "получается",
         ),
+        WordClass.EXISTENTIAL: (
+            "есть",
+            "имеется",
+            "имеются",
+        ),
         WordClass.COPULA: (
             "равно",
             "равен",

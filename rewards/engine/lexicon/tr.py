@@ -91,6 +91,10 @@ ROWS = LanguageRows(
             "buna göre",
             "bu durumda",
         ),
+        WordClass.EXISTENTIAL: (
+            "var",
+            "vardır",
+        ),
         WordClass.COPULA: (
             "'dir",
             "'dır",

@@ -80,6 +80,10 @@ ROWS = LanguageRows(
             "do vậy",
             "bởi vậy",
         ),
+        WordClass.EXISTENTIAL: (
+            "có tất cả",
+            "có tổng cộng",
+        ),
         WordClass.COPULA: (
             "là",
             "bằng",

@@ -887,7 +887,7 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
     languages: frozenset[str] | None = None
     starts = [m.start for m in marks]
     done = -1  # the last token of a number phrase read: its words are not read again on their own
-    digits: dict[int, bool] = {}  # per statement: does it state a value in digits (asked once, not per word)
+    stated = _StatedHere(t, s, marks, starts)
     for i in range(t.n):
         if i <= done or s.inside[i] or t.kinds[i] is not TokenKind.WORD:
             continue
@@ -917,20 +917,80 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
                 continue
         languages = languages if languages is not None else evident_languages(t, marks)
         j, end = _number_word_end(t, i, languages)
-        span = (t.starts[i], end)
-        if s.statement[i] not in digits:
-            digits[s.statement[i]] = _has_digits(t, first, last)
-        if (
-            j >= i
-            and not _partitive_after(t, marks, starts, j)
-            and (_anchored(t, marks, starts, span, first, last) or not digits[s.statement[i]])
-        ):
+        if j >= i and not _partitive_after(t, marks, starts, j) and stated(i, end, (first, last)):
             out.append(Candidate(StatementKind.BARE, i, j, t.starts[i], end, s.statement[i]))
             done = j
     return out
 
 
 _DIGIT_KINDS = frozenset({TokenKind.NUMBER, TokenKind.MATH, TokenKind.LATEX})
+
+
+class _StatedHere:
+    """Does a number word state a value where it stands: right after an answer phrase, a copula or a label, or
+    alone (:func:`_anchored`); in a statement with no digits; or in a clause of its own with no digits that a
+    conclusion and a predicate open (:func:`_concluding_clause`). What a statement or a clause says is asked
+    once, not per word."""
+
+    def __init__(self, t: Tokens, s: Structure, marks: Sequence[Mark], starts: list[int]) -> None:
+        self.t, self.s, self.marks, self.starts = t, s, marks, starts
+        self.digits: dict[int, bool] = {}  # per statement: does it state a value in digits
+        self.clauses: dict[tuple[int, int], int] = {}  # per clause: where its concluding predicate starts
+
+    def __call__(self, i: int, end: int, bounds: tuple[int, int]) -> bool:
+        t, s = self.t, self.s
+        if _anchored(t, self.marks, self.starts, (t.starts[i], end), *bounds):
+            return True
+        statement = s.statement[i]
+        if statement not in self.digits:
+            self.digits[statement] = _has_digits(t, *bounds)
+        if not self.digits[statement]:
+            return True
+        key = (statement, s.clause_end_before[i])
+        if key not in self.clauses:
+            self.clauses[key] = _concluding_clause(t, s, self.marks, self.starts, i, bounds)
+        return 0 <= self.clauses[key] < t.starts[i]
+
+
+_CLAUSE_PREDICATES = frozenset(
+    {
+        WordClass.COPULA,
+        WordClass.RESULT_VERB,
+        WordClass.ANSWER_ANCHOR,
+        WordClass.ANSWER_NOUN,
+        WordClass.EXISTENTIAL,
+        WordClass.CONCLUSION,  # a total word after the conclusion: "also sind es insgesamt zwölf"
+    }
+)
+
+
+def _concluding_clause(
+    t: Tokens, s: Structure, marks: Sequence[Mark], starts: list[int], i: int, bounds: tuple[int, int]
+) -> int:
+    """Where the predicate that concludes the clause of token ``i`` starts, in a clause of its own that holds no
+    digits: a conclusion word and a predicate ("Como hay 3 filas con 3 cada una, en total hay nueve estudiantes",
+    "..., also sind es insgesamt zwölf Schüler", "..., jadi jumlah siswa ada sepuluh orang", "donc il y a douze
+    élèves"); -1 for a clause without them ("ergeben 12, also zwei Möglichkeiten" counts something else). Asked
+    once per clause (see :func:`_foreign_number_words`)."""
+    first, last = bounds
+    before, after = s.clause_end_before[i], s.clause_end_after[i]
+    begin = before + 1 if before >= first else first
+    end = min(after if after >= 0 else last, last)
+    if any(t.kinds[k] in _DIGIT_KINDS for k in range(begin, end + 1)):
+        return -1
+    clause = _marks_from(marks, starts, t.starts[begin], t.ends[end])
+    conclusion = next((m for m in clause if WordClass.CONCLUSION in m.classes), None)
+    if conclusion is None:
+        return -1
+    return next(
+        (
+            m.start
+            for m in clause
+            if m.classes & _CLAUSE_PREDICATES
+            and (m.start >= conclusion.end or WordClass.EXISTENTIAL in m.classes)
+        ),
+        -1,
+    )
 
 
 def _partitive_after(t: Tokens, marks: Sequence[Mark], starts: list[int], j: int) -> bool:

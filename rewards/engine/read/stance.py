@@ -438,6 +438,11 @@ def _supposed(w: Window, c: Candidate) -> Refusal | None:
     return None
 
 
+MIN_TURN_WORDS = (
+    2  # words between a reported value and a later one in a clause of its own ("12, 13 or 14" is a list)
+)
+
+
 def _attributed(w: Window, c: Candidate) -> Refusal | None:
     """A third party and a report verb around the value ("my friend says 42", "친구는 42라고 했어요")."""
     first, last = w.statement_tokens(c.statement)
@@ -445,6 +450,17 @@ def _attributed(w: Window, c: Candidate) -> Refusal | None:
     for m in w.marks_of(W.CONTRAST, begin, c.start):
         if w.candidates_in(begin, m.start):  # "My friend says 12, but I get 13": the contrast turns away from
             begin = m.end  # the reported value; what follows is the speaker's unless it reports again
+    for m in w.marks_of(W.REPORT_VERB, begin, c.start):
+        if m.verb_final and w.candidates_in(
+            begin, m.start
+        ):  # "친구는 12라고 했지만 나는 13을 얻었다": a verb
+            begin = m.end  # that follows its value reports that value, not a later one
+    earlier = w.candidates_in(begin, c.start)
+    own = w.clause_start(c)
+    if earlier and earlier[-1].end <= own and w.words_between(earlier[-1].end, c.start) >= MIN_TURN_WORDS:
+        # a clause of the speaker's own after the reported value ("My friend said 12, and I checked it: 12",
+        # "친구는 9라고 했는데, 제가 계산해 보니 9가 맞습니다"): a report reaches it only when said again
+        begin = max(begin, own)
 
     def around(word_class: W) -> Mark | None:  # before the value, or after it in a verb-final language
         before = w.marks_of(word_class, begin, c.start)

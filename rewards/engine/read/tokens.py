@@ -230,7 +230,27 @@ def tokenize(source: str, start: int = 0, end: int | None = None) -> Tokens:
     starts, ends = _SCANNER.scan(source, start, end)
     kinds = [_kind_at(source, s, e) for s, e in zip(starts, ends, strict=True)]
     _join_spaced_thousands(source, kinds, starts, ends)
+    _letter_times(source, kinds, starts, ends)
     return Tokens(source, kinds, starts, ends)
+
+
+_TIMES_LETTERS = frozenset("xX")
+
+
+def _letter_times(source: str, kinds: list[TokenKind], starts: list[int], ends: list[int]) -> None:
+    """A lone ``x`` between two numbers ("3 x 4 = 12", "3x4") is the times sign that plain text writes, an
+    operator; next to anything else it stays a name ("3x = 12", "2x + 3")."""
+    for i in range(1, len(kinds) - 1):
+        if (
+            kinds[i] is TokenKind.WORD
+            and ends[i] - starts[i] == 1
+            and source[starts[i]] in _TIMES_LETTERS
+            and kinds[i - 1] is TokenKind.NUMBER
+            and kinds[i + 1] is TokenKind.NUMBER
+            and not source[ends[i - 1] : starts[i]].strip()
+            and not source[ends[i] : starts[i + 1]].strip()
+        ):
+            kinds[i] = TokenKind.OPERATOR
 
 
 def _join_spaced_thousands(source: str, kinds: list[TokenKind], starts: list[int], ends: list[int]) -> None:
