@@ -254,6 +254,20 @@ MAX_SUPPOSED_WORDS = (
 # the arrangement must start with a consonant and end with a vowel is" restates the problem's condition
 
 
+def _consequent(words: list[str]) -> bool:
+    """Do the words after a supposition opener go on to a consequent of the speaker's own ("If we add them we
+    get": "we get" after the condition's own words), the means of a derivation and no supposition? The
+    condition's own verb ("If we get") comes first."""
+    return any(
+        is_word(words[k - 1].lower(), WordClass.FIRST_PERSON)
+        and is_word(words[k].lower(), WordClass.RESULT_VERB)
+        for k in range(MIN_CONDITION_WORDS + 1, len(words))
+    )
+
+
+MIN_CONDITION_WORDS = 2  # words of the condition itself before its consequent ("we add them")
+
+
 def unasserted(clause: str) -> str:
     """Why a value at the end of ``clause`` (the text of its clause up to the value) is not asserted: "" when
     it is. A supposition whose clause the value stands in ("If the answer were", "Suppose it is", "Were the
@@ -263,6 +277,8 @@ def unasserted(clause: str) -> str:
 
     >>> unasserted("If the answer were "), unasserted("If we add them, we get "), unasserted("My friend claims ")
     ('supposed', '', 'reported')
+    >>> unasserted("If we add them we get "), unasserted("If we get ")
+    ('', 'supposed')
     >>> unasserted("The car would travel "), unasserted("According to Daniel's theory, ")
     ('', '')
     >>> unasserted("The number of ways if the word must start with a consonant and end with a vowel is ")
@@ -281,6 +297,7 @@ def unasserted(clause: str) -> str:
         and "," not in supposed
         and ";" not in supposed
         and len(supposed.split()) <= MAX_SUPPOSED_WORDS
+        and not _consequent(supposed.split())
     ):
         return (
             "supposed"  # the value in the supposition's own short clause, not a condition the problem states

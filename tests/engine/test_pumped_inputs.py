@@ -211,6 +211,10 @@ _SESSION_SHAPES = {
     ),
     "reported_then_own": lambda n: "My friend said it is 12, and I checked it: " + "12, and I checked: " * n,
     "letter_times": lambda n: "So " + "3 x " * n + "4 = 12.",
+    # conditions before the speaker's result, one long and many short
+    "condition_as_means": lambda n: (
+        "If " + "we add them " * n + "we get 30. " + "If we add them we get 30 " * n
+    ),
     # values each followed by a pause that calls something wrong, and one pause before many wrong words
     "paused_wrong": lambda n: "x = 42. Espera, esto está mal. " * n + "42. Espera, " + "mal, falso " * n,
 }

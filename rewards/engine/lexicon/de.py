@@ -115,6 +115,11 @@ ROWS = LanguageRows(
             "sind es",
             "es sind",
         ),
+        WordClass.RESULT_VERB: (
+            "erhalten wir",
+            "bekommen wir",
+            "kommen wir auf",
+        ),
         WordClass.COPULA: (
             "ist",
             "sind",

@@ -107,6 +107,11 @@ ROWS = LanguageRows(
             "había",
             "habrá",
         ),
+        WordClass.RESULT_VERB: (
+            "obtenemos",
+            "nos queda",
+            "nos da",
+        ),
         WordClass.COPULA: (
             "es",
             "son",

@@ -92,6 +92,12 @@ ROWS = LanguageRows(
             "il y avait",
             "y a-t-il",
         ),
+        WordClass.RESULT_VERB: (
+            "on obtient",
+            "nous obtenons",
+            "on trouve",
+            "nous trouvons",
+        ),
         WordClass.COPULA: (
             "est",
             "sont",

@@ -78,6 +78,11 @@ ROWS = LanguageRows(
             "ada",
             "terdapat",
         ),
+        WordClass.RESULT_VERB: (
+            "kita dapatkan",
+            "kita peroleh",
+            "kita mendapatkan",
+        ),
         WordClass.COPULA: (
             "adalah",
             "ialah",

@@ -84,6 +84,11 @@ ROWS = LanguageRows(
             "ci saranno",
             "ce ne sono",
         ),
+        WordClass.RESULT_VERB: (
+            "otteniamo",
+            "troviamo",
+            "ricaviamo",
+        ),
         WordClass.COPULA: (
             "è",
             "sono",

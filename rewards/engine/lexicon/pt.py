@@ -104,6 +104,11 @@ ROWS = LanguageRows(
             "existem",
             "existe",
         ),
+        WordClass.RESULT_VERB: (
+            "obtemos",
+            "ficamos com",
+            "nos dá",
+        ),
         WordClass.COPULA: (
             "é",
             "são",

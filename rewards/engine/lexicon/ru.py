@@ -99,6 +99,11 @@ ROWS = LanguageRows(
             "имеется",
             "имеются",
         ),
+        WordClass.RESULT_VERB: (
+            "получим",
+            "получаем",
+            "находим",
+        ),
         WordClass.COPULA: (
             "равно",
             "равен",

@@ -84,6 +84,10 @@ ROWS = LanguageRows(
             "có tất cả",
             "có tổng cộng",
         ),
+        WordClass.RESULT_VERB: (
+            "ta được",
+            "ta thu được",
+        ),
         WordClass.COPULA: (
             "là",
             "bằng",

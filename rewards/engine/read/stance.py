@@ -370,6 +370,8 @@ MAX_SUPPOSITION_TAIL = (
 
 
 MAX_SUPPOSED_WORDS = 6  # "If the answer were 42": a supposition about the value is short
+MIN_CONDITION_WORDS = 2  # words of a condition before the speaker's result ("se le sommiamo otteniamo 30")
+_CONSEQUENT = frozenset({W.RESULT_VERB, W.CONCLUSION})
 
 
 def _condition_closed(w: Window, m: Mark, c: Candidate) -> bool:
@@ -392,7 +394,14 @@ def _supposes(w: Window, m: Mark, c: Candidate, start: int) -> bool:
         if m.end <= clause:  # an if-clause before the value's: only a supposition word alone reaches over the
             # comma ("Angenommen, x ist 5", "假设，"; not "If we add them,", "如果把两部分相加，")
             return len(w.source[m.end : clause].strip(_CLAUSE_PUNCTUATION)) <= MAX_SUPPOSITION_TAIL
-        return not w.marks_of(W.RESULT_VERB, m.end, c.start)  # "if we add them we get 30": a derivation
+        # "if we add them we get 30", "se le sommiamo otteniamo 30", "यदि हम दोनों को जोड़ें तो 30": the speaker's
+        # result or a "then" after the condition's own words opens a derivation's consequent, as a comma does
+        # ("if we get 30" supposes)
+        return not any(
+            w.words_between(m.end, r.start) >= MIN_CONDITION_WORDS
+            for r in w.marks_in(m.end, c.start)
+            if r.classes & _CONSEQUENT
+        )
     if W.INVERTED_CONDITIONAL in m.classes and w.words_between(start, m.start) == 0:
         return True
     if W.COUNTERFACTUAL in m.classes and w.words_between(m.end, c.start) <= 1:
