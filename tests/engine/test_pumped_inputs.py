@@ -211,6 +211,8 @@ _SESSION_SHAPES = {
     ),
     "reported_then_own": lambda n: "My friend said it is 12, and I checked it: " + "12, and I checked: " * n,
     "letter_times": lambda n: "So " + "3 x " * n + "4 = 12.",
+    # a long value-free last line that stops on a word
+    "cut_line": lambda n: "The total is 40.\n" + "we compute the ratio of " * n + "the",
     # conditions before the speaker's result, one long and many short
     "condition_as_means": lambda n: (
         "If " + "we add them " * n + "we get 30. " + "If we add them we get 30 " * n

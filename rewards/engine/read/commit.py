@@ -28,7 +28,7 @@ from rewardcheck.rewards.engine.identity_enum import IdentityEnum
 from rewardcheck.rewards.engine.lexicon import WordClass as W
 from rewardcheck.rewards.engine.numeric import SUBSCRIPT_DIGITS
 
-from .finders import QUOTED_AFTER, Candidate, StatementKind
+from .finders import QUOTED_AFTER, STRENGTH, Candidate, StatementKind
 from .marks import Mark
 from .stance import Refusal, Stance, Stances
 from .structure import quoted_in_prose
@@ -279,7 +279,23 @@ def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
         # "6 × 7 = 42. Then we need to subtract the": the text stops inside the statement after its last value,
         # on the same line (the ids do not show a stop): the working went on and was cut, no answer was given
         return Refusal(Stance.UNFINISHED, start, end)
+    if w.open_end and kinds[i] is TokenKind.WORD and _cut_line(w, pool[-1], first, i):
+        return Refusal(Stance.UNFINISHED, start, end)
     return None
+
+
+MIN_CUT_LINE_WORDS = 7  # words of a value-free last line that stops without an end: the working went on
+
+
+def _cut_line(w: Window, last: Candidate, first: int, i: int) -> bool:
+    """Where the ids show no stop, a last line of ``MIN_CUT_LINE_WORDS`` words or more after a value stated in
+    passing that stops on a word, with no end ("Il lato è 7, quindi il perimetro è 28.\nPer trovare l'area del
+    cerchio inscritto dobbiamo prima calcolarne il raggio, che"): the working went on and was cut. A value
+    stated as the answer (a box, a label) may be followed by a remark without an end."""
+    if last.strength >= STRENGTH[StatementKind.LABELLED]:
+        return False
+    kinds = w.tokens.kinds
+    return sum(kinds[k] is TokenKind.WORD for k in range(first, i + 1)) >= MIN_CUT_LINE_WORDS
 
 
 _OPENERS = frozenset({W.CONCLUSION, W.FILLER})  # may stand before an answer phrase that opens its statement
