@@ -81,8 +81,10 @@ _UNITS = rx.compile(
 # a unit written in plain text after a number: "20 cm²", "20 cm^2", "12 km/h", "45 dollars" (two letters or more:
 # a lone letter after a number is a variable, "5 x")
 _PLAIN_UNIT = rx.compile(
-    r"[\d}](?:\s+([A-Za-z]{2,12})(?:/[A-Za-z]{1,6})?(?:\s*\^\s*\{?\s*[23]\s*\}?|[²³])?|\s*([\u4e00-\u9fff]{1,3}))\s*$"
-)  # a Chinese measure word or unit after a number ("45 元", "36 个") is text too
+    r"[\d}](?:\s+([A-Za-z]{2,12}(?:/[A-Za-z]{1,6})?|[mgsLNJWV]/[A-Za-z]{1,6})(?:\s*\^\s*\{?\s*[23]\s*\}?|[²³])?"
+    r"|\s*([\u4e00-\u9fff]{1,3}))\s*$"
+)  # a Chinese measure word or unit after a number ("45 元", "36 个") is text too; a one-letter SI unit over
+# another ("12 m/s", "3 g/L") is a unit
 _MATH_NAMES = frozenset({"pi", "ln", "log", "sin", "cos", "tan", "sqrt", "exp", "cot", "sec", "csc"})
 _BASE = rx.compile(r"([0-9A-Za-z]+)_\{?\(?(\d{1,2})\)?\}?")
 
@@ -203,7 +205,7 @@ def strip_units(s: str) -> str:
         return s
     out = _UNITS.sub("", s).strip()
     plain = _PLAIN_UNIT.search(out)
-    word = (plain.group(1) or "").lower() if plain is not None else ""
+    word = (plain.group(1) or "").lower().partition("/")[0] if plain is not None else ""
     if plain is not None and word not in _MATH_NAMES and not classes_of(word):  # "390 is": no unit
         out = out[: plain.start() + 1].strip()
     return out or s

@@ -52,6 +52,7 @@ from .goldkind import GoldKind, gold_kind
 from .isolation import IsolationTimeout
 from .mathcore import deadline
 from .read.closing_letter import closing_letter
+from .read.option_letter import option_letter
 from .read.reading import read_final
 from .rules import Rule
 from .runs import MAX_RUN, collapse_runs
@@ -279,18 +280,23 @@ def _read_then_compare(
 
 
 def _with_closing_letter(a: Analysis, kind: GoldKind) -> Analysis:
-    """For a letter gold, the letter that closes the final statement where the reader found no letter and
-    refused nothing (``read.closing_letter``: "Odpowiedź: A" in a language the lexicon lacks); else ``a``."""
+    """For a letter gold, where the reader found no letter and refused nothing: the letter that closes the final
+    statement (``read.closing_letter``: "Odpowiedź: A" in a language the lexicon lacks), or the letter of the
+    listed option whose content the answer is (``read.option_letter``: "(C) 29 ... the prime is 29"); else
+    ``a``."""
     span, final = a.span, a.layout.final
     if kind is not GoldKind.CHOICE or final is None or span.refused or span.hedge or span.alternatives:
         return a
     if choice_letter(span.answer or "") or span.label:
         return a
-    letter = closing_letter(final)
+    letter, how = closing_letter(final), "a choice letter closing the final statement (the gold is a letter)"
+    if letter is None and span.answer is not None:
+        letter = option_letter(f"{a.layout.reasoning or ''}\n{final}", span.answer)
+        how = f"the option whose content is {span.answer[:40]!r} (the gold is a letter)"
     if letter is None:
         return a
     found = copy(a)
-    found.span = AnswerSpan(letter, "a choice letter closing the final statement (the gold is a letter)")
+    found.span = AnswerSpan(letter, how)
     return found
 
 

@@ -22,6 +22,14 @@ PAID = [
     ("I checked it: 3 x 4 = 12.", "12"),  # a lone x between two numbers is the times sign
     ("The area is 3x4 = 12.", "12"),
     ("3x = 12, so x = 4.", "4"),  # next to anything else it is a name
+    ("So the runner's average speed is 12 m/s.\n#### 12 m/s", "12"),  # a one-letter SI unit over another
+    ("#### 3 g/L", "3"),
+    ("５ｘ＝５－２０＝－１５\nｘ＝－１５÷５\n\n答え：ｘ＝－３", "-3"),  # a full-width minus is the sign
+    # a verb-final statement puts its result last, after its conclusion word and the values leading up to it
+    ("इसलिए 12 मज़दूर यह काम 4 दिन में पूरा करेंगे।", "4"),
+    ("よって、12人で4日かかります。", "4"),
+    ("따라서 12명이 4일 만에 끝냅니다.", "4"),
+    ("So she has 12 apples in 3 baskets.", "12"),  # not in English: the value after the predicate
 ]
 
 NOT_PAID = [
@@ -29,6 +37,12 @@ NOT_PAID = [
     ("The value is f(2, 3) = 7.", "(2, 3)"),  # a function's arguments are no point
     ("P = 0,125", "125"),  # "0,125" is a decimal, never 125 with a thousands comma
     ("0,125", "125"),
+    ("#### 12 x/y", "12"),  # a variable over another is no unit
+    # values a range or list word links are read together, not as steps to the last ("between 10 and 11")
+    (
+        "두 수를 $n, n+2$라 하면 $9 < n < 12$.\n따라서 작은 수는 9와 12 사이 어딘가에 있으며, 10에서 11 사이의 값입니다.",
+        "11",
+    ),
     # a supposition, then a closing that says the value cannot be determined
     (
         "Supponiamo $a = 5$: allora $a + 1 = 6$.\n\nTuttavia, senza altri dati il valore resta indeterminato.",

@@ -213,6 +213,13 @@ _SESSION_SHAPES = {
     "letter_times": lambda n: "So " + "3 x " * n + "4 = 12.",
     # a long value-free last line that stops on a word
     "cut_line": lambda n: "The total is 40.\n" + "we compute the ratio of " * n + "the",
+    # a statement of many mentions of the value after a statement of many values, then a doubt; answers
+    # corrected to hedged values again and again; later conclusions of one value each
+    "distrust_after": lambda n: "42 " * n + ". " + "42 " * n + ". This value is not reliable.",
+    "hedged_corrections": lambda n: (
+        "The answer is \\boxed{12}. " + "Actually, the answer is probably 15. " * n
+    ),
+    "later_conclusions": lambda n: "$\\boxed{42}$\n" + "En conclusión, cada grupo tiene 16 alumnos. " * n,
     # conditions before the speaker's result, one long and many short
     "condition_as_means": lambda n: (
         "If " + "we add them " * n + "we get 30. " + "If we add them we get 30 " * n
@@ -231,3 +238,15 @@ def test_the_later_rows_of_the_reader_grow_at_most_linearly(shape: str) -> None:
     judge(make(20), "42")  # warm the caches
     small, large = _calls(make(600), "42"), _calls(make(1_200), "42")
     assert large <= 2.3 * small + 2_000, (shape, small, large)
+
+
+def test_options_listed_again_and_again_are_read_in_linear_work() -> None:
+    """Against a letter gold, an answer given by an option's content looks the options up
+    (``read.option_letter``): a pumped listing is read once, in bounded parts."""
+
+    def make(n: int) -> str:
+        return "(A) 21 (B) 27 (C) 29 (D) 33 " * n + "\nSo the answer is 29."
+
+    judge(make(20), "C")
+    small, large = _calls(make(600), "C"), _calls(make(1_200), "C")
+    assert large <= 2.3 * small + 2_000, (small, large)

@@ -251,6 +251,9 @@ ROWS = LanguageRows(
             "keine ahnung",
             "womöglich",
             "ich schwanke",
+            "nicht verlässlich",
+            "nicht zuverlässig",
+            "verlassen sie sich nicht",
         ),
         WordClass.APPROXIMATOR: (
             "ungefähr",

@@ -244,6 +244,9 @@ ROWS = LanguageRows(
             "si tuviera que adivinar",
             "dudo entre",
             "dudo",
+            "no es fiable",
+            "no te fíes",
+            "no es confiable",
         ),
         WordClass.APPROXIMATOR: (
             "aproximadamente",

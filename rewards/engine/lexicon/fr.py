@@ -246,6 +246,10 @@ ROWS = LanguageRows(
             "je dirais",
             "j'hésite",
             "à vue de nez",
+            "pas fiable",
+            "ne vous y fiez pas",
+            "ne pas s'y fier",
+            "n'est pas fiable",
         ),
         WordClass.APPROXIMATOR: (
             "environ",

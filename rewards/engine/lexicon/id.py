@@ -175,6 +175,9 @@ ROWS = LanguageRows(
             "mungkin saja",
             "ragu",
             "saya ragu",
+            "tidak bisa dipercaya",
+            "jangan percaya",
+            "tidak dapat dipercaya",
         ),
         WordClass.APPROXIMATOR: (
             "sekitar",

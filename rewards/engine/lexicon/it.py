@@ -215,6 +215,9 @@ ROWS = LanguageRows(
             "sono indecisa",
             "indeciso",
             "indecisa",
+            "non è affidabile",
+            "non fidatevi",
+            "non fidarti",
         ),
         WordClass.APPROXIMATOR: (
             "circa",

@@ -204,6 +204,11 @@ ROWS = LanguageRows(
             "迷っています",
             "迷う",
             "もしかして",
+            "あてにしないで",
+            "当てにしないで",
+            "信用しないで",
+            "信頼できない",
+            "怪しい",
         ),
         # "くらい" / "ぐらい" / "前後" / "ほど" follow the value
         WordClass.APPROXIMATOR: (

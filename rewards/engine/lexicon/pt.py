@@ -228,6 +228,8 @@ ROWS = LanguageRows(
             "se tivesse que chutar",
             "na dúvida",
             "fico na dúvida",
+            "não é confiável",
+            "não confie",
         ),
         WordClass.APPROXIMATOR: (
             "aproximadamente",

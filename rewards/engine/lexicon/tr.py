@@ -189,6 +189,9 @@ ROWS = LanguageRows(
             "muhtemel",
             "kararsızım",
             "kararsız",
+            "güvenmeyin",
+            "güvenilir değil",
+            "güvenilmez",
         ),
         WordClass.APPROXIMATOR: (
             "yaklaşık",
@@ -226,6 +229,8 @@ ROWS = LanguageRows(
             "tekrar düşününce",
             "bu yanlıştır",
             "bu doğru değildir",
+            "hata yaptığımı düşünüyorum",
+            "bir yerde hata yaptım",
         ),
         WordClass.CORRECTION: (
             "aslında",

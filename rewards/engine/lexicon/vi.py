@@ -166,6 +166,8 @@ ROWS = LanguageRows(
             "phân vân",
             "đang phân vân",
             "nhỉ",
+            "chưa chắc",
+            "không đáng tin",
         ),
         # not "độ": after a number it is a degree ("âm 7 độ C", "30 độ"), far more often than "about"
         WordClass.APPROXIMATOR: (

@@ -210,6 +210,9 @@ ROWS = LanguageRows(
             "犹豫",
             "拿不准",
             "吧",
+            "不可靠",
+            "别当真",
+            "不要相信",
         ),
         # "左右" / "上下" follow the value ("42左右")
         WordClass.APPROXIMATOR: (

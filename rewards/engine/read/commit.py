@@ -99,12 +99,25 @@ def _object_of_predicate(w: Window, committed: Sequence[Candidate]) -> Candidate
     if remark is not None:  # "42, which is 3 fewer than 45": the values after "which" remark on 42
         committed = [c for c in committed if c.end <= remark]
         last = committed[-1]
-    predicates = [m.end for m in w.marks_in(begin, last.start) if m.classes & _PREDICATE]
-    for at in reversed(predicates):
-        after = [c for c in committed if c.start >= at]
+    predicates = [m for m in w.marks_in(begin, last.start) if m.classes & _PREDICATE]
+    for m in reversed(predicates):
+        after = [c for c in committed if c.start >= m.end]
+        if after and m.verb_final and m.classes & _PREDICATE == {W.CONCLUSION} and not _linked(w, after):
+            # "इसलिए 12 मज़दूर यह काम 4 दिन में पूरा करेंगे": a verb-final statement puts its result last,
+            # before the verb; the values after its conclusion word lead up to it
+            return after[-1]
         if after:
             return after[0]
     return committed[-1]
+
+
+_LINKS = frozenset({W.LIST_JOINER, W.ALTERNATIVE, W.RANGE_JOINER})
+
+
+def _linked(w: Window, values: Sequence[Candidate]) -> bool:
+    """Does a list, choice or range word stand between the first and the last of ``values`` ("9와 12 사이",
+    "10에서 11 사이")? Then they are read together, not as steps leading up to the last."""
+    return any(m.classes & _LINKS for m in w.marks_in(values[0].end, values[-1].start))
 
 
 def _relative_clause_start(w: Window, committed: Sequence[Candidate], begin: int) -> int | None:
@@ -412,6 +425,19 @@ def _correction(w: Window, after: Candidate, stances: Stances) -> Candidate | No
     return nearest[-1] if nearest else None
 
 
+def _hedged_correction(
+    w: Window, c: Candidate, refusals: Sequence[Refusal], explicit: Sequence[Candidate]
+) -> bool:
+    """The last answer ``c`` is only hedged and a correction word stands between it and the answer before it,
+    a different value ("So the answer is $\\boxed{12}$. ... Actually, I believe the correct answer is 15."): the
+    earlier answer was taken back for a guess, and neither is committed to. Without the correction word, a later
+    hedged value leaves the committed one standing."""
+    earlier = [x for x in explicit if x.end <= c.start]
+    if not earlier or not _only_hedged(refusals) or w.value(earlier[-1]) == w.value(c):
+        return False
+    return any(m.classes & _CORRECTING for m in w.marks_in(earlier[-1].end, c.start))
+
+
 def commit(w: Window) -> Commitment:
     """The commitment of a window (see the module doc)."""
     stances = Stances(w)
@@ -452,7 +478,9 @@ def _explicit(
         if not refusals:
             parallel = _parallel(w, c, [x for x in explicit if x.kind is c.kind], stances)
             return parallel if parallel is not None else _group(w, c, pool, stances)
-        if c is explicit[-1] and _doubt_between(w, c, refusals, explicit):
+        if c is explicit[-1] and (
+            _doubt_between(w, c, refusals, explicit) or _hedged_correction(w, c, refusals, explicit)
+        ):
             return Commitment(w, Outcome.HEDGED, c, refusals=refusals)
         if hedged is None and _only_hedged(refusals):
             hedged = c
@@ -647,7 +675,8 @@ def _each_stated(w: Window, a: Candidate, marks: Sequence[Mark], b: Candidate) -
 
 def _later_conclusion(w: Window, last: Candidate, stances: Stances) -> Commitment | None:
     """A later statement that concludes with a value of its own ("The answer is $\\boxed{9}$. Therefore, the
-    total is 12.") overrides the answer before it: its conclusion word stands before its value."""
+    total is 12.") overrides the answer before it: its conclusion word stands before its value, and a predicate
+    does, or the value is the statement's only one."""
     later = [c for c in w.candidates if c.statement > last.statement]
     if not later:
         return None
@@ -655,13 +684,18 @@ def _later_conclusion(w: Window, last: Candidate, stances: Stances) -> Commitmen
     c = found.candidate
     if found.outcome is not Outcome.COMMITTED or c is None or w.value(c) == w.value(last):
         return None
-    first, _ = w.statement_tokens(c.statement)
-    lead = w.marks_in(w.tokens.starts[first], c.start)
-    if any(W.CONCLUSION in m.classes for m in lead) and any(
-        m.classes & _PREDICATE - {W.CONCLUSION} for m in lead
-    ):
+    first, last_token = w.statement_tokens(c.statement)
+    begin = w.tokens.starts[first]
+    lead = w.marks_in(begin, c.start)
+    conclusions = [m for m in lead if W.CONCLUSION in m.classes]
+    if not conclusions:
+        return None
+    if any(m.classes & _PREDICATE - {W.CONCLUSION} for m in lead):
         return found
-    return None
+    # a statement that concludes with one value, whatever its verb ("En conclusión, cada grupo tiene 16
+    # alumnos.", "Un heptagone possède donc 21 diagonales.", "इस प्रकार कक्षा में 80 छात्र हैं")
+    end = w.tokens.ends[last_token] if last_token < w.tokens.n else len(w.source)
+    return found if len(w.candidates_in(begin, end)) == 1 else None
 
 
 MAX_NAME_TOKENS = 6  # "x_{12}": a name, its underscore and a braced index

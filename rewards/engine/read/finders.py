@@ -495,7 +495,7 @@ def _places_end(src: str, at: int, limit: int) -> int:
 
 def _trim(t: Tokens, i: int, j: int) -> tuple[int, int]:
     """A run without the operators and unbalanced brackets at its ends ("= 36" -> "36", "(12" -> "12")."""
-    while i <= j and (t.kinds[i] in (TokenKind.OPERATOR, TokenKind.CLOSE) and t.texts[i] not in "-−+±∓"):
+    while i <= j and (t.kinds[i] in (TokenKind.OPERATOR, TokenKind.CLOSE) and t.texts[i] not in "-−+±∓－＋"):
         i += 1
     while j >= i and (
         t.kinds[j] in (TokenKind.OPERATOR, TokenKind.OPEN) or t.texts[j] in (":", "|", "&", ",", ";")

@@ -259,12 +259,19 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
     return _doubted_after(w, c)
 
 
+MAX_NAMED_AGAIN = 2  # mentions of the value itself in a statement that still speaks of it
+
+
 def _said_after(w: Window, c: Candidate, n: int, word_class: W, stance: Stance) -> Refusal | None:
-    """A word of ``word_class`` in one of the ``n`` value-free statements after the value's, as a refusal of
-    ``stance``; a later value ends the reach (what the text goes on to state is read on its own)."""
+    """A word of ``word_class`` in one of the ``n`` statements after the value's that state no other value, as a
+    refusal of ``stance``; a later value ends the reach (what the text goes on to state is read on its own), the
+    same value named again in passing does not ("... 400 आता है। ... 400 पर भरोसा नहीं किया जा सकता।")."""
+    own = w.value(c)
     for start, end in w.statements_after(c, n):
-        if w.candidates_in(start, end):
-            return None
+        if w.count_candidates(start, end) > MAX_NAMED_AGAIN or any(
+            x.kind is not StatementKind.BARE or w.value(x) != own for x in w.candidates_in(start, end)
+        ):
+            return None  # a value of its own, or the same one stated again as an answer, is read on its own
         found = w.marks_of(word_class, start, end)  # by bisection: a long statement is not scanned per value
         if found:
             return Refusal(stance, found[0].start, found[0].end)

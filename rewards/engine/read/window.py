@@ -99,6 +99,12 @@ class Window:
         i = bisect.bisect_left(self.candidate_starts, offset)
         return self.candidates[i] if i < len(self.candidates) else None
 
+    def count_candidates(self, start: int, end: int) -> int:
+        """How many candidates start in ``[start, end)`` (a bisection: no list is built)."""
+        return bisect.bisect_left(self.candidate_starts, end) - bisect.bisect_left(
+            self.candidate_starts, start
+        )
+
     def candidates_in(self, start: int, end: int) -> list[Candidate]:
         """The candidates that start in ``[start, end)``."""
         i = bisect.bisect_left(self.candidate_starts, start)
