@@ -235,6 +235,8 @@ def named_point(s: str) -> str | None:
 
     >>> named_point("A'(-3, 2)"), named_point("P(4 \\mid -1)"), named_point("M(1,5; 2)"), named_point("f(2, 3)")
     ('(-3, 2)', '(4, -1)', '(1.5, 2)', None)
+    >>> named_point("S(2,5 | −1)")
+    '(2.5, −1)'
     """
     m = _NAMED_POINT.fullmatch(" ".join(s.split()))
     if m is None:
@@ -244,7 +246,7 @@ def named_point(s: str) -> str | None:
     parts = [p.strip() for p in inner.split(sep)]
     if not 2 <= len(parts) <= 3 or not all(parts) or any(ch in inner for ch in "()[]"):
         return None
-    if sep == ";":
+    if sep != ",":  # "M(1,5; 2)", "S(2,5 | −1)": with another separator a comma is the decimal mark
         parts = [_decimal_point(p) for p in parts]
     return f"({', '.join(parts)})"
 
@@ -265,9 +267,9 @@ def _bracketed_interval(t: str) -> str | None:
 
 
 def _decimal_point(s: str) -> str:
-    """``1,5`` -> ``1.5``: a decimal comma (in a text that separates values with semicolons)."""
-    whole, comma, frac = s.partition(",")
-    return f"{whole}.{frac}" if comma and whole.lstrip("-").isdigit() and frac.isdigit() else s
+    """``1,5`` (or ``2{,}5``) -> ``1.5``: a decimal comma (in a text that separates values otherwise)."""
+    whole, comma, frac = s.replace("{,}", ",").partition(",")
+    return f"{whole}.{frac}" if comma and whole.lstrip("-−").isdigit() and frac.isdigit() else s
 
 
 SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉"  # an index written below its name ("x₁"), in Unicode

@@ -24,6 +24,14 @@ PAID = [
     ("3x = 12, so x = 4.", "4"),  # next to anything else it is a name
     ("So the runner's average speed is 12 m/s.\n#### 12 m/s", "12"),  # a one-letter SI unit over another
     ("#### 3 g/L", "3"),
+    # a decimal comma inside a longer form: a power of ten, a degree, a point's coordinate, a tuple
+    ("On obtient 1,2·10³ bactéries.", "1200"),
+    ("Ergebnis: 1,2 · 10³ Bakterien", "1200"),
+    ("Totale: 1,2·10⁴ €", "12000"),
+    ("$\\boxed{−3{,}5\\,^\\circ\\text{C}}$", "-3.5"),
+    ("Schnittpunkt: S(2,5 | −1)", "(2.5, -1)"),
+    ("Le point d'intersection est $\\boxed{(2{,}5\\ ;\\ 3)}$.", "(2.5, 3)"),
+    ("所以 x＝３．５", "3.5"),  # a full-width decimal point
     ("５ｘ＝５－２０＝－１５\nｘ＝－１５÷５\n\n答え：ｘ＝－３", "-3"),  # a full-width minus is the sign
     # a verb-final statement puts its result last, after its conclusion word and the values leading up to it
     ("इसलिए 12 मज़दूर यह काम 4 दिन में पूरा करेंगे।", "4"),

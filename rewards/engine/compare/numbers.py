@@ -66,15 +66,29 @@ def number_gold(g: GoldParse) -> bool:
 
 
 def comma_decimal(answer: str, g: GoldParse) -> str | None:
-    """``3,5`` (or ``3{,}5``) written for a decimal gold 3.5, ``42,00`` for 42: a decimal comma, read as a
-    point; a comma followed by exactly three digits (``1,000``) stays a thousands separator, and a list gold
-    keeps commas."""
+    """``3,5`` (or ``3{,}5``) written for a decimal gold 3.5, ``42,00`` for 42, ``1,2·10³`` for 1200: a decimal
+    comma, read as a point; a comma followed by exactly three digits (``1,000``) stays a thousands separator,
+    and a list gold keeps commas."""
     if g.multi or not (number_gold(g) or g.norm.endswith("\\%") or exact_value(g.norm) is not None):
         return None  # a number, a percentage, or an exact value ("5/2" answered "2,5")
     norm = named_value(normalise(answer))
     number = norm.removesuffix("\\%").removesuffix("%")  # "37,5 %": a percentage keeps its sign
     m = _COMMA_DECIMAL.fullmatch(number)
-    return f"{m.group(1)}.{m.group(2)}{norm[len(number) :]}" if m is not None else None
+    if m is not None:
+        return f"{m.group(1)}.{m.group(2)}{norm[len(number) :]}"
+    # a decimal comma inside a longer form: a power of ten or a unit after it ("1,2·10³", "-3{,}5\\,^\\circ"),
+    # a number gold allowing no list; a comma before exactly three digits stays ambiguous (a thousands group)
+    if norm.replace("{,}", ",").count(",") != 1 or any(ch in norm for ch in "()[]"):
+        return None  # "1,2,3", "(9,10)": a list, a pair or an interval, no decimal
+    out = _COMMA_DECIMAL.sub(lambda x: _point(x, norm), norm)
+    return out if out != norm else None
+
+
+def _point(m: rx.Match, text: str) -> str:
+    """A decimal comma's number with a point, unless digits run on past the match (``1,2505``'s group)."""
+    if m.end() < len(text) and text[m.end()].isdigit() or m.start() > 0 and text[m.start() - 1].isdigit():
+        return m.group()
+    return f"{m.group(1)}.{m.group(2)}"
 
 
 def named_value(s: str) -> str:

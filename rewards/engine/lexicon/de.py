@@ -254,6 +254,9 @@ ROWS = LanguageRows(
             "nicht verlässlich",
             "nicht zuverlässig",
             "verlassen sie sich nicht",
+            "nicht ausschliessen kann",
+            "kann ich nicht ausschliessen",
+            "kann ich nicht garantieren",
         ),
         WordClass.APPROXIMATOR: (
             "ungefähr",
@@ -530,6 +533,12 @@ ROWS = LanguageRows(
             "nicht bestimmbar",
             "nicht eindeutig bestimmen",
             "nicht eindeutig bestimmt",
+            "nicht lösbar",
+            "unlösbar",
+            "habe ich noch nicht",
+            "noch keine fertige",
+            "noch keinen korrigierten",
+            "noch kein ergebnis",
         ),
         WordClass.VERIFICATION: (
             "probe",

@@ -247,6 +247,9 @@ ROWS = LanguageRows(
             "no es fiable",
             "no te fíes",
             "no es confiable",
+            "no puedo confirmarlo",
+            "no puedo garantizar",
+            "no me comprometo",
         ),
         WordClass.APPROXIMATOR: (
             "aproximadamente",
@@ -515,6 +518,9 @@ ROWS = LanguageRows(
             "no se puede saber",
             "queda indeterminado",
             "queda indeterminada",
+            "todavía no tengo",
+            "aún no tengo",
+            "no tengo el resultado",
         ),
         WordClass.VERIFICATION: (
             "comprobación",

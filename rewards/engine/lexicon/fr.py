@@ -250,6 +250,9 @@ ROWS = LanguageRows(
             "ne vous y fiez pas",
             "ne pas s'y fier",
             "n'est pas fiable",
+            "je ne peux pas le confirmer",
+            "je ne peux pas garantir",
+            "je ne m'engage pas",
         ),
         WordClass.APPROXIMATOR: (
             "environ",
@@ -548,6 +551,9 @@ ROWS = LanguageRows(
             "pas assez d'informations",
             "on ne peut pas conclure",
             "indéterminé",
+            "pas encore en mesure",
+            "je n'ai pas encore de réponse",
+            "pas encore de valeur",
         ),
         WordClass.VERIFICATION: ("vérification", "vérifions", "vérifier"),
         WordClass.CHOICE_NOUN: (

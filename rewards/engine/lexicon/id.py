@@ -178,6 +178,10 @@ ROWS = LanguageRows(
             "tidak bisa dipercaya",
             "jangan percaya",
             "tidak dapat dipercaya",
+            "belum bisa memastikannya",
+            "belum bisa memastikan",
+            "tidak bisa memastikan",
+            "tidak dapat memastikan",
         ),
         WordClass.APPROXIMATOR: (
             "sekitar",
@@ -399,6 +403,8 @@ ROWS = LanguageRows(
             "belum bisa dipastikan",
             "tidak bisa diketahui",
             "tidak dapat diketahui",
+            "belum punya jawaban",
+            "belum mendapatkan",
         ),
         WordClass.VERIFICATION: ("cek", "periksa", "pemeriksaan", "verifikasi", "cek kembali"),
         WordClass.CHOICE_NOUN: (

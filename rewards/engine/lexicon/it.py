@@ -218,6 +218,8 @@ ROWS = LanguageRows(
             "non è affidabile",
             "non fidatevi",
             "non fidarti",
+            "non posso confermarlo",
+            "non posso garantire",
         ),
         WordClass.APPROXIMATOR: (
             "circa",
@@ -474,6 +476,9 @@ ROWS = LanguageRows(
             "rimane indeterminata",
             "non è determinabile",
             "non determinabile",
+            "non ho una risposta",
+            "non ho ancora",
+            "per ora non ho",
         ),
         WordClass.VERIFICATION: ("verifica", "controllo", "verifichiamo", "controlliamo"),
         WordClass.CHOICE_NOUN: (

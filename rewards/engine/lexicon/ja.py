@@ -209,6 +209,9 @@ ROWS = LanguageRows(
             "信用しないで",
             "信頼できない",
             "怪しい",
+            "断言できません",
+            "保証できません",
+            "断言はできません",
         ),
         # "くらい" / "ぐらい" / "前後" / "ほど" follow the value
         WordClass.APPROXIMATOR: (
@@ -469,6 +472,8 @@ ROWS = LanguageRows(
             "断定はできません",
             "断定できない",
             "確定できない",
+            "まだ出せていません",
+            "まだ求められていません",
         ),
         WordClass.VERIFICATION: ("確認", "検算", "検証"),
         WordClass.CHOICE_NOUN: (

@@ -259,6 +259,10 @@ ROWS = LanguageRows(
             "믿기 어렵습니다",
             "헷갈리네요",
             "헷갈립니다",
+            "장담은 못 하겠습니다",
+            "장담은 못 하겠다",
+            "장담 못 하겠습니다",
+            "확답은 못 하겠습니다",
         ),
         # "정도" / "쯤" / "가량" / "안팎" follow the value
         WordClass.APPROXIMATOR: (
@@ -579,6 +583,9 @@ ROWS = LanguageRows(
             "확정할 수 없어요",
             "구할 수 없어요",
             "알 수 없어요",
+            "계산하지 못했습니다",
+            "구하지 못했습니다",
+            "답을 내지 못했습니다",
         ),
         WordClass.VERIFICATION: ("검산", "확인", "검증"),
         WordClass.CHOICE_NOUN: (

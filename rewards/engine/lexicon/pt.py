@@ -230,6 +230,8 @@ ROWS = LanguageRows(
             "fico na dúvida",
             "não é confiável",
             "não confie",
+            "não posso confirmar",
+            "não posso garantir",
         ),
         WordClass.APPROXIMATOR: (
             "aproximadamente",
@@ -477,6 +479,8 @@ ROWS = LanguageRows(
             "fica indeterminado",
             "fica indeterminada",
             "não dá para determinar",
+            "ainda não tenho",
+            "não tenho ainda",
         ),
         WordClass.VERIFICATION: ("verificação", "verificando", "verificamos", "conferindo", "prova real"),
         WordClass.CHOICE_NOUN: (

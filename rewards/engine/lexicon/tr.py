@@ -192,6 +192,12 @@ ROWS = LanguageRows(
             "güvenmeyin",
             "güvenilir değil",
             "güvenilmez",
+            "kesin bir şey diyemiyorum",
+            "kesin bir şey söyleyemem",
+            "emin olamam",
+            "kesin konuşamam",
+            "karar veremiyorum",
+            "karar veremedim",
         ),
         WordClass.APPROXIMATOR: (
             "yaklaşık",
@@ -423,6 +429,9 @@ ROWS = LanguageRows(
             "cevaplanamaz",
             "belirlenemiyor",
             "bulunamıyor",
+            "henüz yazmadım",
+            "henüz bulamadım",
+            "henüz bir cevabım yok",
         ),
         WordClass.VERIFICATION: ("kontrol", "kontrol edelim", "sağlama", "doğrulama"),
         WordClass.CHOICE_NOUN: (

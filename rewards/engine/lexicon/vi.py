@@ -168,6 +168,9 @@ ROWS = LanguageRows(
             "nhỉ",
             "chưa chắc",
             "không đáng tin",
+            "chưa dám khẳng định",
+            "không dám khẳng định",
+            "không thể khẳng định",
         ),
         # not "độ": after a number it is a degree ("âm 7 độ C", "30 độ"), far more often than "about"
         WordClass.APPROXIMATOR: (
@@ -381,6 +384,8 @@ ROWS = LanguageRows(
             "không đủ dữ kiện",
             "không đủ thông tin",
             "không thể trả lời",
+            "chưa có đáp án",
+            "chưa tìm ra",
         ),
         WordClass.VERIFICATION: ("kiểm tra", "kiểm tra lại", "thử lại"),
         WordClass.CHOICE_NOUN: (

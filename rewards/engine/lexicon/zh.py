@@ -213,6 +213,9 @@ ROWS = LanguageRows(
             "不可靠",
             "别当真",
             "不要相信",
+            "不敢肯定",
+            "无法确认",
+            "不能保证",
         ),
         # "左右" / "上下" follow the value ("42左右")
         WordClass.APPROXIMATOR: (
@@ -458,6 +461,9 @@ ROWS = LanguageRows(
             "信息不足",
             "还没有确定",
             "无法判断",
+            "还没有得到",
+            "还没算出",
+            "暂时没有答案",
         ),
         WordClass.VERIFICATION: ("检验", "验证", "检查", "验算"),
         WordClass.CHOICE_NOUN: (

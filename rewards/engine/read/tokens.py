@@ -66,7 +66,7 @@ _SCANNER = Scanner(
     r"|</?[A-Za-z_|][^<>\n]{0,40}>"  # a tag
     r"|\$\$|\$|\\\[|\\\]|\\\(|\\\)"  # math delimiters
     r"|\\[A-Za-z]+|\\."  # a LaTeX command, or an escaped character
-    r"|\d+(?:(?:\{,\}|[.,'’٫٬])\d+)*|\.\d+"  # a number in a local form (Arabic: ٫ a decimal point, ٬ a group)
+    r"|\d+(?:(?:\{,\}|[.,'’٫٬．])\d+)*|\.\d+"  # a number in a local form (Arabic: ٫ a decimal point, ٬ a group; ． full width)
     r"|(?:[cdjlmnstCDJLMNST]|[qQ]u)['’]"  # an elision: "l'option" is "l'" + "option"
     r"|" + _CJK + r"+"  # a run of Han or kana (no spaces between words): the lexicon finds phrases inside
     r"|[" + _HANGUL_RANGES + r"]+"  # a run of Hangul
