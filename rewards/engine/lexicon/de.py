@@ -18,6 +18,7 @@ _COMPOUNDS = {
 
 ROWS = LanguageRows(
     language="de",
+    decimal_mark=",",
     scripts=("Latin",),
     words={
         WordClass.BOUND_BEFORE: (

@@ -27,6 +27,7 @@ _HUNDREDS = {
 
 ROWS = LanguageRows(
     language="es",
+    decimal_mark=",",
     scripts=("Latin",),
     words={
         WordClass.BOUND_BEFORE: (

@@ -7,6 +7,7 @@ from .rows import LanguageRows
 
 ROWS = LanguageRows(
     language="id",
+    decimal_mark=",",
     scripts=("Latin",),
     words={
         WordClass.BOUND_BEFORE: (

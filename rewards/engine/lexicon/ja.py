@@ -11,6 +11,7 @@ from .rows import LanguageRows
 
 ROWS = LanguageRows(
     language="ja",
+    decimal_mark=".",
     scripts=(
         "Han",
         "Hiragana",

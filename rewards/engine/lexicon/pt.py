@@ -27,6 +27,7 @@ _HUNDREDS = {
 
 ROWS = LanguageRows(
     language="pt",
+    decimal_mark=",",
     scripts=("Latin",),
     words={
         WordClass.BOUND_BEFORE: (

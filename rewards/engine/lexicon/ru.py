@@ -19,6 +19,7 @@ _HUNDREDS = {
 
 ROWS = LanguageRows(
     language="ru",
+    decimal_mark=",",
     scripts=("Cyrillic",),
     words={
         WordClass.BOUND_BEFORE: (

@@ -11,6 +11,7 @@ from .rows import LanguageRows
 
 ROWS = LanguageRows(
     language="vi",
+    decimal_mark=",",
     scripts=("Latin",),
     words={
         WordClass.BOUND_BEFORE: (
