@@ -44,6 +44,7 @@ READ = [
     ("So the answer is \\boxed{63}.\nI hope this explanation of the area was helpful to you", "63"),
     ("Answer: 63\nThis is the area of the triangle in square centimetres", "63"),
     ("The area is 63.\nDone", "63"),  # a short closing
+    ("The result is **250**.\n\nasdf qwer zxcv asdf qwer zxcv asdf qwer zxcv", "250"),  # junk: a loop
 ]
 
 

@@ -297,7 +297,7 @@ def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
     return None
 
 
-MIN_CUT_LINE_WORDS = 7  # words of a value-free last line that stops without an end: the working went on
+MIN_CUT_LINE_WORDS = 7  # distinct words of a value-free last line that stops without an end: working went on
 
 
 def _cut_line(w: Window, last: Candidate, first: int, i: int) -> bool:
@@ -307,8 +307,10 @@ def _cut_line(w: Window, last: Candidate, first: int, i: int) -> bool:
     stated as the answer (a box, a label) may be followed by a remark without an end."""
     if last.strength >= STRENGTH[StatementKind.LABELLED]:
         return False
-    kinds = w.tokens.kinds
-    return sum(kinds[k] is TokenKind.WORD for k in range(first, i + 1)) >= MIN_CUT_LINE_WORDS
+    t = w.tokens
+    # distinct words: junk after the answer ("asdf qwer zxcv asdf qwer zxcv ...") is a loop, not working
+    words = {t.texts[k].casefold() for k in range(first, i + 1) if t.kinds[k] is TokenKind.WORD}
+    return len(words) >= MIN_CUT_LINE_WORDS
 
 
 _OPENERS = frozenset({W.CONCLUSION, W.FILLER})  # may stand before an answer phrase that opens its statement
