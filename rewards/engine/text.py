@@ -178,9 +178,6 @@ class AnswerSpan:
     label: str = ""  # the multiple-choice letter written as the answer's label ("(C) 24" -> "C")
     not_math: str = ""  # why the value can never be math (too many tokens for EngineConfig.max_value_tokens)
     refused: bool = False  # values were stated and every one refused (negated, asked, supposed, ...)
-    # the decimal separator of the language the answer is written in ("," for German, "." for English; "" when
-    # no one language is evident): it reads a number in groups of three ("1.250") before the gold does
-    decimal_mark: str = ""
 
 
 # Text that joins two boxed answers offered as alternatives: a bare conjunction or punctuation.

@@ -11,8 +11,6 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rewardcheck.rewards import rx
 
 from ..exact import exact_value, integer_digits
@@ -20,7 +18,6 @@ from ..gold import GoldParse
 from ..text import normalise
 
 __all__ = [
-    "Reading",
     "MAX_INTEGER_DIGITS",
     "THOUSANDS",
     "UNIT_TEXT",
@@ -118,39 +115,26 @@ def _non_digit_runs(s: str) -> list[str]:
     return runs + [run] if run else runs
 
 
-@dataclass(frozen=True)
-class Reading:
-    """One value a grouped number can spell: the value, how it was read, and the separators that reading gives
-    the thousands and the decimal point ("" for none; ``{,}`` is written ``,``)."""
-
-    value: str
-    how: str
-    thousands: str = ""
-    decimal: str = ""
-
-    def against(self, mark: str) -> bool:
-        """Does this reading go against a language that writes ``mark`` as its decimal separator ("." or ",")?"""
-        other = "," if mark == "." else "."
-        return bool(mark) and (self.decimal == other or self.thousands == mark)
-
-
-def grouped_readings(answer: str) -> tuple[Reading, ...]:
+def grouped_readings(answer: str) -> tuple[tuple[str, str], ...]:
     r"""The values a number written in groups of three can spell, each with how it was read: the separator as
     thousands, and, for one group with no decimal part after it, the separator as the decimal point. Which one
-    the writer meant depends on the language (``1.250`` is 1250 in German, 1.25 in English); the text's
-    language or else the gold decides.
+    the writer meant depends on the language (``1.250`` is 1250 in German, 1.25 in English); the gold decides.
 
-    >>> [r.value for r in grouped_readings("1.250")], grouped_readings("1.250")[1].how
-    (['1250', '1.250'], "'.' as the decimal separator")
-    >>> [r.value for r in grouped_readings("1.234.567,5")], grouped_readings("1.2.3"), grouped_readings("1,234.567.8")
-    (['1234567.5'], (), ())
-    >>> [r.value for r in grouped_readings("0,125")], [r.value for r in grouped_readings("1,00,000")]
-    (['0.125'], ['100000'])
+    >>> grouped_readings("1.250")
+    (('1250', "'.' as the thousands separator"), ('1.250', "'.' as the decimal separator"))
+    >>> grouped_readings("1.234.567,5")
+    (('1234567.5', "'.' as the thousands separator and ',' as the decimal separator"),)
+    >>> grouped_readings("1.2.3"), grouped_readings("1,234.567.8")
+    ((), ())
+    >>> grouped_readings("0,125")
+    (('0.125', "',' as the decimal separator"),)
+    >>> grouped_readings("1,00,000")
+    (('100000', "',' in the Indian grouping (lakh, crore)"),)
     """
     m = _GROUPED.fullmatch(answer.strip())
     if m is None:
         indian = _indian_grouping(answer.strip())
-        return (Reading(indian, "',' in the Indian grouping (lakh, crore)", ","),) if indian else ()
+        return ((indian, "',' in the Indian grouping (lakh, crore)"),) if indian else ()
     sign, lead, groups, point, decimals = m.groups()
     separators = {run for run in _non_digit_runs(groups)}
     if len(separators) != 1:
@@ -160,17 +144,12 @@ def grouped_readings(answer: str) -> tuple[Reading, ...]:
         return ()
     whole = sign + lead + groups.replace(sep, "")
     how = f"{sep.strip() or 'a space'!r} as the thousands separator"
-    thousands = "," if sep == "{,}" else sep
     if point is not None:
-        mark = "," if point == "{,}" else point
-        return (
-            Reading(f"{whole}.{decimals}", f"{how} and {point!r} as the decimal separator", thousands, mark),
-        )
+        return ((f"{whole}.{decimals}", f"{how} and {point!r} as the decimal separator"),)
     # a number in groups never leads with a zero: "0,125" can only be a decimal
-    readings = [] if lead.startswith("0") else [Reading(whole, how, thousands)]
+    readings = [] if lead.startswith("0") else [(whole, how)]
     if groups.count(sep) == 1 and sep in (".", ",", "{,}"):
-        decimal = f"{sign}{lead}.{groups[len(sep) :]}"
-        readings.append(Reading(decimal, f"{sep!r} as the decimal separator", "", thousands))
+        readings.append((f"{sign}{lead}.{groups[len(sep) :]}", f"{sep!r} as the decimal separator"))
     return tuple(readings)
 
 
@@ -203,7 +182,7 @@ def percent_values(answer: str) -> tuple[str, ...]:
     number = m.group(1).strip()
     if _PLAIN_COMMA.fullmatch(number) and grouped_readings(number) == ():
         return (number.replace("{,}", ".").replace(",", "."),)
-    return tuple(r.value for r in grouped_readings(number)) or (number,)
+    return tuple(v for v, _ in grouped_readings(number)) or (number,)
 
 
 def comma_decimal_gold(answer: str, g: GoldParse) -> bool:

@@ -18,7 +18,6 @@ _COMPOUNDS = {
 
 ROWS = LanguageRows(
     language="de",
-    decimal_mark=",",
     scripts=("Latin",),
     words={
         WordClass.BOUND_BEFORE: (

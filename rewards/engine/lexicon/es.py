@@ -27,7 +27,6 @@ _HUNDREDS = {
 
 ROWS = LanguageRows(
     language="es",
-    decimal_mark=",",
     scripts=("Latin",),
     words={
         WordClass.BOUND_BEFORE: (

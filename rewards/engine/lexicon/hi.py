@@ -96,7 +96,6 @@ _VARIANTS = {"पन्द्रह": 15, "छियालिस": 46, "उन�
 
 ROWS = LanguageRows(
     language="hi",
-    decimal_mark=".",
     scripts=("Devanagari",),
     words={
         WordClass.BOUND_BEFORE: ("कम से कम", "अधिक से अधिक"),

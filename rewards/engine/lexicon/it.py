@@ -7,7 +7,6 @@ from .rows import LanguageRows
 
 ROWS = LanguageRows(
     language="it",
-    decimal_mark=",",
     scripts=("Latin",),
     words={
         WordClass.BOUND_BEFORE: (

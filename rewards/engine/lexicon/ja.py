@@ -11,7 +11,6 @@ from .rows import LanguageRows
 
 ROWS = LanguageRows(
     language="ja",
-    decimal_mark=".",
     scripts=(
         "Han",
         "Hiragana",

@@ -42,7 +42,6 @@ def _numbers() -> dict[str, int]:
 
 ROWS = LanguageRows(
     language="ko",
-    decimal_mark=".",
     scripts=("Hangul",),
     words={
         WordClass.BOUND_BEFORE: ("최소", "최대", "적어도"),

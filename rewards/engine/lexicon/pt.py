@@ -27,7 +27,6 @@ _HUNDREDS = {
 
 ROWS = LanguageRows(
     language="pt",
-    decimal_mark=",",
     scripts=("Latin",),
     words={
         WordClass.BOUND_BEFORE: (

@@ -69,9 +69,6 @@ class LanguageRows:
     # letters that write the Han numerals of the same value (Sino-Korean "이" is 二, "만" is 万): a run of them,
     # spaced by myriads or not, is read as those numerals ("삼만 이천" is 32,000)
     han_numerals: Mapping[str, str] = field(default_factory=dict, hash=False)
-    # the decimal separator the language writes ("," in German, "." in Hindi; "" where usage is mixed): it
-    # reads a number in groups of three ("1.250 Einwohner" is 1250) before the gold does
-    decimal_mark: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "words", MappingProxyType(dict(self.words)))

@@ -19,7 +19,6 @@ _HUNDREDS = {
 
 ROWS = LanguageRows(
     language="ru",
-    decimal_mark=",",
     scripts=("Cyrillic",),
     words={
         WordClass.BOUND_BEFORE: (

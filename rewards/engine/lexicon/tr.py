@@ -12,7 +12,6 @@ from .rows import LanguageRows
 
 ROWS = LanguageRows(
     language="tr",
-    decimal_mark=",",
     scripts=("Latin",),
     words={
         WordClass.BOUND_BEFORE: ("en az", "en fazla", "en çok"),

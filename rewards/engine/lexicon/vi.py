@@ -11,7 +11,6 @@ from .rows import LanguageRows
 
 ROWS = LanguageRows(
     language="vi",
-    decimal_mark=",",
     scripts=("Latin",),
     words={
         WordClass.BOUND_BEFORE: (

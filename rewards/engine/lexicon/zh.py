@@ -10,7 +10,6 @@ from .rows import LanguageRows
 
 ROWS = LanguageRows(
     language="zh",
-    decimal_mark=".",
     scripts=("Han",),
     words={
         WordClass.BOUND_BEFORE: (

@@ -36,7 +36,6 @@ __all__ = [
     "evident_languages",
     "NO_SPACE_SCRIPTS",
     "verb_final_languages",
-    "decimal_mark",
 ]
 
 NO_SPACE_SCRIPTS = frozenset({"Han", "Hiragana", "Katakana", "Thai"})
@@ -334,21 +333,6 @@ def _marks(t: Tokens, folded: list[str], languages: frozenset[str] | None) -> li
     found = list(_spaced_marks(t, folded, languages)) + list(_unspaced_marks(t, languages))
     found.sort(key=lambda m: m.start)
     return found
-
-
-def decimal_mark(t: Tokens, marks: Sequence[Mark]) -> str:
-    """The decimal separator of the language a window shows besides English, as its rows say
-    (``LanguageRows.decimal_mark``); "" where it shows none, or several that write it differently. English is
-    never evidence enough: its words ("also", "so", "in") stand in the texts of other languages too.
-
-    >>> from rewardcheck.rewards.engine.read.tokens import tokenize
-    >>> t = tokenize("Die Antwort ist 1.250 Einwohner.")
-    >>> decimal_mark(t, find_marks(t)), decimal_mark(tokenize("The answer is 1.250"), [])
-    (',', '')
-    """
-    others = evident_languages(t, marks) - {"en"}
-    found = {_language_rows()[language].decimal_mark for language in others}
-    return found.pop() if len(found) == 1 else ""
 
 
 def evident_languages(t: Tokens, marks: Sequence[Mark]) -> frozenset[str]:

@@ -26,7 +26,6 @@ from rewardcheck.rewards.engine.text import AnswerSpan, without_injection
 
 from .commit import Commitment, Outcome, commit
 from .finders import STRENGTH, Candidate, Compound, StatementKind
-from .marks import decimal_mark
 from .tokens import TokenKind, Tokens
 from .window import Window
 
@@ -209,8 +208,7 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
             else f"the answer holds {words} words (> {MAX_VALUE_WORDS}): prose, not a value"
         )
         return AnswerSpan(value[:80], how, label=label, not_math=why)
-    mark = decimal_mark(c.window.tokens, c.window.marks)  # "1.250 Einwohner" in German text is 1250
-    return AnswerSpan(value, how, alternatives, joiner=c.joiner, hedge=hedge, label=label, decimal_mark=mark)
+    return AnswerSpan(value, how, alternatives, joiner=c.joiner, hedge=hedge, label=label)
 
 
 # how a compound's first and last numbers make its one value (a new compound is one row)
