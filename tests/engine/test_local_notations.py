@@ -32,6 +32,10 @@ PAID = [
     ("Schnittpunkt: S(2,5 | −1)", "(2.5, -1)"),
     ("Le point d'intersection est $\\boxed{(2{,}5\\ ;\\ 3)}$.", "(2.5, 3)"),
     ("所以 x＝３．５", "3.5"),  # a full-width decimal point
+    # a decimal point with three places in a language that writes a decimal comma: models write the point in
+    # every language, so the gold decides which separator "1.732" holds (not the language)
+    ("Por lo tanto, la raíz es 1.732.", "1.732"),
+    ("Die Länge beträgt also 2.236 m.", "2.236"),
     ("５ｘ＝５－２０＝－１５\nｘ＝－１５÷５\n\n答え：ｘ＝－３", "-3"),  # a full-width minus is the sign
     # a verb-final statement puts its result last, after its conclusion word and the values leading up to it
     ("इसलिए 12 मज़दूर यह काम 4 दिन में पूरा करेंगे।", "4"),
