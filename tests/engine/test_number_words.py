@@ -78,6 +78,11 @@ STATED = [
     ("Ada 2 kelompok dan masing-masing berisi 5 siswa, jadi jumlah siswa ada sepuluh orang.", "10"),
     ("Il y a 3 rangées de 4 élèves, donc il y a douze élèves.", "12"),
     ("Ci sono 3 file da 4, quindi ci sono dodici studenti.", "12"),
+    # a run of numerals (or a native number with its counter) in a statement without digits
+    ("50÷2 で求めます。\n女子は二十五人です。", "25"),
+    ("90÷200=0.45\n答：喜欢数学的学生占百分之四十五。", "45"),
+    ("5 × 4를 계산하면\n사과는 모두 스무 개입니다.", "20"),
+    ("답은 열두 개입니다.", "12"),
 ]
 
 
@@ -100,6 +105,8 @@ IN_PASSING = [
     ("Il risultato è 12 in entrambi i casi, cioè per tre valori.", "12"),
     ("Let's try a third approach: the answer is 12.", "12"),  # an ordinal before its noun counts no part
     ("Probamos un tercer método; la respuesta es 12.", "12"),
+    ("答案是12。所以这是一个三角形。", "12"),  # a single numeral is a word's part
+    ("答案是12。万一不对就再算。", "12"),  # a run that opens on a myriad is a word ("in case")
 ]
 
 

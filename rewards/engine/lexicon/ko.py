@@ -13,6 +13,7 @@ from .rows import LanguageRows
 
 _NATIVE_ONES = ("하나", "둘", "셋", "넷", "다섯", "여섯", "일곱", "여덟", "아홉")
 _NATIVE_TENS = ("열", "스물", "서른", "마흔", "쉰", "예순", "일흔", "여든", "아흔")
+_COUNTER_ONES = ("한", "두", "세", "네")  # 1-4 before a counter ("두 개"): alone, common words of their own
 _SINO_DIGITS = ("일", "이", "삼", "사", "오", "육", "칠", "팔", "구")
 # a Sino-Korean digit that is also a common word on its own ("일" work, "이" this, "사" buy, "오" come): read
 # only inside a compound ("이십칠"), never alone
@@ -25,7 +26,8 @@ _WHETHER_ENDINGS = ("*는지", "*은지", "*인지", "*을지", "*할지", "*될
 
 def _numbers() -> dict[str, int]:
     """Native Korean numbers 1-99 ("일곱", "열둘", "스물일곱") and Sino-Korean ones ("칠", "십이", "이십칠"), with
-    the hundreds and thousands; the counter forms ("한", "두", "세", "네") are words of their own and left out."""
+    the hundreds and thousands; the counter forms ("한", "두", "세", "네") are words of their own and left out
+    alone, read after a ten ("열두", "스물세") and as "스무"."""
     out: dict[str, int] = {}
     for t, ten in enumerate(("", *_NATIVE_TENS)):
         for o, one in enumerate(("", *_NATIVE_ONES)):
@@ -37,7 +39,11 @@ def _numbers() -> dict[str, int]:
             word = ten + ("" if o == 0 else _SINO_DIGITS[o - 1])
             if word and word not in _SINO_AMBIGUOUS:
                 out[word] = 10 * t + o
-    return out | {"영": 0, "백": 100, "천": 1000, "만": 10_000}
+    # after a ten the counter forms are unambiguous ("열두 개", "스물세 명"), and "스무" is twenty before a counter
+    for t, ten in enumerate(_NATIVE_TENS, start=1):
+        for o, one in enumerate(_COUNTER_ONES, start=1):
+            out[ten + one] = 10 * t + o
+    return out | {"스무": 20, "영": 0, "백": 100, "천": 1000, "만": 10_000}
 
 
 ROWS = LanguageRows(

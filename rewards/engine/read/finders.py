@@ -907,7 +907,7 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
         )
         word = t.texts[i]
         if any(ch in CJK_NUMERALS for ch in word):
-            out += _cjk_runs(t, marks, starts, i, first, last, s.statement[i])
+            out += _cjk_runs(t, marks, starts, i, (first, last), stated)
             continue
         if not number_languages(word):
             if len(word) >= MIN_COMPOUND and compound_heads(word):
@@ -937,14 +937,19 @@ class _StatedHere:
         self.digits: dict[int, bool] = {}  # per statement: does it state a value in digits
         self.clauses: dict[tuple[int, int], int] = {}  # per clause: where its concluding predicate starts
 
+    def without_digits(self, i: int, bounds: tuple[int, int]) -> bool:
+        """Does the statement of token ``i`` (tokens ``bounds``) state no value in digits or math?"""
+        statement = self.s.statement[i]
+        if statement not in self.digits:
+            self.digits[statement] = _has_digits(self.t, *bounds)
+        return not self.digits[statement]
+
     def __call__(self, i: int, end: int, bounds: tuple[int, int]) -> bool:
         t, s = self.t, self.s
         if _anchored(t, self.marks, self.starts, (t.starts[i], end), *bounds):
             return True
         statement = s.statement[i]
-        if statement not in self.digits:
-            self.digits[statement] = _has_digits(t, *bounds)
-        if not self.digits[statement]:
+        if self.without_digits(i, bounds):
             return True
         key = (statement, s.clause_end_before[i])
         if key not in self.clauses:
@@ -1101,10 +1106,14 @@ def _numeral_end(word: str, k: int) -> int:
 
 
 def _cjk_runs(
-    t: Tokens, marks: Sequence[Mark], starts: list[int], i: int, first: int, last: int, statement: int
+    t: Tokens, marks: Sequence[Mark], starts: list[int], i: int, bounds: tuple[int, int], stated: _StatedHere
 ) -> list[Candidate]:
     """The runs of Chinese / Japanese numerals inside the word token ``i`` that state a number (a lone "一"
-    only where nothing follows it in the token: "一个", "一共" state none)."""
+    only where nothing follows it in the token: "一个", "一共" state none): right after an answer phrase, a
+    copula or a label, or a run of two numerals or more in a statement without digits ("女子は二十五人です。",
+    "占百分之四十五"; a single numeral there is a word's part: "三角形", "十分")."""
+    first, last = bounds
+    statement = stated.s.statement[i]
     out = []
     word, base = t.texts[i], t.starts[i]
     k = 0
@@ -1120,14 +1129,21 @@ def _cjk_runs(
         if run == "零" and word.startswith("下", e):  # "零下5℃": below zero, a sign word, no number
             k = e
             continue
+        spelled = e - k >= MIN_CJK_RUN and run[0] not in _MYRIAD_LEADS and stated.without_digits(i, bounds)
         if (
             not lone_one
             and cjk_value(run) is not None
-            and _anchored(t, marks, starts, (base + k, base + e), first, last)
+            and (_anchored(t, marks, starts, (base + k, base + e), first, last) or spelled)
         ):
             out.append(Candidate(StatementKind.BARE, i, i, base + k, base + e, statement))
         k = e
     return out
+
+
+MIN_CJK_RUN = (
+    2  # numerals in a run that spell a number where nothing names it ("二十五"; "三" alone is a word's)
+)
+_MYRIAD_LEADS = frozenset("万萬亿億")  # a run that opens on a myriad is a word ("万一": in case)
 
 
 MAX_RATIO_CHARS = (
