@@ -220,6 +220,8 @@ _SESSION_SHAPES = {
         "The answer is \\boxed{12}. " + "Actually, the answer is probably 15. " * n
     ),
     "later_conclusions": lambda n: "$\\boxed{42}$\n" + "En conclusión, cada grupo tiene 16 alumnos. " * n,
+    # values each asked by a question particle after it
+    "question_particles": lambda n: "Cevap " + "12 mi 14 mü " * n + "karar veremiyorum.",
     # conditions before the speaker's result, one long and many short
     "condition_as_means": lambda n: (
         "If " + "we add them " * n + "we get 30. " + "If we add them we get 30 " * n

@@ -464,6 +464,9 @@ REFUSED = [
     ("Ist die Antwort 13? Nein.", "13"),
     ("Ответ 13? Нет.", "13"),
     ("Cevap 13 mü? Hayır.", "13"),
+    # a verb-final language's question particle written after the value, without a question mark
+    ("24 mü 28 mi, hangisinin istendiğine karar veremiyorum.", "24"),
+    ("$x = 24$ ya da $x = 28$.\n\n24 mü 28 mi, karar veremiyorum.", "24"),
     # Korean writes "whether" as an ending on any verb, Turkish closes the clause with it
     ("13이 맞는지 확인해야 합니다.", "13"),
     ("13이 조건을 만족하는지 검토한다.", "13"),

@@ -79,7 +79,14 @@ def _questioned(w: Window, c: Candidate) -> Refusal | None:
     lead = w.marks_of(W.QUESTION, begin, min(c.start, begin + 13))  # a question word opening the statement
     if lead:
         return None if _answered_yes(w, c) else Refusal(Stance.QUESTIONED, lead[0].start, lead[0].end)
+    # a verb-final language's question particle right after the value asks it ("24 mü 28 mi, karar veremiyorum")
+    particle = w.first_mark_of(W.QUESTION, c.end, c.end + MAX_PARTICLE_GAP)
+    if particle is not None and particle.verb_final and w.tokens_between(c.end, particle.start) == 0:
+        return None if _answered_yes(w, c) else Refusal(Stance.QUESTIONED, particle.start, particle.end)
     return _checked_whether(w, c)
+
+
+MAX_PARTICLE_GAP = 4  # characters between a value and a question particle written after it ("24 mü", "12'mi")
 
 
 # what makes a "yes" no plain yes: "Yes, but ...", "Yes, I think so", "Yes? No?", "Yes, not 13"
