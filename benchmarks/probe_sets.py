@@ -50,21 +50,28 @@ def _patched(p: Probe) -> bool:
     return judge(p.completion, p.gold).verdict.value == "correct"
 
 
-def _math_verify(p: Probe) -> bool:
+def _math_verify(p: Probe, tally: Counter[str]) -> bool:
+    """math-verify's verdict; ``tally`` counts the golds it could not parse and the calls that raised, so the
+    report shows it did the real work."""
     from math_verify import parse, verify
 
     gold = p.gold if "$" in p.gold else f"${p.gold}$"
     try:
-        return bool(verify(parse(gold), parse(p.completion)))
-    except Exception:  # math-verify raising is a refusal here
+        parsed = parse(gold)
+        if not parsed:
+            tally["gold_unparsed"] += 1
+        return bool(verify(parsed, parse(p.completion)))
+    except Exception:  # math-verify raising is a refusal here, and counted
+        tally["raised"] += 1
         return False
 
 
 def score(probes: Sequence[Probe]) -> dict[str, Counter[str]]:
-    """Per verifier: probes agreed with, and of those the paid and the refused."""
+    """Per verifier: probes agreed with, and of those the paid and the refused; for math-verify also the golds it
+    could not parse and the calls that raised."""
     out: dict[str, Counter[str]] = {"patched": Counter(), "math-verify": Counter()}
     for p in probes:
-        for name, paid in (("patched", _patched(p)), ("math-verify", _math_verify(p))):
+        for name, paid in (("patched", _patched(p)), ("math-verify", _math_verify(p, out["math-verify"]))):
             if paid == p.pay:
                 out[name]["ok"] += 1
                 out[name]["pay" if p.pay else "refuse"] += 1
@@ -110,6 +117,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"{'ALL':16} {n:>5} {'':>4} {'':>6} | {total['patched']['ok']:>15} | {total['math-verify']['ok']:>15}"
         f"   ({100 * total['patched']['ok'] / n:.1f}% / {100 * total['math-verify']['ok'] / n:.1f}%)"
+    )
+    mv = total["math-verify"]
+    print(
+        f"math-verify: golds it could not parse {mv['gold_unparsed']} of {n}, calls that raised {mv['raised']}"
     )
     return 0
 

@@ -37,6 +37,7 @@ def test_the_score_counts_agreement_per_verifier() -> None:
     got = score(probes)
     assert got["patched"]["ok"] == 2 and got["patched"]["refuse"] == 1
     assert got["math-verify"]["ok"] == 1  # math-verify pays the negated 12
+    assert got["math-verify"]["gold_unparsed"] == 0 and got["math-verify"]["raised"] == 0
 
 
 def test_an_unknown_set_is_an_error() -> None:

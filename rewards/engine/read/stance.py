@@ -19,7 +19,7 @@ retraction after it with no value after the retraction.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rewardcheck.rewards.engine import stance as shapes
@@ -479,7 +479,7 @@ def _attributed(w: Window, c: Candidate) -> Refusal | None:
         ):  # "친구는 12라고 했지만 나는 13을 얻었다": a verb
             begin = m.end  # that follows its value reports that value, not a later one
     earlier = w.candidates_in(begin, c.start)
-    own = w.clause_start(c)
+    own = w.clause_start(c) if earlier else begin  # asked per candidate: only where a value stands before it
     if earlier and earlier[-1].end <= own and w.words_between(earlier[-1].end, c.start) >= MIN_TURN_WORDS:
         # a clause of the speaker's own after the reported value ("My friend said 12, and I checked it: 12",
         # "친구는 9라고 했는데, 제가 계산해 보니 9가 맞습니다"): a report reaches it only when said again
@@ -591,9 +591,9 @@ def _retracted(w: Window, c: Candidate) -> Refusal | None:
     for start, end in w.statements_after(c, MAX_SHAPED):
         if start >= nxt:
             break
-        if shapes.retracts_by_shape(w.source[start:end]) or _paused_then_wrong(w, start, end, paused):
-            return Refusal(Stance.RETRACTED, start, end)
         marks = w.marks_in(start, end)
+        if shapes.retracts_by_shape(w.source[start:end]) or _paused_then_wrong(w, marks, start, end, paused):
+            return Refusal(Stance.RETRACTED, start, end)
         paused = len(marks) == 1 and W.CORRECTION in marks[0].classes  # "Espera." said alone
     return None
 
@@ -601,13 +601,12 @@ def _retracted(w: Window, c: Candidate) -> Refusal | None:
 _DENIAL = frozenset({W.WRONG, W.NEGATOR, W.NEGATED_PREDICATE, W.ERROR_MENTION})
 
 
-def _paused_then_wrong(w: Window, start: int, end: int, paused: bool) -> bool:
+def _paused_then_wrong(w: Window, marks: Sequence[Mark], start: int, end: int, paused: bool) -> bool:
     """A value-free statement after the value that opens on a pause or correction word (or follows one said
     alone) and calls something wrong (``WordClass.WRONG``), once: "Espera, esto está mal.", "等等，这样算是错的。",
     "Khoan đã, cách tính trên là sai.", "Tunggu, ini salah.", in any language of the lexicon, whatever names
     what is wrong. A second denial cancels it ("Wait, nothing here is wrong.", "Espera, no está mal."), and a
-    question asks ("Wait, is that wrong?")."""
-    marks = w.marks_in(start, end)
+    question asks ("Wait, is that wrong?"). ``marks``: the statement's, from ``start`` to ``end``."""
     text = w.source[start:end]
     if not marks or "?" in text or "？" in text:
         return False
