@@ -43,6 +43,9 @@ def reset_dfa_cache() -> int:
     from antlr4.dfa.DFA import DFA
     from antlr4.PredictionContext import PredictionContextCache
 
+    from .two_stage_parse import reset as reset_two_stage
+
+    reset_two_stage()  # the engine's SLL stage keeps its own DFA (two_stage_parse)
     classes = _generated_classes()
     for cls in classes:
         atn = cls.atn  # type: ignore[attr-defined]

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from rewardcheck.rewards.cache_bounds import LETTER_PARSES
+from rewardcheck.rewards.two_stage_parse import sll_first
 
 from .lists import free_letters
 from .mathcore import Parsed, parse_value
@@ -42,13 +43,14 @@ def keep_letters(expr: str) -> Parsed:
     # imported by the first row that needs a re-parse, not by the engine's import
     from math_verify import parse
 
-    values = parse(
-        f"${expr}$",
-        extraction_config=_no_units(),
-        extraction_mode="first_match",
-        fallback_mode="no_fallback",
-        parsing_timeout=None,  # type: ignore[arg-type]
-    )
+    with sll_first():
+        values = parse(
+            f"${expr}$",
+            extraction_config=_no_units(),
+            extraction_mode="first_match",
+            fallback_mode="no_fallback",
+            parsing_timeout=None,  # type: ignore[arg-type]
+        )
     return Parsed(tuple(values), str(values[-1]) if values else None)
 
 

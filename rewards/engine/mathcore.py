@@ -34,6 +34,8 @@ from typing import Any, Generic, TypeVar
 
 from rewardcheck.rewards import rx
 from rewardcheck.rewards.cache_bounds import PROSE_PARSES, VALUE_PARSES, VERIFIES
+from rewardcheck.rewards.two_stage_parse import install as install_two_stage
+from rewardcheck.rewards.two_stage_parse import sll_first
 
 from .budget import quantise, stall_after
 from .isolation import MachineStalled, count, set_work_budget, work_budget_s
@@ -166,6 +168,7 @@ def _math_verify() -> Any:
     parses (a scan of integer answers, a worker's start) pays no sympy import (about 0.3 s)."""
     import math_verify
 
+    install_two_stage()
     return math_verify
 
 
@@ -260,13 +263,14 @@ def _parse_value(expr: str) -> Parsed:
         return Parsed((), None, "empty")
     latex, plain = _configs()
     for config, source in ((latex, f"${expr}$"), (plain, expr)):
-        values = _math_verify().parse(
-            source,
-            extraction_config=config,
-            extraction_mode="first_match",
-            fallback_mode="no_fallback",
-            parsing_timeout=None,  # type: ignore[arg-type]
-        )
+        with sll_first():  # latex2sympy's own values, in a third of its time (see two_stage_parse)
+            values = _math_verify().parse(
+                source,
+                extraction_config=config,
+                extraction_mode="first_match",
+                fallback_mode="no_fallback",
+                parsing_timeout=None,  # type: ignore[arg-type]
+            )
         if not values:
             continue
         matched = _text(values[-1], expr)  # a huge integer value: the parse read the whole source
@@ -282,9 +286,10 @@ parse_value = _Cached(_parse_value, VALUE_PARSES)
 def _parse_prose(text: str) -> Parsed:
     """Parse a worked solution without ``\\boxed``: math-verify's anchored extraction over the prose (only in
     the isolated worker: a prose gold is never in the in-process grammar)."""
-    values = _math_verify().parse(
-        text, extraction_mode="first_match", fallback_mode="no_fallback", parsing_timeout=None
-    )
+    with sll_first():
+        values = _math_verify().parse(
+            text, extraction_mode="first_match", fallback_mode="no_fallback", parsing_timeout=None
+        )
     return Parsed(tuple(values), _text(values[-1], None) if values else None)
 
 
