@@ -441,3 +441,73 @@ def test_a_bare_letter_is_left_to_verify_symbol_rules() -> None:
 
     assert not _pair_apart(E, Symbol("e"))
     assert _pair_apart(E, Symbol("e") + 1)  # e + 1 varies with e: no number equals it
+
+
+# Two expressions in the same variables that differ at a point are refused numerically too: every such
+# refusal is one verify gives, and the plain cases (a polynomial with one coefficient moved, a wrong
+# factorisation) are decided without simplify.
+_POLY = st.builds(
+    lambda a, b, c, v: f"{a}{v}^2 + {b}{v} + {c}",
+    st.integers(1, 9),
+    st.integers(-20, 20),
+    st.integers(-40, 40),
+    st.sampled_from(["x", "t", "n"]),
+)
+_FACTORED = st.builds(
+    lambda p, q, v: f"({v}{p:+d})({v}{q:+d})",
+    st.integers(-9, 9),
+    st.integers(-9, 9),
+    st.sampled_from(["x", "t"]),
+)
+_EXPRESSION = st.one_of(
+    _POLY,
+    _FACTORED,
+    st.sampled_from(
+        ["\\frac{x+1}{x-1}", "\\sqrt{x^2+1}", "2x + 3y", "\\frac{a}{b} + 1", "x^{3}", "0.5x + 1"]
+    ),
+    st.sampled_from(["2i + x", "e^{x}", "x", "\\sin x \\cos x", "\\frac{\\sin 2x}{2}"]),
+)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(_EXPRESSION, _EXPRESSION)
+def test_an_expression_refused_numerically_is_one_verify_refuses(answer: str, gold: str) -> None:
+    from math_verify import parse, verify
+
+    j = judge(f"\\boxed{{{answer}}}", gold, config=EngineConfig(allow_unevaluated=True))
+    if j.rule == "compare.numbers_apart":
+        assert j.verdict.value == "wrong"
+        assert not verify(parse(f"${gold}$"), parse(f"${answer}$")), (answer, gold)
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold"),
+    [
+        ("x^2 + 5x + 6", "x^2 + 5x + 7"),  # one coefficient moved
+        ("(x+2)(x+4)", "x^2 + 5x + 6"),  # a wrong factorisation
+        ("\\frac{x+1}{x-1}", "\\frac{x-1}{x+1}"),
+        ("2a + 3b", "3a + 2b"),
+        ("2y + 1", "2x + 1"),  # different variables (verify compares variables strictly)
+    ],
+)
+def test_expressions_that_differ_at_a_point_are_refused_without_simplify(answer: str, gold: str) -> None:
+    j = judge(f"\\boxed{{{answer}}}", gold, config=EngineConfig(allow_unevaluated=True))
+    assert (j.verdict.value, j.rule) == ("wrong", "compare.numbers_apart"), j.reason
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "expected"),
+    [
+        ("(x+2)(x+3)", "x^2 + 5x + 6", "correct"),  # equal: proved by simplify, never refused numerically
+        ("\\frac{\\sin 2x}{2}", "\\sin x \\cos x", "correct"),
+        ("0.5x + 1", "\\frac{x}{2} + 1", "correct"),  # a float: verify's own rounding decides
+        ("2y", "\\frac{2yx}{x}", "correct"),  # x cancels on one side only: one value per name, not per side
+        ("\\frac{2yx}{x}", "2y", "correct"),
+    ],
+)
+def test_equal_expressions_and_verifys_own_cases_are_left_to_verify(
+    answer: str, gold: str, expected: str
+) -> None:
+    j = judge(f"\\boxed{{{answer}}}", gold, config=EngineConfig(allow_unevaluated=True))
+    assert j.verdict.value == expected, j.reason
+    assert j.rule != "compare.numbers_apart"

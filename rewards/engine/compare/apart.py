@@ -1,4 +1,4 @@
-r"""Rows that refuse two numbers too far apart for ``verify`` to call them equal, without sympy's ``simplify``.
+r"""Rows that refuse two values too far apart for ``verify`` to call them equal, without sympy's ``simplify``.
 
 ``verify`` rounds a float to six decimals before it compares (``float_rounding=6``), and otherwise asks
 ``simplify`` whether the difference is zero. ``simplify`` keeps a value, so two numbers whose values differ by
@@ -102,15 +102,43 @@ def _varies(v: Any) -> bool:
     return one is not None and two is not None and _far(one, two)
 
 
+def _differ(g: Any, a: Any) -> bool:
+    """Two expressions in a few variables that take values far apart at one generic point (each variable
+    set by its name, the same on both sides): their difference is not zero there, so ``simplify`` (which keeps
+    values) cannot make it zero, and ``verify``'s other tests (the same string, a number rounded) do not
+    apply to an expression with a variable. A bare letter is left to ``verify``'s symbol rules."""
+    from sympy import Expr, Symbol
+
+    if not (isinstance(g, Expr) and isinstance(a, Expr)) or isinstance(g, Symbol) or isinstance(a, Symbol):
+        return False
+    names = sorted({str(x) for x in g.free_symbols | a.free_symbols})
+    if not 0 < len(names) <= _MAX_VARIABLES or not (g.free_symbols and a.free_symbols):
+        return False
+    # by name: a variable that cancels on one side only (``\frac{2yx}{x}`` against ``2y``) gets one value
+    value = {name: _POINTS[0] + k / 7 for k, name in enumerate(names)}
+    one, two = _by_name(g, value), _by_name(a, value)
+    return one is not None and two is not None and _far(one, two)
+
+
+def _by_name(v: Any, value: dict[str, float]) -> complex | None:
+    """``v`` with each variable set to its name's value, evaluated; None when not then a finite number."""
+    try:
+        z = complex(v.evalf(_EVALF_DIGITS, subs={x: value[str(x)] for x in v.free_symbols}))
+    except (TypeError, ValueError, OverflowError, ArithmeticError):
+        return None
+    return z if cmath.isfinite(z) else None
+
+
 def _pair_apart(g: Any, a: Any) -> bool:
     """``verify``'s pair ``(g, a)`` is certainly false: two different strings, a string against an
-    expression (never compared), two numbers far apart, or a number against an expression that varies."""
+    expression (never compared), two numbers far apart, a number against an expression that varies, or two
+    expressions in the same variables that differ at a point."""
     if isinstance(g, str) or isinstance(a, str):
         return not (isinstance(g, str) and isinstance(a, str) and g.strip() == a.strip())
     vg, va = _value(g), _value(a)
     if vg is not None and va is not None:
         return _far(vg, va)
-    return (vg is not None and _varies(a)) or (va is not None and _varies(g))
+    return (vg is not None and _varies(a)) or (va is not None and _varies(g)) or _differ(g, a)
 
 
 def numbers_apart(case: Case) -> Decision | None:
