@@ -39,6 +39,7 @@ from rewardcheck.rewards.two_stage_parse import sll_first
 
 from .budget import quantise, stall_after
 from .isolation import MachineStalled, count, set_work_budget, work_budget_s
+from .plain_latex import plain_value
 from .text import normalise
 
 __all__ = ["Parsed", "parse_value", "check", "check_strings", "check_parsed", "gold_value", "deadline"]
@@ -261,6 +262,9 @@ def _parse_value(expr: str) -> Parsed:
     expr = _TRIG_POWER.sub(r"\\\1^{\2}(\3)", expr)
     if not expr:
         return Parsed((), None, "empty")
+    fast = _plain(expr)
+    if fast is not None:
+        return fast
     latex, plain = _configs()
     for config, source in ((latex, f"${expr}$"), (plain, expr)):
         with sll_first():  # latex2sympy's own values, in a third of its time (see two_stage_parse)
@@ -278,6 +282,20 @@ def _parse_value(expr: str) -> Parsed:
             continue  # a prefix parse is a mis-parse; try the next reading
         return Parsed(tuple(values), matched)
     return Parsed((), None, "neither LaTeX nor a plain expression covers the whole string")
+
+
+def _plain(expr: str) -> Parsed | None:
+    """A value in plain LaTeX read without the LaTeX grammar (:mod:`.plain_latex`: the value math-verify's
+    parse gives it), when math-verify's normalisation leaves its text as it is (a unit, ``\\dfrac`` or
+    ``\\left`` leaves the parse to math-verify)."""
+    value = plain_value(expr)
+    if value is None:
+        return None
+    from latex2sympy2_extended.math_normalization import normalize_latex
+
+    if normalize_latex(expr, _configs()[0][0].normalization_config) != expr:
+        return None
+    return Parsed((value,), _text(value, expr))
 
 
 parse_value = _Cached(_parse_value, VALUE_PARSES)
