@@ -17,12 +17,13 @@ from functools import cache, lru_cache
 
 from rewardcheck.rewards.cache_bounds import TOKEN_TEXTS
 
-from .lexicon import LANGUAGE_ROWS
+from .lexicon import LANGUAGE_ROWS, WordClass
 
 __all__ = [
     "word_number",
     "cjk_number",
     "cjk_value",
+    "part_of_value",
     "cjk_scaled",
     "CJK_NUMERALS",
     "MYRIADS",
@@ -256,22 +257,67 @@ def decimal_text(v: Fraction) -> str | None:
 
 
 def cjk_value(s: str) -> str | None:
-    r"""A run of Chinese / Japanese numerals as a value: an integer, a fraction written "X分之Y" or "X分のY"
-    (Y/X), or a percentage "百分之Y".
+    r"""A run of Chinese / Japanese numerals as a value: an integer, a fraction written denominator first
+    (:func:`part_of_value`), or a percentage "百分之Y".
 
     >>> cjk_value("四分之三"), cjk_value("百分之五十"), cjk_value("十二"), cjk_value("分之三"), cjk_value("六分の一")
     ('\\frac{3}{4}', '50\\%', '12', None, '\\frac{1}{6}')
     """
-    whole, sep, part = s.partition("分之")
-    if not sep:
-        whole, sep, part = s.partition("分の")  # Japanese writes the same fraction with の: "六分の一"
-    if sep:
-        d, n = cjk_number(whole), cjk_number(part)
-        if d is None or n is None or d == 0:
-            return None
-        return f"{n}\\%" if d == 100 else f"\\frac{{{n}}}{{{d}}}"
+    fraction = part_of_value(s)
+    if fraction is not None or _part_of_joiner(s) is not None:
+        return fraction
     n = cjk_number(s)
     return None if n is None else str(n)
+
+
+MAX_PART_DIGITS = 12  # a side of a fraction in digits: no int() of a pumped run
+
+
+def part_of_value(s: str) -> str | None:
+    r"""A fraction written denominator first with a part-of word of the lexicon (``WordClass.PART_OF``: "分之",
+    "分の", "분의"), each side in digits, Han numerals or a language's letters for them, as
+    ``\frac{numerator}{denominator}``; a hundredth part is a percent ("百分之五十").
+
+    >>> part_of_value("3分之2"), part_of_value("三分の二"), part_of_value("3분의 2"), part_of_value("삼분의 이")
+    ('\\frac{2}{3}', '\\frac{2}{3}', '\\frac{2}{3}', '\\frac{2}{3}')
+    >>> part_of_value("百分之五十"), part_of_value("分之三"), part_of_value("3分之"), part_of_value("0분의 1")
+    ('50\\%', None, None, None)
+    """
+    joiner = _part_of_joiner(s)
+    if joiner is None:
+        return None
+    whole, _, part = s.partition(joiner)
+    d, n = _part_side(whole), _part_side(part)
+    if d is None or n is None or d == 0:
+        return None
+    return f"{n}\\%" if d == 100 else f"\\frac{{{n}}}{{{d}}}"
+
+
+def _part_of_joiner(s: str) -> str | None:
+    return next((j for j in _part_of_joiners() if j in s), None)
+
+
+@cache
+def _part_of_joiners() -> tuple[str, ...]:
+    joiners = {p for rows in LANGUAGE_ROWS.values() for p in rows.phrases(WordClass.PART_OF)}
+    return tuple(sorted(joiners, key=lambda p: (-len(p), p)))
+
+
+def _part_side(s: str) -> int | None:
+    """One side of a fraction written denominator first: digits, Han numerals, or a language's letters for
+    them (a lone Sino-Korean letter is a numeral here: "삼분의 이")."""
+    s = s.strip()
+    if not s or len(s) > MAX_PART_DIGITS:
+        return None
+    if s.isdigit():
+        return int(s) if s.isascii() else None
+    n = cjk_number(s)
+    if n is not None:
+        return n
+    for _, table in _han_tables():
+        if all(ch in table for ch in s):
+            return cjk_number("".join(table[ch] for ch in s))
+    return None
 
 
 def cjk_number(s: str) -> int | None:

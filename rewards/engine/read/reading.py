@@ -19,7 +19,7 @@ import unicodedata
 
 from rewardcheck.rewards.engine.choices import latin_letter
 from rewardcheck.rewards.engine.number_phrases import fraction_phrase, number_phrase
-from rewardcheck.rewards.engine.numerals import cjk_value, word_number
+from rewardcheck.rewards.engine.numerals import cjk_value, part_of_value, word_number
 from rewardcheck.rewards.engine.numwords import number_from_words
 from rewardcheck.rewards.engine.prose_math import in_math
 from rewardcheck.rewards.engine.text import AnswerSpan, without_injection
@@ -239,7 +239,7 @@ def _signed(c: Candidate, value: str) -> str:
 def _spelled(value: str) -> str:
     """A number in words as its digits ("one hundred and five" -> "105"); any other value as it is."""
     if any(ch.isdigit() for ch in value):
-        return value
+        return part_of_value(value.strip()) or value  # "3分之2", "3분의 2" in a box
     n = number_from_words(value)
     if n is None:
         n = word_number(value) if " " not in value.strip() else None
