@@ -220,6 +220,10 @@ _SESSION_SHAPES = {
         "The answer is \\boxed{12}. " + "Actually, the answer is probably 15. " * n
     ),
     "later_conclusions": lambda n: "$\\boxed{42}$\n" + "En conclusión, cada grupo tiene 16 alumnos. " * n,
+    # alternatives rejected after a value, one per statement and many in one statement, each word a predicate
+    # that also retracts
+    "rejected_alternatives": lambda n: "합계는 42입니다. " + "15는 틀렸습니다. " * n,
+    "rejected_in_one_statement": lambda n: "합계는 42입니다. " + "15, " * n + "16는 틀렸습니다. " * 3,
     # values each asked by a question particle after it
     "question_particles": lambda n: "Cevap " + "12 mi 14 mü " * n + "karar veremiyorum.",
     # conditions before the speaker's result, one long and many short

@@ -386,7 +386,56 @@ def _default(w: Window, pool: Sequence[Candidate], stances: Stances) -> Commitme
     hedged = [c for c in in_statement if _only_hedged(stances.of(c))]
     if hedged:
         return Commitment(w, Outcome.HEDGED, hedged[-1], refusals=stances.of(hedged[-1]))
+    rejected = _alternative_rejected(w, pool, in_statement, stances)
+    if rejected is not None:
+        return rejected
     return Commitment(w, Outcome.REFUSED, refusals=stances.of(in_statement[-1]))
+
+
+MAX_STATED_WORDS = 40  # a statement of the answer before a rejected alternative is a sentence, not a run
+MAX_STATEMENTS_BETWEEN = 2  # value-free statements between it and the rejection ("Let me check the options.")
+
+
+def _alternative_rejected(
+    w: Window, pool: Sequence[Candidate], in_statement: Sequence[Candidate], stances: Stances
+) -> Commitment | None:
+    """The final statement only denies values other than the one the statement before it commits to ("The
+    total is 12. 15 is wrong.", "... which matches option B. Option A is wrong.", "合計は12です。15は間違いです。"):
+    it rejects an alternative, and the value before it stands. One statement back, no further."""
+    if not all(_is_denied(w, c, stances) for c in in_statement):
+        return None
+    before = [c for c in pool if c.statement < in_statement[0].statement]
+    if not before:
+        return None
+    if in_statement[0].statement - before[-1].statement > MAX_STATEMENTS_BETWEEN + 1:
+        return None  # a denial far from any value rejects nothing stated
+    before = [c for c in before if c.statement == before[-1].statement]
+    first, last = w.statement_tokens(before[-1].statement)
+    if w.word_rank[last + 1] - w.word_rank[first] > MAX_STATED_WORDS:
+        return None  # a run of junk, not a statement of the answer
+    stated = _default(w, before, stances)  # its final statement denies nothing: no second step back
+    if stated.outcome is not Outcome.COMMITTED or stated.candidate is None:
+        return None
+    if any(_said(w, c) == _said(w, stated.candidate) for c in in_statement):
+        return None  # the value itself is denied: "The total is 12. No, 12 is wrong."
+    return stated
+
+
+def _is_denied(w: Window, c: Candidate, stances: Stances) -> bool:
+    """``c`` is denied as an answer ("15 is wrong", "not 15", "option A is incorrect"), and nothing else: a
+    retraction counts only beside a predicate that judges the value ("15는 틀렸습니다": is wrong, was wrong)."""
+    refusals = stances.of(c)
+    return any(r.stance in (Stance.NEGATED, Stance.EXCLUDED) for r in refusals) and all(
+        r.stance in _DENIALS and _denies(w, c, r) and _worded(w, r) for r in refusals
+    )
+
+
+_DENYING = frozenset({W.WRONG, W.NEGATED_PREDICATE, W.NEGATOR})
+
+
+def _worded(w: Window, r: Refusal) -> bool:
+    """The denial says so in a lexicon word ("wrong", "間違い", "not"), not only by its shape."""
+    return any(m.classes & _DENYING for m in w.marks_in(r.start, r.end))
 
 
 def _words_before(w: Window, c: Candidate) -> list[str]:

@@ -19,6 +19,7 @@ retraction after it with no value after the retraction.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -578,6 +579,8 @@ MAX_SHAPED = 4  # statements after a value read for a retraction by shape ("That
 
 def _retracted(w: Window, c: Candidate) -> Refusal | None:
     for m in w.marks_of(W.RETRACTION, c.end, len(w.source)):
+        if _judges_another(w, c, m):
+            continue  # "12입니다. 15는 틀렸습니다.": the word says 15 was wrong, not 12
         # a later value replaces the retracted one only when it is stated ("Scratch that: it is 391"), not
         # denied or asked ("Scratch that: the answer is not 390")
         if not _stated_after(w, m.end):
@@ -599,6 +602,20 @@ def _retracted(w: Window, c: Candidate) -> Refusal | None:
 
 
 _DENIAL = frozenset({W.WRONG, W.NEGATOR, W.NEGATED_PREDICATE, W.ERROR_MENTION})
+
+
+MAX_JUDGED = 3  # values right before a retraction word that it may judge ("15는 틀렸습니다")
+
+
+def _judges_another(w: Window, c: Candidate, m: Mark) -> bool:
+    """The retraction word ``m`` is a predicate of another value its own statement names before it ("15는
+    틀렸습니다", "15 war falsch"): it judges that value, not ``c``."""
+    if W.NEGATED_PREDICATE not in m.classes:
+        return False
+    statement = w.structure.statement[w.tokens.index_at(m.start)]
+    i = bisect.bisect_left(w.candidate_starts, m.start)  # the few values right before the word: bounded
+    named = [x for x in w.candidates[max(0, i - MAX_JUDGED) : i] if x.statement == statement]
+    return bool(named) and all(x.start >= c.end and w.value(x) != w.value(c) for x in named)
 
 
 def _paused_then_wrong(w: Window, marks: Sequence[Mark], start: int, end: int, paused: bool) -> bool:
