@@ -50,6 +50,7 @@ from .exact import exact_value
 from .gold import MAX_SUBJECT_WORDS, GoldParse, GoldStatus, parse_gold, words_of
 from .goldkind import GoldKind, gold_kind
 from .isolation import IsolationTimeout
+from .lists import one_name_bounds
 from .mathcore import deadline
 from .read.closing_letter import closing_letter
 from .read.option_letter import option_letter
@@ -274,6 +275,8 @@ def _read_then_compare(
     span = a.span
     listed = _states_a_list(span, g)  # the read exits refused alternatives to any other gold
     stated = ", ".join(span.alternatives) if listed else span.answer
+    if _states_a_union(span):  # "x<-1 或 x>3": one set
+        stated = " \\text{ or } ".join(span.alternatives)
     assert stated is not None  # a completion without an answer took a read exit
     # Stages 2 and 3, the answer as a value and compare: the rows of compare.rules.RULES, in order
     return compare(Case(gold, g, kind, span, as_value(stated, gold), prompt, config, t0))
@@ -337,6 +340,12 @@ def _states_a_list(span: AnswerSpan, g: GoldParse) -> bool:
     pair = gold_kind(g) in (GoldKind.TUPLE, GoldKind.INTERVAL)  # "(2, 3)" is a point as often as an interval
     both_signs = len(span.alternatives) == 2 and g.both_signs
     return g.multi or both_signs or (pair and span.joiner == "and" and _distinct_names(span.alternatives))
+
+
+def _states_a_union(span: AnswerSpan) -> bool:
+    """Inequalities of one name joined by "or" in any language ("x<-1 或 x>3", "x \\le -2 या x \\ge 2") state
+    one set, their union, not two answers to choose from."""
+    return span.joiner == "or" and one_name_bounds(span.alternatives)
 
 
 def _one_value(values: Sequence[str]) -> bool:
@@ -421,7 +430,12 @@ def _read_exit(a: Analysis, g: GoldParse, config: EngineConfig, t0: float) -> Ju
             t0,
             Rule.READ_HEDGED,
         )
-    if span.alternatives and not _states_a_list(span, g) and not _one_value(span.alternatives):
+    if (
+        span.alternatives
+        and not _states_a_list(span, g)
+        and not _one_value(span.alternatives)
+        and not _states_a_union(span)
+    ):
         return _verdict(
             Verdict.WRONG,
             f"two different final answers offered as alternatives ({' / '.join(span.alternatives)})",

@@ -38,7 +38,7 @@ from .exact import exact_value
 from .forms import LATEX_COMMAND, LONE_LETTER, OR_WORD, strip_units
 from .lexicon import WordClass, alternation, is_word
 
-__all__ = ["Items", "read_items", "pair_forms", "ratio_parts", "expand_pm", "free_letters"]
+__all__ = ["Items", "read_items", "pair_forms", "ratio_parts", "expand_pm", "free_letters", "one_name_bounds"]
 
 MAX_LIST_CHARS = 600
 MAX_ITEMS = 32
@@ -324,6 +324,33 @@ def expand_pm(v: str) -> list[str] | None:
     if any(not o for o in options):
         return None
     return ["(" + ", ".join(c) + ")" for c in product(*options)]
+
+
+def one_name_bounds(values: tuple[str, ...] | list[str]) -> bool:
+    r"""Are ``values`` two or more inequalities that bound one and the same one-letter name ("x<-1", "x>3";
+    "x \le -2", "x \ge 2")? Joined by "or" in any language they state one set, their union.
+
+    >>> one_name_bounds(["x<-1", "x>3"]), one_name_bounds(["x \\le -2", "2 \\le x"]), one_name_bounds(["x<1", "y>3"])
+    (True, True, False)
+    >>> one_name_bounds(["x = 1", "x = 2"]), one_name_bounds(["x<1"]), one_name_bounds(["x<1<2", "x>3"])
+    (False, False, False)
+    """
+    if len(values) < 2 or any(len(v) > MAX_BOUND_CHARS for v in values):
+        return False
+    names: set[str] = set()
+    for v in values:
+        spelled = _INEQUALITY_COMMAND.sub(" < ", v)
+        if sum(spelled.count(r) for r in "<>≤≥") != 1 or "=" in spelled:
+            return False
+        letters = free_letters(v)
+        if len(letters) != 1:
+            return False
+        names |= letters
+    return len(names) == 1
+
+
+MAX_BOUND_CHARS = 60
+_INEQUALITY_COMMAND = rx.compile(r"\\(?:leqslant|geqslant|leq|geq|le|ge|lt|gt)(?![a-zA-Z])")
 
 
 def free_letters(s: str) -> set[str]:

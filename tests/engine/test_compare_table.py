@@ -12,6 +12,7 @@ from rewardcheck.rewards.engine.rules import Rule
 ORDER = [
     Rule.CHOICE,
     Step.UNLABEL,
+    Step.BRACED_DECIMALS,
     Rule.CLOCK,
     Rule.PROPOSITION,
     Step.PAIR,

@@ -41,7 +41,7 @@ from ..numeric import (
 )
 from ..text import TEXT_COMMANDS, normalise
 from .case import Case
-from .numbers import THOUSANDS, comma_decimal, number_gold
+from .numbers import THOUSANDS, braced_decimals, comma_decimal, number_gold
 from .text import text_norm_keep
 
 __all__ = [
@@ -129,6 +129,13 @@ def as_value(answer: str, gold_text: str) -> str:
 def unlabelled(case: Case) -> Case:
     """``(C) 24`` against a gold 24: the value the letter labels."""
     return replace(case, answer=without_label(case.answer))
+
+
+def braced_point(case: Case) -> Case:
+    """``0{,}6 - 0{,}8i``, ``x_1 = 0{,}5``: LaTeX's braced decimal commas are points wherever they stand, for any
+    gold (``1{,}000`` stays for the gold to decide: :func:`.numbers.braced_decimals`)."""
+    answer = braced_decimals(case.answer)
+    return case if answer == case.answer else replace(case, answer=answer, decimal_comma=True)
 
 
 def chained(case: Case) -> Case:

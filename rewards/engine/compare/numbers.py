@@ -21,6 +21,7 @@ __all__ = [
     "MAX_INTEGER_DIGITS",
     "THOUSANDS",
     "UNIT_TEXT",
+    "braced_decimals",
     "comma_decimal",
     "comma_decimal_gold",
     "named_value",
@@ -82,6 +83,29 @@ def comma_decimal(answer: str, g: GoldParse) -> str | None:
         return None  # "1,2,3", "(9,10)": a list, a pair or an interval, no decimal
     out = _COMMA_DECIMAL.sub(lambda x: _point(x, norm), norm)
     return out if out != norm else None
+
+
+_BRACED = rx.compile(r"(\d+)\{,\}(\d+)")
+
+
+def braced_decimals(s: str) -> str:
+    r"""A comma in braces that can only be a decimal comma is a point, wherever it stands: the digits after it
+    are not a group of three, or a lone zero stands before it (``0{,}6 - 0{,}8i`` -> ``0.6 - 0.8i``);
+    ``1{,}000`` may be a thousands group and stays for the gold to decide.
+
+    >>> braced_decimals("0{,}6 - 0{,}8i"), braced_decimals("12{,}5 ; 3{,}25"), braced_decimals("1{,}000")
+    ('0.6 - 0.8i', '12.5 ; 3.25', '1{,}000')
+    >>> braced_decimals("0{,}125"), braced_decimals("x_1 = 1{,}5, x_2 = 2")
+    ('0.125', 'x_1 = 1.5, x_2 = 2')
+    """
+    if "{,}" not in s:
+        return s
+    return _BRACED.sub(_braced_point, s)
+
+
+def _braced_point(m: rx.Match) -> str:
+    whole, fraction = m.group(1), m.group(2)
+    return f"{whole}.{fraction}" if len(fraction) != 3 or whole == "0" else m.group()
 
 
 def _point(m: rx.Match, text: str) -> str:

@@ -33,6 +33,7 @@ class Step(StrEnum):
     """The rewrite rows, by name (a name is documentation: nothing decides on it)."""
 
     UNLABEL = "unlabel"
+    BRACED_DECIMALS = "braced_decimals"
     PAIR = "pair"
     CHAIN = "chain"
     CANONICAL = "canonical"
@@ -71,6 +72,7 @@ RULES: tuple[Check | Rewrite, ...] = (
     # a gold kind compared on its own terms
     Check(Rule.CHOICE, _only(GoldKind.CHOICE), kinds.choice),
     Rewrite(Step.UNLABEL, ANY_KIND - {GoldKind.CHOICE, GoldKind.TEXT}, answer_value.unlabelled),
+    Rewrite(Step.BRACED_DECIMALS, ANY_KIND - {GoldKind.CHOICE, GoldKind.TEXT}, answer_value.braced_point),
     Check(Rule.CLOCK, _only(GoldKind.CLOCK), kinds.clock),
     Check(Rule.PROPOSITION, ANY_KIND, kinds.statement),
     # the answer as a value: paired with the gold, its chain's last member, canonical, number words

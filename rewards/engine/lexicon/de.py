@@ -525,6 +525,9 @@ ROWS = LanguageRows(
             "von anfang an",
         ),
         WordClass.UNDETERMINED: (
+            "keine lösung",  # no solution
+            "keine lösungen",
+            "hat keine lösung",
             "nicht bestimmt werden",
             "lässt sich nicht bestimmen",
             "nicht genügend informationen",

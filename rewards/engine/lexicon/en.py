@@ -555,6 +555,15 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "need to reconsider",
     ),
     WordClass.UNDETERMINED: (
+        "has no solution",  # no solution
+        "has no solutions",
+        "have no solution",
+        "have no solutions",
+        "there is no solution",
+        "there are no solutions",
+        "no solution exists",
+        "has no real solution",
+        "has no real solutions",
         "cannot be determined",
         "can't be determined",
         "cannot be found",

@@ -508,6 +508,12 @@ ROWS = LanguageRows(
             "desde cero",
         ),
         WordClass.UNDETERMINED: (
+            "no tiene solución",  # no solution
+            "no tiene soluciones",
+            "sin solución",
+            "no hay solución",
+            "no existe solución",
+            "ninguna solución",
             "no se puede determinar",
             "no puede determinarse",
             "imposible determinar",

@@ -544,6 +544,11 @@ ROWS = LanguageRows(
             "depuis le début",
         ),
         WordClass.UNDETERMINED: (
+            "pas de solution",  # no solution
+            "aucune solution",
+            "sans solution",
+            "n'admet pas de solution",
+            "n'admet aucune solution",
             "ne peut pas être déterminé",
             "ne peut pas être déterminée",
             "impossible de déterminer",

@@ -392,6 +392,12 @@ ROWS = LanguageRows(
         ),
         WordClass.REDO: ("dari awal", "mengulang", "menghitung ulang", "mengerjakan ulang"),
         WordClass.UNDETERMINED: (
+            "tidak ada solusi",  # no solution
+            "tidak memiliki solusi",
+            "tidak mempunyai solusi",
+            "tidak ada penyelesaian",
+            "tidak mempunyai penyelesaian",
+            "tidak memiliki penyelesaian",
             "belum dapat ditentukan",
             "tidak dapat ditentukan",
             "tidak bisa ditentukan",

@@ -464,6 +464,11 @@ ROWS = LanguageRows(
         ),
         WordClass.REDO: ("rifarlo", "rifare", "da capo", "ricominciare", "da zero"),
         WordClass.UNDETERMINED: (
+            "nessuna soluzione",  # no solution
+            "non ha soluzioni",
+            "non ha soluzione",
+            "non ammette soluzioni",
+            "impossibile da risolvere",
             "non è possibile rispondere",
             "non è possibile determinare",
             "non si può determinare",

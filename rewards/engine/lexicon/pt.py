@@ -470,6 +470,12 @@ ROWS = LanguageRows(
         ),
         WordClass.REDO: ("refazer", "refazê-lo", "recomeçar", "começar de novo", "do zero", "desde o início"),
         WordClass.UNDETERMINED: (
+            "não tem solução",  # no solution
+            "não tem soluções",
+            "sem solução",
+            "nenhuma solução",
+            "não há solução",
+            "não possui solução",
             "não é possível determinar",
             "não pode ser determinado",
             "não pode ser determinada",

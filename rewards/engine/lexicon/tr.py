@@ -422,6 +422,11 @@ ROWS = LanguageRows(
         ),
         WordClass.REDO: ("baştan", "yeniden çözmem", "tekrar çözmem", "yeniden hesaplamam", "baştan çözmem"),
         WordClass.UNDETERMINED: (
+            "çözüm yok",  # no solution
+            "çözümü yok",
+            "çözümü yoktur",
+            "çözüm yoktur",
+            "çözüm kümesi boş",
             "belirlenemez",
             "bulunamaz",
             "hesaplanamaz",

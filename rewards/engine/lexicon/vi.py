@@ -378,6 +378,9 @@ ROWS = LanguageRows(
         ),
         WordClass.REDO: ("làm lại", "tính lại từ đầu", "từ đầu"),
         WordClass.UNDETERMINED: (
+            "vô nghiệm",  # no solution
+            "không có nghiệm",
+            "không có lời giải",
             "chưa xác định được",
             "không thể xác định",
             "không xác định được",

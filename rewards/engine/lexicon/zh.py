@@ -453,6 +453,11 @@ ROWS = LanguageRows(
         ),
         WordClass.REDO: ("从头再算", "从头开始", "从头算", "重新做", "重做", "重新算一遍", "再算一遍"),
         WordClass.UNDETERMINED: (
+            "无解",  # no solution
+            "没有解",
+            "无实数解",
+            "无实根",
+            "不存在满足条件的",
             "无法确定",
             "不能确定",
             "无法求出",
@@ -569,6 +574,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "无解",
             "零下",
             "有误",
             "错的",

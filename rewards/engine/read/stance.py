@@ -306,9 +306,31 @@ def _undetermined(w: Window, c: Candidate) -> Refusal | None:
     """A value-free statement after the value's says no answer can be given ("12 ÷ 4 = 3. However, the speed is
     not given, so the time cannot be determined.", "Jadi, volume kubus belum dapat ditentukan."): the value was a
     step, not the answer."""
-    return _said_after(
-        w, c, MAX_STATEMENTS_AFTER, W.UNDETERMINED, Stance.UNDETERMINED
-    ) or _supposition_denied(w, c)
+    return (
+        _said_after(w, c, MAX_STATEMENTS_AFTER, W.UNDETERMINED, Stance.UNDETERMINED)
+        or _concluded_none(w, c)
+        or _supposition_denied(w, c)
+    )
+
+
+def _concluded_none(w: Window, c: Candidate) -> Refusal | None:
+    """The value's own statement goes on, after a conclusion word and no other value, to say there is no
+    answer ("Mais x = 2 annule le dénominateur, donc l'équation n'admet aucune solution.", "..., поэтому
+    уравнение не имеет решений."): the value is a premise of that conclusion, in any language of the lexicon."""
+    _, last = w.statement_tokens(c.statement)
+    found = w.first_mark_of(W.UNDETERMINED, c.end, w.tokens.ends[last])
+    if found is None or w.count_candidates(c.end, found.start):
+        return None
+    i = bisect.bisect_left(w.mark_starts, c.end)  # the first words after the value: bounded
+    if not any(
+        m.classes & _CONCLUDING and m.start < found.start for m in w.marks[i : i + MAX_CONCLUDING_MARKS]
+    ):
+        return None
+    return Refusal(Stance.UNDETERMINED, found.start, found.end)
+
+
+_CONCLUDING = frozenset({W.CONCLUSION, W.RESULT_VERB})  # "donc", "поэтому", German "also", "gives"
+MAX_CONCLUDING_MARKS = 32  # lexicon words read after the value for the conclusion word
 
 
 _OPENS_SUPPOSITION = frozenset({W.CONDITIONAL, W.INVERTED_CONDITIONAL})
