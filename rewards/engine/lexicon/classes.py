@@ -140,6 +140,8 @@ class WordClass(IdentityEnum):
     )
     LINK_WORD = "link_word"  # a word that links, never a label: "and", "the", "so", "then"
     PARTITIVE = "partitive"  # after a number word, picks from a group: "(one) of (1, 2)": no value
+    # a phrase whose number word is another word there: Vietnamese "năm nay" (this year: "năm" is no five)
+    NUMBER_HOMONYM = "number_homonym"
     LOCATIVE_VERB = "locative_verb"  # places a variable in an interval: "(that) lie (between)", "is", "are"
     NOT_ADVERB = "not_adverb"  # a word ending in "-ly" that is no adverb: "only", "family", "multiply"
     NOT_IMPERATIVE = (

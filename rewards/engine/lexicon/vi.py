@@ -377,6 +377,21 @@ ROWS = LanguageRows(
             "mà là",
         ),
         WordClass.REDO: ("làm lại", "tính lại từ đầu", "từ đầu"),
+        # "năm" is five and year: these phrases say the year ("năm nay" this year, "hàng năm" every year)
+        WordClass.NUMBER_HOMONYM: (
+            "năm nay",
+            "năm ngoái",
+            "năm sau",
+            "năm trước",
+            "năm tới",
+            "năm học",
+            "năm ấy",
+            "năm đó",
+            "hàng năm",
+            "mỗi năm",
+            "các năm",
+            "những năm",
+        ),
         WordClass.UNDETERMINED: (
             "vô nghiệm",  # no solution
             "không có nghiệm",

@@ -900,7 +900,7 @@ def _foreign_number_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> lis
                 )
                 done = fraction
                 continue
-        if not _may_be_number(t.texts[i]):
+        if not _may_be_number(t.texts[i]) or _homonym_at(t, marks, starts, i):
             continue
         first, last = (
             s.statement_bounds[s.statement[i]] if s.statement[i] < len(s.statement_bounds) else (i, i)
@@ -995,6 +995,15 @@ def _concluding_clause(
             and (m.start >= conclusion.end or WordClass.EXISTENTIAL in m.classes)
         ),
         -1,
+    )
+
+
+def _homonym_at(t: Tokens, marks: Sequence[Mark], starts: list[int], i: int) -> bool:
+    """Is word ``i`` inside a phrase that makes its number word another word ("năm nay": this year)?"""
+    i0 = bisect.bisect_right(starts, t.starts[i]) - 1  # the last phrase that starts at or before the word
+    return any(
+        WordClass.NUMBER_HOMONYM in marks[k].classes and marks[k].end > t.starts[i]
+        for k in range(max(0, i0 - 1), i0 + 1)
     )
 
 
@@ -1778,11 +1787,13 @@ def _short_label(t: Tokens, s: Structure, marks: Sequence[Mark], i: int) -> Stat
     if i - first > 8:
         return None
     words = [x for x in range(first, i) if t.kinds[x] not in (TokenKind.EMPHASIS, TokenKind.SYMBOL)]
-    if not (1 <= len(words) <= 3 and all(t.kinds[x] is TokenKind.WORD for x in words)):
+    inside = [m for m in marks if t.starts[first] <= m.start < t.starts[i]]
+    # a lexicon phrase of several words is one word of the label ("đáp số của mình:", "最终 答案:")
+    merged = sum(max(0, _words_of(t, m) - 1) for m in inside)
+    if not (1 <= len(words) - merged <= 3 and all(t.kinds[x] is TokenKind.WORD for x in words)):
         return None
     if any(_number_word(t.texts[x]) for x in words):
         return None  # "#### seven Best guess: 8": a value stands before the colon, no label opens it
-    inside = [m for m in marks if t.starts[first] <= m.start < t.starts[i]]
     if any(WordClass.VERIFICATION in m.classes for m in inside):
         return None  # "Check: 3 × 12 − 5 = 31": a check of the answer, no label of one
     if any(m.classes & {WordClass.ANSWER_ANCHOR, WordClass.CONCLUSION} for m in inside):
@@ -1795,6 +1806,11 @@ def _short_label(t: Tokens, s: Structure, marks: Sequence[Mark], i: int) -> Stat
     if nouns:
         return StatementKind.NAMED  # "Total score: 54": a step that names its quantity
     return None
+
+
+def _words_of(t: Tokens, m: Mark) -> int:
+    """How many word tokens the phrase ``m`` spans."""
+    return sum(t.kinds[x] is TokenKind.WORD for x in range(t.index_at(m.start), t.index_at(m.end - 1) + 1))
 
 
 _LAYOUT_TOKENS = frozenset({TokenKind.EMPHASIS, TokenKind.MATH, TokenKind.BOX, TokenKind.NEWLINE})
