@@ -47,6 +47,8 @@ def test_the_value_before_a_rejected_alternative_stands(lang: str) -> None:
         "The total is 12. We move on. Then we rest. Then we eat. Then we sleep. 15 is wrong.",  # far away
         "The total is 12 " + "and more words " * 20 + ". 15 is wrong.",  # a run, not a statement
         "The total is 12. Note: steps 3-6 will be quite involved.",  # no word denies anything
+        # a bare negator ("however, I am not sure ... in one of the steps"): a doubt, not a rejected alternative
+        "إذن الخصم 12 ريالاً.\n\nغير أنني لست مطمئناً إلى طريقة الحل، وأظن أن في إحدى الخطوات خطأً لم أتبيّنه.",
     ],
 )
 def test_a_value_not_committed_before_is_not_paid(text: str) -> None:

@@ -430,11 +430,12 @@ def _is_denied(w: Window, c: Candidate, stances: Stances) -> bool:
     )
 
 
-_DENYING = frozenset({W.WRONG, W.NEGATED_PREDICATE, W.NEGATOR})
+_DENYING = frozenset({W.WRONG, W.NEGATED_PREDICATE})
 
 
 def _worded(w: Window, r: Refusal) -> bool:
-    """The denial says so in a lexicon word ("wrong", "間違い", "not"), not only by its shape."""
+    """The denial is a predicate that calls the value wrong ("wrong", "間違い", "틀렸습니다"): not a bare negator
+    ("غير أنني لست مطمئناً": however, I am not sure), not only its shape."""
     return any(m.classes & _DENYING for m in w.marks_in(r.start, r.end))
 
 
