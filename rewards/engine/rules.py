@@ -43,6 +43,7 @@ class Rule(StrEnum):
     DECIMAL_NOT_GOLD = "compare.decimal_not_gold"
     INTERVAL = "compare.interval"
     NUMBERS_APART = "compare.numbers_apart"
+    COMPLEX = "compare.complex"
     COMMA_DECIMAL = "compare.comma_decimal"
     GROUPED = "compare.grouped"
     PERCENT = "compare.percent"

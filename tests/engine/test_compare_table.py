@@ -47,6 +47,7 @@ ORDER = [
     Rule.ISOLATED,
     Step.PARSE,
     Rule.UNREADABLE_ANSWER,
+    Rule.COMPLEX,
     Rule.NUMBERS_APART,
     Rule.SYMBOLIC,
 ]

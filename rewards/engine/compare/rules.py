@@ -17,7 +17,7 @@ from enum import StrEnum
 
 from ..goldkind import GoldKind
 from ..rules import Rule
-from . import answer_value, apart, intervals, kinds, symbolic, values
+from . import answer_value, apart, complex_values, intervals, kinds, symbolic, values
 from .case import Case
 from .decision import Decision
 from .pairing import pair
@@ -111,6 +111,7 @@ RULES: tuple[Check | Rewrite, ...] = (
     Check(Rule.ISOLATED, ANY_KIND, symbolic.in_worker, _FINAL),
     Rewrite(Step.PARSE, ANY_KIND, symbolic.parse),
     Check(Rule.UNREADABLE_ANSWER, ANY_KIND, symbolic.unparsed_answer),
+    Check(Rule.COMPLEX, ANY_KIND, complex_values.complex_equal, _FINAL),
     Check(Rule.NUMBERS_APART, ANY_KIND, apart.numbers_apart),
     Check(Rule.SYMBOLIC, ANY_KIND, symbolic.symbolic, _FINAL),
 )
