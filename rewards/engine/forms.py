@@ -35,6 +35,7 @@ __all__ = [
     "number_from_words",
     "fraction_latex",
     "has_equation",
+    "unwrapped",
 ]
 
 MAX_FORM_CHARS = 300  # longer strings are left as they are (every rewrite below is a bounded scan)
@@ -232,12 +233,46 @@ def canonical(s: str) -> str:
     return as_interval(as_union(as_tuple(s)))
 
 
+def unwrapped(s: str) -> str:
+    r"""The answer without a layout that states nothing: a leading "therefore" sign, a system's solution in a
+    ``cases`` block as its list of assignments.
+
+    >>> unwrapped(r"\therefore x_1 = 1,\ x_2 = 2"), unwrapped(r"\begin{cases} x = 2 \\ y = -3 \end{cases}")
+    ('x_1 = 1,\\ x_2 = 2', 'x = 2, y = -3')
+    """
+    return _cases_as_list(_CONNECTIVE.sub("", s, count=1))
+
+
+# a logical sign that opens the answer and states nothing: "\therefore x_1 = 1, x_2 = 2"
+_CONNECTIVE = rx.compile(r"^\s*\\(?:therefore|because|Rightarrow|implies|Longrightarrow)(?![a-zA-Z])\s*")
+_CASES = rx.compile(r"^\s*\\begin\{cases\}(.*)\\end\{cases\}\s*$")
+_ASSIGNMENT = rx.compile(r"\s*[a-zA-Z](?:_\{?\w+\}?)?\s*=\s*[^=&]+?\s*")
+
+
+def _cases_as_list(s: str) -> str:
+    """A system's solution in a ``cases`` block, one assignment per row (``\\begin{cases} x = 2 \\\\ y = -3
+    \\end{cases}``), as the list ``x = 2, y = -3``; any other block stays."""
+    m = _CASES.fullmatch(s) if "cases" in s and len(s) <= MAX_FORM_CHARS else None
+    if m is None:
+        return s
+    rows = [r.strip().rstrip(",;") for r in m.group(1).split("\\\\")]
+    if not all(_ASSIGNMENT.fullmatch(r) for r in rows if r) or len([r for r in rows if r]) < 2:
+        return s
+    return ", ".join(r for r in rows if r)
+
+
 # sizing commands, dropped: \left, \right, \big, \Bigg, \bigl, \Biggr, ...
 _SIZING = dict.fromkeys(
     ["left", "right"] + [size + side for size in ("big", "bigg", "Big", "Bigg") for side in ("", "l", "r")],
     "",
 )
-_SET_BUILDER = rx.compile(rf"\\\{{\s*({_VAR})\s*(?:\||\\mid|:)\s*(.+?)\s*\\\}}")
+# the variable may name the real line as its domain before the bar: "\\{x \\in \\mathbb{R} \\mid ...\\}"
+_SET_BUILDER = rx.compile(
+    rf"\\\{{\s*({_VAR})(?:\s*\\in\s*(?:\\mathbb\s*\{{?\s*R\s*\}}?|\\R(?![a-zA-Z])|ℝ))?\s*(?:\||\\mid|:)\s*(.+?)\s*\\\}}"
+)
+_REAL_DOMAIN = rx.compile(
+    r"\s*,?\s*(?:\\[ ,;:!]\s*)*[a-zA-Z]\s*\\in\s*(?:\\mathbb\s*\{?\s*R\s*\}?|\\R(?![a-zA-Z])|ℝ)\s*,?"
+)
 _OR_PARTS = rx.compile(
     r"\\text\{\s*or\s*\}|(?<![a-zA-Z\\])or(?![a-zA-Z])|\\lor(?![a-zA-Z])|\\vee(?![a-zA-Z])|\\cup(?![a-zA-Z])"
 )
@@ -266,8 +301,10 @@ def as_union(s: str) -> str:
     t = _spelled_commands(t, _SIZING).strip()
     m = _SET_BUILDER.fullmatch(t)
     var = None
-    if m is not None:
-        var, t = m.group(1), m.group(2)
+    if (
+        m is not None
+    ):  # the real line named as the domain says nothing more: "\\{x \\mid -1 < x < 4, x \\in \\mathbb{R}\\}"
+        var, t = m.group(1), _REAL_DOMAIN.sub("", m.group(2)).strip()
     parts = _OR_PARTS.split(t)
     if len(parts) == 1 and var is None:
         return s

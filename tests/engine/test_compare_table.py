@@ -13,6 +13,7 @@ ORDER = [
     Rule.CHOICE,
     Step.UNLABEL,
     Step.BRACED_DECIMALS,
+    Step.LAYOUT,
     Rule.CLOCK,
     Rule.PROPOSITION,
     Step.PAIR,

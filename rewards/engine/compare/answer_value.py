@@ -23,6 +23,7 @@ from ..forms import (
     rename_function_variable,
     strip_units,
     tidy,
+    unwrapped,
 )
 from ..gold import GoldStatus
 from ..isolation import count
@@ -136,6 +137,13 @@ def braced_point(case: Case) -> Case:
     gold (``1{,}000`` stays for the gold to decide: :func:`.numbers.braced_decimals`)."""
     answer = braced_decimals(case.answer)
     return case if answer == case.answer else replace(case, answer=answer, decimal_comma=True)
+
+
+def laid_out(case: Case) -> Case:
+    """``\\therefore x_1 = 1, x_2 = 2``, a ``cases`` block of assignments: the answer without a layout that
+    states nothing (:func:`..forms.unwrapped`)."""
+    answer = unwrapped(case.answer)
+    return case if answer == case.answer else replace(case, answer=answer)
 
 
 def chained(case: Case) -> Case:

@@ -34,6 +34,7 @@ class Step(StrEnum):
 
     UNLABEL = "unlabel"
     BRACED_DECIMALS = "braced_decimals"
+    LAYOUT = "layout"
     PAIR = "pair"
     CHAIN = "chain"
     CANONICAL = "canonical"
@@ -73,6 +74,7 @@ RULES: tuple[Check | Rewrite, ...] = (
     Check(Rule.CHOICE, _only(GoldKind.CHOICE), kinds.choice),
     Rewrite(Step.UNLABEL, ANY_KIND - {GoldKind.CHOICE, GoldKind.TEXT}, answer_value.unlabelled),
     Rewrite(Step.BRACED_DECIMALS, ANY_KIND - {GoldKind.CHOICE, GoldKind.TEXT}, answer_value.braced_point),
+    Rewrite(Step.LAYOUT, ANY_KIND - {GoldKind.CHOICE, GoldKind.TEXT}, answer_value.laid_out),
     Check(Rule.CLOCK, _only(GoldKind.CLOCK), kinds.clock),
     Check(Rule.PROPOSITION, ANY_KIND, kinds.statement),
     # the answer as a value: paired with the gold, its chain's last member, canonical, number words
