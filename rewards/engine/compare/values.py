@@ -28,6 +28,7 @@ from .case import Case
 from .decision import Decision
 from .elements import elementwise_equal
 from .numbers import (
+    comma_decimal,
     comma_decimal_gold,
     digits,
     grouped_readings,
@@ -129,7 +130,7 @@ def percent(case: Case) -> Decision | None:
     if g.multi:
         return None
     if "%" in g.expr:
-        return _same_percentage(case)
+        return _same_percentage(case) or _percentage_number(case)
     if not number_gold(g):
         return None
     values = percent_values(case.answer)
@@ -158,6 +159,22 @@ def _same_percentage(case: Case) -> Decision | None:
             )
             return Decision.of(True, why, Rule.PERCENT, "exact")
     return None
+
+
+def _percentage_number(case: Case) -> Decision | None:
+    """A percentage gold (``12.5\\%``) answered by its number without the sign, the word for it in any
+    language left out by the read ("12.5 percent", "12,5 Prozent", "12.5 por ciento"): as a plain number gold
+    is paid the percentage's number, the other way round."""
+    golds = percent_values(case.gold.norm)
+    answer = _percent_number(case.answer)
+    if len(golds) != 1 or answer != case.answer.strip() or "%" in answer:
+        return None  # the answer writes a sign of its own: the row before reads it
+    value, gold = exact_value(comma_decimal(answer, case.gold) or answer), exact_value(golds[0])
+    if value is None or gold is None or value != gold or gold <= 1:
+        return None  # "0.25" for 0.25%: a number up to 1 may be the fraction itself (25%), not paid
+    return Decision.of(
+        True, "the answer is the gold percentage's number, stated without its sign", Rule.PERCENT, "exact"
+    )
 
 
 def _percent_number(s: str) -> str:
