@@ -223,6 +223,8 @@ _SESSION_SHAPES = {
     # alternatives rejected after a value, one per statement and many in one statement, each word a predicate
     # that also retracts
     "rejected_alternatives": lambda n: "합계는 42입니다. " + "15는 틀렸습니다. " * n,
+    # many bold values in one statement
+    "bold_values": lambda n: "So " + "**12 apples** and " * n + "30.",
     # many values in one statement, then a conclusion that there is no solution
     "concluded_none": lambda n: "On obtient " + "x = 2, " * n + "donc l'équation n'admet aucune solution.",
     "rejected_in_one_statement": lambda n: "합계는 42입니다. " + "15, " * n + "16는 틀렸습니다. " * 3,

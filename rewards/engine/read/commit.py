@@ -378,7 +378,8 @@ def _default(w: Window, pool: Sequence[Candidate], stances: Stances) -> Commitme
         return Commitment(w, Outcome.REFUSED, refusals=stances.of(in_statement[-1]))
     committed = [c for c in in_statement if stances.committed(c)]
     if committed:
-        chosen = _object_of_predicate(w, committed)
+        bold = [c for c in committed if _emphasized(w, c)]
+        chosen = bold[0] if len(bold) == 1 < len(committed) else _object_of_predicate(w, committed)
         parallel = _parallel(w, chosen, pool, stances)
         if parallel is not None:
             return parallel
@@ -437,6 +438,24 @@ def _worded(w: Window, r: Refusal) -> bool:
     """The denial is a predicate that calls the value wrong ("wrong", "間違い", "틀렸습니다"): not a bare negator
     ("غير أنني لست مطمئناً": however, I am not sure), not only its shape."""
     return any(m.classes & _DENYING for m in w.marks_in(r.start, r.end))
+
+
+MAX_EMPHASIZED_WORDS = 3  # a unit or a noun inside the emphasis with the value: "**12 Tagen**"
+
+
+def _emphasized(w: Window, c: Candidate) -> bool:
+    """The value opens an emphasis that closes after it and at most a few words ("**12**", "**12 Tagen**"):
+    the one value a statement sets in bold is its answer ("Nach **12 Tagen** sind noch 300 Schrauben im
+    Lager."); a bold label before the value ("**Step 2:**") or a numbered item ("**2.**") is no emphasis of it."""
+    t = w.tokens
+    if c.first == 0 or t.kinds[c.first - 1] is not TokenKind.EMPHASIS:
+        return False
+    for j in range(c.last + 1, min(t.n, c.last + 2 + MAX_EMPHASIZED_WORDS)):
+        if t.kinds[j] is TokenKind.EMPHASIS:
+            return True
+        if t.kinds[j] is not TokenKind.WORD:
+            return False
+    return False
 
 
 def _words_before(w: Window, c: Candidate) -> list[str]:
