@@ -20,6 +20,7 @@ actually, it is 44") replaces it.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -189,6 +190,25 @@ def _listed(w: Window, a: Candidate, b: Candidate) -> bool:
 _LIST_PUNCTUATION = " ,;，；、$*{}"  # what may stand between two listed values, full-width commas included
 
 
+def _between_before(w: Window, a: Candidate) -> bool:
+    """A "between" of the lexicon (``WordClass.ALTERNATIVE``: "between", "entre", "zwischen", "между") stands
+    right before the value, in its statement."""
+    first, _ = w.statement_tokens(a.statement)
+    begin = w.tokens.starts[first] if first < w.tokens.n else 0
+    i = bisect.bisect_left(w.mark_starts, a.start)
+    before = w.marks[i - 1] if i > 0 else None
+    return (
+        before is not None
+        and before.start >= begin
+        and W.ALTERNATIVE in before.classes
+        and before.phrase not in _NOT_BETWEEN
+        and w.words_between(before.end, a.start) == 0
+    )
+
+
+_NOT_BETWEEN = frozenset({"or", "to", "either"})  # alternatives of their own, read where they join
+
+
 def _joined(w: Window, a: Candidate, b: Candidate) -> str:
     """How two values of one statement are joined: "or" (a choice), "and" (a list), "" (not joined)."""
     between = w.source[a.end : b.start]
@@ -201,6 +221,8 @@ def _joined(w: Window, a: Candidate, b: Candidate) -> str:
     words = w.words_between(a.end, b.start)
     if any(W.CORRECTION in m.classes for m in marks):
         return ""  # "24 cm, or rather 26 cm": the second replaces the first
+    if words <= 1 and any(m.classes & _JOINERS for m in marks) and _between_before(w, a):
+        return "or"  # "torn between 9 and 8.8", "Fico entre 9 e 8,8": two values to choose from
     # "7 to 8", "the answer is \\(42\\) to $44$": a range; "takes \\(v\\) to \\(\\boxed{w}\\)": no choice
     plain = (a.kind in _PLAIN and b.kind in _PLAIN) or a.kind is b.kind or a.kind is StatementKind.LABELLED
     alone = words <= 1  # "7 to 8"; not "150/200, which simplifies to 3/4"
