@@ -3,8 +3,8 @@ r"""Numbers written as words in the lexicon's other languages: a single cardinal
 language adds them ("dix-sept", "vingt-deux"), and Chinese / Japanese numerals ("十二", "二十五", "一百零五").
 English words are :mod:`.numwords`' grammar.
 
->>> word_number("Doce"), word_number("vingt-deux"), word_number("quatre-vingt")
-(12, 22, None)
+>>> word_number("Doce"), word_number("vingt-deux"), word_number("quatre-vingt-dix"), word_number("cent-deux-trois")
+(12, 22, 90, None)
 >>> cjk_number("十二"), cjk_number("二十五"), cjk_number("一百零五"), cjk_number("两千"), cjk_number("十二三")
 (12, 25, 105, 2000, None)
 """
@@ -111,6 +111,10 @@ def suffixed_number(word: str) -> tuple[int, str] | None:
 def word_number(word: str, languages: frozenset[str] | None = None) -> int | None:
     """The value of one number word (or two joined by a hyphen, added: "dix-sept"), in one of ``languages``
     (any language when ``None``); ``None`` when it is none, or the languages give it different values."""
+    if "-" in word:  # a hyphenated number of a language's row ("soixante-douze", "quatre-vingt-dix-neuf")
+        whole = _value(word.casefold(), languages)
+        if whole is not None:
+            return whole
     parts = word.casefold().split("-")
     if len(parts) > 2 or not all(parts):
         return None

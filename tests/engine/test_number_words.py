@@ -119,7 +119,8 @@ def test_rows_leave_out_articles_and_agree_across_languages() -> None:
     articles = {"fr": "un", "pt": "um", "tr": "bir", "de": "ein"}
     for language, word in articles.items():
         assert word not in LANGUAGE_ROWS[language].numbers
-    assert word_number("quatre-vingt") is None  # multiplied, not added: left unread
+    # counted by twenties (multiplied, then added): rows of their own, never the sum of the parts
+    assert word_number("quatre-vingt") == 80 and word_number("quatre-vingt-dix-neuf") == 99
     assert word_number("dix-sept") == 17 and word_number("Doce") == 12
 
 

@@ -198,6 +198,9 @@ ROWS = LanguageRows(
         ),
         # "أعتقد" ("I believe") commits, as in English; "أظن" ("I suppose") guesses
         WordClass.HEDGE: (
+            # unclear which value
+            "غير واضح أيهما",
+            "لا أعرف أيهما",
             "لدي شعور",
             "أشعر أن",
             "تقدير تقريبي",

@@ -214,6 +214,10 @@ ROWS = LanguageRows(
         ),
         # "ich glaube" / "ich denke" commit, as "I think" does; "wohl" and "eventuell" weaken
         WordClass.HEDGE: (
+            # unclear which value
+            "unklar, welche",
+            "nicht klar, welche",
+            "weiss nicht, welche",
             "nicht festlegen",
             "festlegen möchte ich mich nicht",
             "nicht ganz sicher",

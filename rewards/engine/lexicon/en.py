@@ -150,6 +150,8 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "set aside",
     ),
     WordClass.HEDGE: (
+        "not clear which",  # unclear which value
+        "unclear which",
         "not confident",
         "not confident enough",
         "i have a hunch",

@@ -206,6 +206,9 @@ ROWS = LanguageRows(
         ),
         # "seguramente" means "probably" in Spanish; "creo que" commits, as "I think" does
         WordClass.HEDGE: (
+            # unclear which value
+            "no está claro cuál",
+            "no sé cuál",
             "no me atrevo",
             "no estoy del todo seguro",
             "tengo la sensación de que",

@@ -5,6 +5,28 @@ from __future__ import annotations
 from .classes import WordClass
 from .rows import LanguageRows
 
+# 70 to 99 are counted by twenties ("soixante-douze" 60 + 12, "quatre-vingt-dix-neuf" 4 × 20 + 19): one word
+# each, hyphenated, with the 1990 spelling of 71 and 81 ("soixante-et-onze", "quatre-vingt-et-un")
+_UNITS = ("", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf")
+_TENS_TEENS = (
+    "dix",
+    "onze",
+    "douze",
+    "treize",
+    "quatorze",
+    "quinze",
+    "seize",
+    "dix-sept",
+    "dix-huit",
+    "dix-neuf",
+)
+_SEVENTIES_TO_NINETIES: dict[str, int] = (
+    {f"soixante-{t}": 70 + k for k, t in enumerate(_TENS_TEENS)}
+    | {"soixante-et-onze": 71, "quatre-vingts": 80, "quatre-vingt": 80, "quatre-vingt-et-un": 81}
+    | {f"quatre-vingt-{u}": 80 + k for k, u in enumerate(_UNITS) if u}
+    | {f"quatre-vingt-{t}": 90 + k for k, t in enumerate(_TENS_TEENS)}
+)
+
 ROWS = LanguageRows(
     language="fr",
     scripts=("Latin",),
@@ -209,6 +231,10 @@ ROWS = LanguageRows(
         # "sûrement" and "sans doute" weaken in French ("probably"); "sans aucun doute" is firm.
         # "je pense" / "je crois" commit, as "I think" does
         WordClass.HEDGE: (
+            # unclear which value
+            "on ne sait pas lequel",
+            "on ne sait pas laquelle",
+            "je ne sais pas laquelle",
             "j'ai le sentiment que",
             "j'ai comme l'impression",
             "estimation grossière",
@@ -700,7 +726,8 @@ ROWS = LanguageRows(
         "dixième": 10,
         "dixièmes": 10,
     },
-    numbers={
+    numbers=_SEVENTIES_TO_NINETIES
+    | {
         "zéro": 0,
         "deux": 2,
         "trois": 3,
@@ -722,6 +749,11 @@ ROWS = LanguageRows(
         "quarante": 40,
         "cinquante": 50,
         "soixante": 60,
+        # Belgian and Swiss French count by tens past sixty
+        "septante": 70,
+        "huitante": 80,
+        "octante": 80,
+        "nonante": 90,
         "cent": 100,
         "mille": 1000,
         "million": 1_000_000,

@@ -227,6 +227,8 @@ ROWS = LanguageRows(
         ),
         # "मुझे लगता है" ("I think") commits, as in English, so no bare "लगता है"
         WordClass.HEDGE: (
+            # unclear which value
+            "पता नहीं कौन",
             "मोटा अनुमान",
             "असत्यापित",
             "पुष्टि नहीं",

@@ -149,6 +149,9 @@ ROWS = LanguageRows(
             "tidak benar bahwa",
         ),
         WordClass.HEDGE: (
+            # unclear which value
+            "tidak jelas yang mana",
+            "tidak tahu yang mana",
             "tidak berani memastikan",
             "saya punya firasat",
             "firasat saya",

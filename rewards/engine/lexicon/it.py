@@ -179,6 +179,9 @@ ROWS = LanguageRows(
             "non è vero che",
         ),
         WordClass.HEDGE: (
+            # unclear which value
+            "non è chiaro quale",
+            "non so quale",
             "non me la sento",
             "non sono del tutto sicuro",
             "ho la sensazione che",

@@ -160,6 +160,9 @@ ROWS = LanguageRows(
         # "と思います" commits, as "I think" does; "ではないでしょうか" / "じゃないかな" are hedges, not negations (they are
         # longer than "ではない", so they win)
         WordClass.HEDGE: (
+            "どちらか分からない",  # unclear which value
+            "どちらかわからない",
+            "どちらが正しいか分からない",
             "ざっくり",
             "大雑把に",
             "未検証",

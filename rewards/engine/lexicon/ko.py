@@ -213,6 +213,8 @@ ROWS = LanguageRows(
         ),
         # "생각합니다" ("I think") commits, as in English
         WordClass.HEDGE: (
+            "어느 것인지 분명하지 않",  # unclear which value
+            "어느 쪽인지 모르겠",
             "느낌이 든다",
             "느낌이 듭니다",
             "대략적인 추정",

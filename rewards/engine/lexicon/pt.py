@@ -196,6 +196,9 @@ ROWS = LanguageRows(
         ),
         # "acho que" ("I think") commits in Portuguese as "I think" does in English
         WordClass.HEDGE: (
+            # unclear which value
+            "não está claro qual",
+            "não sei qual",
             "prefiro não cravar",
             "não me arrisco",
             "tenho a sensação de que",

@@ -186,6 +186,10 @@ ROWS = LanguageRows(
         ),
         # "думаю" / "полагаю" commit, as "I think" does; "должно быть" ("must be") guesses
         WordClass.HEDGE: (
+            # unclear which value
+            "непонятно, какой",
+            "неясно, какой",
+            "не знаю, какой",
             "не берусь",
             "не могу утверждать",
             "у меня такое чувство",

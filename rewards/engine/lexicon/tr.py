@@ -166,6 +166,9 @@ ROWS = LanguageRows(
         ),
         # "sanırım" ("I suppose") guesses; "bence" ("in my view") commits and is not listed
         WordClass.HEDGE: (
+            # unclear which value
+            "hangisi olduğu net değil",
+            "hangisi olduğu belli değil",
             "emin olamıyorum",
             "içimden bir ses",
             "kaba bir tahminle",

@@ -141,6 +141,9 @@ ROWS = LanguageRows(
         ),
         # no bare "có thể": it is also "can" ("ta có thể viết")
         WordClass.HEDGE: (
+            # unclear which value (and "không rõ" below)
+            "không rõ cái nào",
+            "không biết cái nào",
             "không dám chắc",
             "tôi có cảm giác",
             "ước lượng sơ bộ",

@@ -178,6 +178,9 @@ ROWS = LanguageRows(
         ),
         # "我认为" / "我觉得" commit, as "I think" does
         WordClass.HEDGE: (
+            "不清楚是哪",  # unclear which value
+            "不确定是哪",
+            "不知道是哪",
             "没什么把握",
             "先不下结论",
             "我感觉",

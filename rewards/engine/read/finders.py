@@ -1055,16 +1055,27 @@ def _fraction_end(t: Tokens, j: int, languages: frozenset[str] | None) -> int:
     return k if gap.isspace() or (k == j + 2 and not gap) else j
 
 
+MAX_HYPHENED = 4  # words in one hyphened number: "quatre-vingt-dix-neuf"
+
+
 def _number_word_end(t: Tokens, i: int, languages: frozenset[str]) -> tuple[int, int]:
     """The last token of the number written in words from token ``i``, and where the number ends: a hyphened
     pair ("vingt-deux"), or the longest run of number words (and the language's "and") that reads as one number
     ("yirmi yedi", "vinte e sete"), its last word's suffix left out ("삼만 이천이다"); ``(-1, -1)`` when token
     ``i`` is no number word of ``languages``."""
-    j = i + 2 if _hyphened(t, i) else i
-    if word_number(t.source[t.starts[i] : t.ends[j]], languages) is None:
-        j = i
-        if word_number(t.texts[i], languages) is None and compound_number(t.texts[i], languages) is None:
-            return -1, -1
+    # the longest hyphened run that is one number: "vingt-deux", "quatre-vingt-dix-neuf" (three words at most)
+    run = [i]
+    while len(run) < MAX_HYPHENED and _hyphened(t, run[-1]):
+        run.append(run[-1] + 2)
+    j = next(
+        (k for k in reversed(run) if word_number(t.source[t.starts[i] : t.ends[k]], languages) is not None), i
+    )
+    if (
+        j == i
+        and word_number(t.texts[i], languages) is None
+        and compound_number(t.texts[i], languages) is None
+    ):
+        return -1, -1
     words = [t.source[t.starts[i] : t.ends[j]]]
     end = t.ends[j]
     k = j + 1
