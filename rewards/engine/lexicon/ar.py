@@ -305,6 +305,8 @@ ROWS = LanguageRows(
             "الصحيح أن",
         ),
         WordClass.WRONG: (
+            "لا يمكن أن يكون صحيحا",  # cannot be right
+            "لا يمكن أن يكون صحيحاً",
             "خطأ",
             "خاطئ",
             "خاطئة",

@@ -332,6 +332,8 @@ ROWS = LanguageRows(
             "ups",
         ),
         WordClass.WRONG: (
+            "kann nicht stimmen",  # cannot be right
+            "kann nicht richtig sein",
             "falsch",
             "inkorrekt",
             "unrichtig",

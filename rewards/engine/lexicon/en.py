@@ -286,6 +286,11 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "on second thought",
     ),
     WordClass.WRONG: (
+        "can't be right",  # cannot be right
+        "cannot be right",
+        "can't be correct",
+        "cannot be correct",
+        "can't be true",
         "wrong",
         "incorrect",
         "mistaken",

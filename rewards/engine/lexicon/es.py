@@ -313,6 +313,9 @@ ROWS = LanguageRows(
             "sino que",
         ),
         WordClass.WRONG: (
+            "no puede ser correcto",  # cannot be right
+            "no puede estar bien",
+            "no puede ser cierto",
             "está mal",
             "esta mal",
             "están mal",

@@ -354,6 +354,9 @@ ROWS = LanguageRows(
             "oups",
         ),
         WordClass.WRONG: (
+            "ne peut pas être juste",  # cannot be right
+            "ne peut pas être correct",
+            "ne peut pas être bon",
             "faux",
             "fausse",
             "incorrect",

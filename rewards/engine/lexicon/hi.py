@@ -317,6 +317,7 @@ ROWS = LanguageRows(
             "ठहरो",
         ),
         WordClass.WRONG: (
+            "सही नहीं हो सकता",  # cannot be right
             "गलत",
             "ग़लत",
             "गलत है",

@@ -244,6 +244,7 @@ ROWS = LanguageRows(
             "maksud saya",
         ),
         WordClass.WRONG: (
+            "tidak mungkin benar",  # cannot be right
             "salah",
             "keliru",
             "tidak benar",

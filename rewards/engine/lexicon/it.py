@@ -280,6 +280,8 @@ ROWS = LanguageRows(
             "in effetti",
         ),
         WordClass.WRONG: (
+            "non può essere giusto",  # cannot be right
+            "non può essere corretto",
             "sbagliato",
             "sbagliata",
             "errato",

@@ -280,6 +280,8 @@ ROWS = LanguageRows(
             "ではなく",
         ),
         WordClass.WRONG: (
+            "正しいはずがない",  # cannot be right
+            "正しいわけがない",
             "間違っています",
             "間違っている",
             "間違っていた",

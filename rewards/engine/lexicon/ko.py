@@ -342,6 +342,8 @@ ROWS = LanguageRows(
         ),
         # no stem that a verb ending continues ("놓쳤"): a phrase must end where a word ends
         WordClass.WRONG: (
+            "맞을 리가 없",  # cannot be right
+            "맞을 수가 없",
             "틀렸다",
             "틀렸습니다",
             "틀렸어요",

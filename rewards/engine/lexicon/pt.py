@@ -300,6 +300,9 @@ ROWS = LanguageRows(
             "pensando bem",
         ),
         WordClass.WRONG: (
+            "não pode estar certo",  # cannot be right
+            "não pode ser correto",
+            "não pode estar correto",
             "está errado",
             "está errada",
             "errado",

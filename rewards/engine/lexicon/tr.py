@@ -260,6 +260,8 @@ ROWS = LanguageRows(
             "hayır",
         ),
         WordClass.WRONG: (
+            "doğru olamaz",  # cannot be right
+            "doğru olması mümkün değil",
             "yanlış",
             "yanlıştır",
             "hatalı",

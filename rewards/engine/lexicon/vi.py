@@ -236,6 +236,8 @@ ROWS = LanguageRows(
             "nói đúng hơn",
         ),
         WordClass.WRONG: (
+            "không thể đúng",  # cannot be right
+            "không thể nào đúng",
             "sai",
             "là sai",
             "sai rồi",

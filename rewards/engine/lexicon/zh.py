@@ -283,6 +283,8 @@ ROWS = LanguageRows(
             "哦不",
         ),
         WordClass.WRONG: (
+            "不可能对",  # cannot be right
+            "不可能是对的",
             "是错的",
             "错的",
             "错了",

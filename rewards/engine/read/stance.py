@@ -607,7 +607,10 @@ def _retracted(w: Window, c: Candidate) -> Refusal | None:
         # denied or asked ("Scratch that: the answer is not 390")
         if not _stated_after(w, m.end):
             return Refusal(Stance.RETRACTED, m.start, m.end)
-    later = w.next_candidate(c.end)
+    # a value of a later statement ends the reach; one of the value's own statement ("\\boxed{210} minutes in
+    # 3.5 hours. Wait. That can't be right.") does not: the retraction speaks of the statement
+    _, last_token = w.statement_tokens(c.statement)
+    later = w.next_candidate(max(c.end, w.tokens.ends[last_token] if last_token < w.tokens.n else c.end))
     nxt = later.start if later is not None else len(w.source)
     tail = w.source[c.end : w.value_free_tail(c)].strip(" $*.)}")
     if tail[:1].isupper() and shapes.retracts_by_shape(tail):  # "#### 390 That was a slip."
