@@ -29,3 +29,8 @@ def test_a_layout_that_states_nothing_is_read_through(text: str, gold: str, othe
 def test_a_cases_block_of_conditions_stays_as_it_is() -> None:
     text = "$$f(x) = \\begin{cases} x & x > 0 \\\\ 0 & x \\le 0 \\end{cases}$$"
     assert judge(text, "(2, -3)").verdict.value != "correct"
+
+
+def test_a_german_result_verb_between_a_number_and_the_box_offers_no_choice() -> None:
+    text = "Löse $-9 < 3x \\le 6$:\nDivision durch 3 liefert\n$$\\boxed{-3 < x \\le 2}$$"
+    assert judge(text, "(-3, 2]").verdict.value == "correct"

@@ -130,6 +130,8 @@ ROWS = LanguageRows(
             "lautet",
             "ergibt",
             "ergeben",
+            "liefert",
+            "liefern",
             "ist gleich",
             "gleich",
             "macht",
