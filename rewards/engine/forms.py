@@ -596,6 +596,26 @@ def has_equation(s: str) -> bool:
     return "=" in s and len(_split_top(s[:MAX_FORM_CHARS], "=")) > 1
 
 
+_COMMA_NUMBER = rx.compile(r"(\d+),(\d+)")
+_OPERATORS = ("·", "\\cdot", "\\times", "×", "*", "/", ":", "+", "−", "-", "=", "\\div", "÷")
+
+
+def _operand_commas(s: str) -> str:
+    """Decimal commas of the operands of an arithmetic operator ("0,30 · 200 = 60", "7 + 2,5 = 9,5"): an
+    operand is no list item; after "=" alone a comma may list values ("x = 1,2") and stays, and so does one
+    before exactly three digits (a thousands group)."""
+
+    def point(m: rx.Match) -> str:
+        whole, fraction = m.group(1), m.group(2)
+        before, after = s[: m.start()].rstrip(), s[m.end() :].lstrip()
+        beside = before.endswith(_OPERATORS) and not before.endswith("=") or after.startswith(_OPERATORS)
+        if beside and (len(fraction) != 3 or whole == "0"):
+            return f"{whole}.{fraction}"
+        return m.group()
+
+    return _COMMA_NUMBER.sub(point, s)
+
+
 def chain_value(s: str) -> str | None:
     """What an equation chain states: its last right-hand side (``7^4 = 2401`` -> ``2401``,
     ``\\frac{7!}{4!} = \\frac{5040}{24} = 210`` -> ``210``); a labelled tuple states its values in order
@@ -607,6 +627,9 @@ def chain_value(s: str) -> str | None:
     for space in _LATEX_SPACES:  # LaTeX spacing (``b=-3,\\ c=0``) is not part of a label or value
         s = s.replace(space, " ")
     items = _split_top(s, ",")
+    if len(items) > 1 and not all("=" in it for it in items):
+        s = _operand_commas(s)  # "0,30 · 200 = 60": a decimal comma inside the arithmetic, no list
+        items = _split_top(s, ",")
     if len(items) > 1 and all("=" in it for it in items):
         if not all(_LABEL.fullmatch(_split_top(it, "=")[0]) for it in items):
             return s
