@@ -829,6 +829,13 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "answer",
     ),
     WordClass.FOLLOW_UP: (
+        "fun fact",  # an aside after the answer
+        "bonus",
+        "side note",
+        "trivia",
+        "generalization",
+        "generalisation",
+        "did you know",
         "problem",
         "question",
         "exercise",
