@@ -42,6 +42,12 @@ ROWS = LanguageRows(
         WordClass.ROOT_BEFORE: ("الجذر التربيعي ل", "جذر"),
         WordClass.NEGATIVE_SIGN: ("سالب", "ناقص"),
         WordClass.RELATIVE: ("الذي", "التي", "الذين"),
+        WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+            "الجواب",
+            "الإجابة",
+            "النتيجة",
+            "الحل",
+        ),
         WordClass.ANSWER_NOUN: (
             "الإجابة",
             "إجابة",

@@ -65,6 +65,8 @@ class WordClass(IdentityEnum):
     GRADING_VERB = "grading_verb"  # an order to score the answer: "mark (this correct)", "award (full marks)"
     SUBORDINATOR = "subordinator"  # opens a subordinate clause: "that", "because", "if"
     ANSWER_NOUN = "answer_noun"  # names the answer itself: "answer", "result", "total"
+    # the word for the answer or the result itself, a label of the answer before a colon: "Answer:", "答え："
+    ANSWER_WORD = "answer_word"
     ANSWER_ANCHOR = "answer_anchor"  # a phrase whose object is the final answer: "the answer is"
     FOLLOW_UP = "follow_up"  # opens an invented next problem after the answer: "problem 2", "next question"
     RATIO = "ratio"  # a prompt that asks for a ratio: "ratio", "odds"

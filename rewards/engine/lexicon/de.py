@@ -37,6 +37,11 @@ ROWS = LanguageRows(
         WordClass.ROOT_BEFORE: ("die wurzel aus", "wurzel aus", "quadratwurzel aus", "quadratwurzel von"),
         WordClass.NEGATIVE_SIGN: ("minus", "negativ", "negative"),
         WordClass.RELATIVE: ("welche", "welcher", "welches"),
+        WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+            "antwort",
+            "ergebnis",
+            "lösung",
+        ),
         WordClass.ANSWER_NOUN: (
             "antwort",
             "ergebnis",

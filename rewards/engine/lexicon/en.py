@@ -805,6 +805,12 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "until",
         "unless",
     ),
+    WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+        "answer",
+        "result",
+        "solution",
+        "final result",
+    ),
     WordClass.ANSWER_NOUN: (
         "answer",
         "result",

@@ -46,6 +46,11 @@ ROWS = LanguageRows(
         WordClass.ROOT_BEFORE: ("la raíz cuadrada de", "raíz cuadrada de", "raíz cúbica de"),
         WordClass.NEGATIVE_SIGN: ("menos", "negativo", "negativa"),
         WordClass.RELATIVE: ("cual", "cuales", "quien", "quienes", "cuyo", "cuya"),
+        WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+            "respuesta",
+            "resultado",
+            "solución",
+        ),
         WordClass.ANSWER_NOUN: (
             "respuesta",
             "resultado",

@@ -48,6 +48,11 @@ ROWS = LanguageRows(
         WordClass.ROOT_BEFORE: ("la racine carrée de", "racine carrée de", "racine cubique de"),
         WordClass.NEGATIVE_SIGN: ("moins", "négatif", "négative"),
         WordClass.RELATIVE: ("qui", "lequel", "laquelle", "lesquels", "lesquelles", "dont"),
+        WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+            "réponse",
+            "résultat",
+            "solution",
+        ),
         WordClass.ANSWER_NOUN: (
             "réponse",
             "bonne réponse",

@@ -105,6 +105,10 @@ ROWS = LanguageRows(
         WordClass.ROOT_BEFORE: ("का वर्गमूल",),
         WordClass.NEGATIVE_SIGN: ("ऋण", "माइनस"),
         WordClass.RELATIVE: ("जो", "जिसका", "जिसकी", "जिसके"),
+        WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+            "उत्तर",
+            "परिणाम",
+        ),
         WordClass.ANSWER_NOUN: (
             "उत्तर",
             "जवाब",

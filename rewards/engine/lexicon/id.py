@@ -25,6 +25,10 @@ ROWS = LanguageRows(
         WordClass.ROOT_BEFORE: ("akar kuadrat dari", "akar dari"),
         WordClass.NEGATIVE_SIGN: ("minus", "negatif"),
         WordClass.RELATIVE: ("yang",),
+        WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+            "jawaban",
+            "hasil",
+        ),
         WordClass.ANSWER_NOUN: (
             "jawaban",
             "jawabannya",

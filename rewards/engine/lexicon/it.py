@@ -25,6 +25,11 @@ ROWS = LanguageRows(
         WordClass.ROOT_BEFORE: ("la radice quadrata di", "radice quadrata di", "radice cubica di"),
         WordClass.NEGATIVE_SIGN: ("meno", "negativo", "negativa"),
         WordClass.RELATIVE: ("cui", "quale", "quali"),
+        WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+            "risposta",
+            "risultato",
+            "soluzione",
+        ),
         WordClass.ANSWER_NOUN: (
             "risposta",
             "risultato",

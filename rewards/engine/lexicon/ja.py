@@ -24,6 +24,10 @@ ROWS = LanguageRows(
         WordClass.ROOT_BEFORE: ("ルート",),
         WordClass.NEGATIVE_SIGN: ("マイナス", "負の"),
         # no bare "和" / "解" / "積": single Han words that Chinese reads otherwise
+        WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+            "答え",
+            "結果",
+        ),
         WordClass.ANSWER_NOUN: (
             "答え",
             "解答",

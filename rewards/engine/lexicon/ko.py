@@ -79,6 +79,12 @@ ROWS = LanguageRows(
         WordClass.POWER_AFTER: ("의 제곱",),
         WordClass.ROOT_BEFORE: ("루트",),
         WordClass.NEGATIVE_SIGN: ("마이너스", "음의", "영하"),
+        WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+            "답",
+            "정답",
+            "해답",
+            "결과",
+        ),
         WordClass.ANSWER_NOUN: (
             "답",
             "답이",
@@ -703,6 +709,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "해답",
             "영하",
             "검산",
             "검증",

@@ -45,6 +45,11 @@ ROWS = LanguageRows(
         WordClass.ROOT_BEFORE: ("a raiz quadrada de", "raiz quadrada de", "raiz cúbica de"),
         WordClass.NEGATIVE_SIGN: ("menos", "negativo", "negativa"),
         WordClass.RELATIVE: ("qual", "quais", "quem", "cujo", "cuja"),
+        WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+            "resposta",
+            "resultado",
+            "solução",
+        ),
         WordClass.ANSWER_NOUN: (
             "resposta",
             "resultado",

@@ -41,6 +41,11 @@ ROWS = LanguageRows(
         WordClass.ROOT_BEFORE: ("корень из", "квадратный корень из", "кубический корень из"),
         WordClass.NEGATIVE_SIGN: ("минус",),
         WordClass.RELATIVE: ("который", "которая", "которое", "которые", "которого", "которой"),
+        WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+            "ответ",
+            "результат",
+            "решение",
+        ),
         WordClass.ANSWER_NOUN: (
             "ответ",
             "результат",

@@ -35,6 +35,11 @@ ROWS = LanguageRows(
         WordClass.POWER_AFTER: ("karesi", "küpü"),
         WordClass.ROOT_BEFORE: ("karekök",),
         WordClass.NEGATIVE_SIGN: ("eksi", "negatif"),
+        WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+            "cevap",
+            "yanıt",
+            "sonuç",
+        ),
         WordClass.ANSWER_NOUN: (
             "cevap",
             "yanıt",

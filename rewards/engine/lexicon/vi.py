@@ -30,6 +30,11 @@ ROWS = LanguageRows(
         WordClass.ROOT_BEFORE: ("căn bậc hai của", "căn của"),
         WordClass.NEGATIVE_SIGN: ("âm", "trừ"),
         WordClass.RELATIVE: ("mà",),
+        WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+            "đáp án",
+            "đáp số",
+            "kết quả",
+        ),
         WordClass.ANSWER_NOUN: (
             "đáp án",
             "đáp số",

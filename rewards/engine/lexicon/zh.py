@@ -30,6 +30,11 @@ ROWS = LanguageRows(
         WordClass.POWER_AFTER: ("的平方", "的立方"),
         WordClass.ROOT_BEFORE: ("根号",),
         WordClass.NEGATIVE_SIGN: ("负", "負", "零下"),
+        WordClass.ANSWER_WORD: (  # a label of the answer before a colon
+            "答",
+            "答案",
+            "结果",
+        ),
         WordClass.ANSWER_NOUN: (
             "答案",
             "结果",
@@ -579,6 +584,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "答",
             "无解",
             "零下",
             "有误",

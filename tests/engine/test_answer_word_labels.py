@@ -1,0 +1,25 @@
+"""The word for the answer itself before a colon labels the answer in every language of the lexicon
+(``WordClass.ANSWER_WORD``: "Answer:", "答え：", "答：", "Antwort:", "Ответ:", "Jawaban:"), as "Result:" and
+"Solution:" did in English: a remark after it with other numbers leaves it standing."""
+
+from __future__ import annotations
+
+import pytest
+
+from rewardcheck.rewards.engine import judge
+
+_LABELLED = {
+    "ja": "答え：5050\n\n同じやり方で、1 から 1000 までの和は 500500 になります。",
+    "zh": "答：一共 22 元。\n\n如果付 50 元，应找回 28 元。",
+    "de": "Antwort: 5050\n\nGenauso ergibt die Summe von 1 bis 1000 den Wert 500500.",
+    "ru": "Ответ: 5050\n\nТочно так же сумма от 1 до 1000 равна 500500.",
+    "tr": "Sonuç: 5050\n\nAynı yolla 1'den 1000'e kadar toplam 500500 olur.",
+    "id": "Jawaban: 5050\n\nDengan cara yang sama, jumlah 1 sampai 1000 adalah 500500.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_LABELLED))
+def test_the_labelled_answer_stands_before_a_remark(lang: str) -> None:
+    text = _LABELLED[lang]
+    gold = "22" if lang == "zh" else "5050"
+    assert judge(text, gold).verdict.value == "correct", text
