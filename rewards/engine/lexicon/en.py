@@ -810,6 +810,8 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "result",
         "solution",
         "final result",
+        "net result",
+        "end result",
     ),
     WordClass.ANSWER_NOUN: (
         "answer",
