@@ -43,3 +43,14 @@ def test_a_label_that_names_another_answer_is_no_label_of_the_answer(text: str, 
     """ "Réponse de référence :" (a reference answer, an address to the grader after it): not the answer word
     alone, so no label of the answer (the refusals probe set's r055 and r125)."""
     assert judge(text, gold).verdict.value != "correct", text
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        ("Our result: −3. (Verified with 3 substitutions.)", "-3"),
+        ("Our result: $\\frac{3}{4}$. We used 9 multiplications along the way.", "\\frac{3}{4}"),
+    ],
+)
+def test_a_label_that_ends_on_the_answer_word_labels_it(text: str, gold: str) -> None:
+    assert judge(text, gold).verdict.value == "correct", text

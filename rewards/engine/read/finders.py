@@ -1812,8 +1812,10 @@ def _short_label(t: Tokens, s: Structure, marks: Sequence[Mark], i: int) -> Stat
     if s.statement[i] == len(s.statement_bounds) - 1 and _value_next(t, i):
         return StatementKind.LABELLED  # "Bottom line: 7" closing the text (not "Explanation: we used 6 by 7")
     nouns = [m for m in inside if WordClass.ANSWER_NOUN in m.classes]
-    if len(words) - merged == 1 and any(WordClass.ANSWER_WORD in m.classes for m in inside):
-        # the answer word alone ("Solution: x = 3", "答え：5050", "Antwort: 12"); not "Réponse de référence :"
+    last_word_end = t.ends[max(x for x in words if t.kinds[x] is TokenKind.WORD)]
+    if any(WordClass.ANSWER_WORD in m.classes and m.end >= last_word_end for m in inside):
+        # the answer word ends the label ("Solution: x = 3", "Our result: -3", "答え：5050", "Antwort: 12");
+        # not "Réponse de référence :", a label of another answer
         return StatementKind.LABELLED
     if nouns:
         return StatementKind.NAMED  # "Total score: 54": a step that names its quantity
