@@ -7,7 +7,6 @@ compares the fast reading with math-verify's parse of the same string in the sam
 from __future__ import annotations
 
 import itertools
-import json
 from pathlib import Path
 from typing import Any
 
@@ -144,20 +143,10 @@ def test_every_pair_of_letters_reads_as_math_verify_parses_it(
     assert taken >= len(LETTERS) ** 2 // 2  # most pairs are read here, not left to math-verify
 
 
-def _fixture_expressions() -> list[str]:
-    out: set[str] = set()
-    for line in (ROOT / "fixtures/mathverify/pairs.jsonl").read_text(encoding="utf-8").splitlines():
-        r = json.loads(line)
-        out.update((str(r["gold"]), str(r["pred"])))
-    for r in json.loads((ROOT / "fixtures/hardverify/HardVerify-Math.json").read_text(encoding="utf-8")):
-        out.update((str(r["ground_truth"]), str(r["fn_output"]), str(r["tn_output"])))
-    for line in (ROOT / "fixtures/golden/golden.jsonl").read_text(encoding="utf-8").splitlines():
-        out.add(str(json.loads(line)["gold"]))
-    return sorted(e.strip().strip("$").strip() for e in out)
-
-
-def test_every_fixture_polynomial_reads_as_math_verify_parses_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    results = {e: _agrees(e, monkeypatch) for e in _fixture_expressions()}
+def test_every_fixture_polynomial_reads_as_math_verify_parses_it(
+    monkeypatch: pytest.MonkeyPatch, labelled_expressions: list[str]
+) -> None:
+    results = {e: _agrees(e, monkeypatch) for e in labelled_expressions}
     assert [e for e, ok in results.items() if ok is False] == []
     assert sum(ok is True for ok in results.values()) >= 10  # the shape is common among real answers
 

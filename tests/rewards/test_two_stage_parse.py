@@ -6,7 +6,6 @@ class's DFA cache that LL parses read.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -37,31 +36,17 @@ def _both(expr: str) -> tuple[tuple[str, str], tuple[str, str]]:
     return plain, staged
 
 
-def _fixture_expressions() -> list[str]:
-    """Golds and answers of the labelled fixtures: Math-Verify's own test pairs, HardVerify-Math, the
-    golden rows (each with its ``$`` stripped, as the engine hands them to the parser)."""
-    out: set[str] = set()
-    for line in (ROOT / "fixtures/mathverify/pairs.jsonl").read_text(encoding="utf-8").splitlines():
-        r = json.loads(line)
-        out.update((str(r["gold"]), str(r["pred"])))
-    for r in json.loads((ROOT / "fixtures/hardverify/HardVerify-Math.json").read_text(encoding="utf-8")):
-        out.update((str(r["ground_truth"]), str(r["fn_output"]), str(r["tn_output"])))
-    for line in (ROOT / "fixtures/golden/golden.jsonl").read_text(encoding="utf-8").splitlines():
-        out.add(str(json.loads(line)["gold"]))
-    return sorted(e.strip().strip("$").strip() for e in out if 0 < len(e) <= MAX_LEN)
-
-
-FIXTURES = _fixture_expressions()
-
-
-def test_every_fixture_expression_parses_to_latex2sympys_own_value_or_error() -> None:
+def test_every_fixture_expression_parses_to_latex2sympys_own_value_or_error(
+    labelled_expressions: list[str],
+) -> None:
+    fixtures = [e for e in labelled_expressions if len(e) <= MAX_LEN]
     before = stages()
-    differ = [(e, *_both(e)) for e in FIXTURES]
+    differ = [(e, *_both(e)) for e in fixtures]
     differ = [d for d in differ if d[1] != d[2]]
     assert differ == []
     after = stages()
     # the SLL stage was really taken, and some inputs really needed the LL retry (so both paths ran)
-    assert after["sll"] - before["sll"] >= len(FIXTURES)
+    assert after["sll"] - before["sll"] >= len(fixtures)
     assert after["sll_then_ll"] - before["sll_then_ll"] >= 1
 
 
