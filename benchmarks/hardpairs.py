@@ -206,10 +206,16 @@ def run(passes: int = 3, seed: int = 0, per_template: int = 18) -> dict[str, Any
     def patched(completion: str, gold: str) -> bool:
         return judge(completion, gold).verdict is Verdict.CORRECT
 
+    skipped = {"gold": 0, "answer": 0, "raised": 0}  # the peer's calls that did no real work
+
     def math_verify(completion: str, gold: str) -> bool:
         try:
-            return bool(verify(parse(f"${gold}$"), parse(completion)))
+            g, a = parse(f"${gold}$"), parse(completion)
+            skipped["gold"] += not g
+            skipped["answer"] += not a
+            return bool(verify(g, a))
         except Exception:  # noqa: BLE001 - a verifier that raises credits nothing
+            skipped["raised"] += 1
             return False
 
     seen: set[tuple[str, str]] = set()
@@ -251,6 +257,7 @@ def run(passes: int = 3, seed: int = 0, per_template: int = 18) -> dict[str, Any
             "p50_s": statistics.median(xs),
             "p99_s": _percentile(xs, 0.99),
         }
+    report["math_verify_skipped"] = dict(skipped)  # over the warm-up and every timed pass
     report["ratio"] = {
         q: report["patched"][q] / report["math_verify"][q] for q in ("total_s", "p50_s", "p99_s")
     }
@@ -289,6 +296,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"agree with the expected verdict: patched {p['agreement']['patched']}/{p['pairs']}, "
             f"math-verify {p['agreement']['math_verify']}/{p['pairs']}"
         )
+    n = r["math_verify_skipped"]
+    print(
+        f"  math-verify did the work: golds it could not parse {n['gold']}, answers it read nothing from "
+        f"{n['answer']}, calls that raised {n['raised']} (warm-up and every pass)"
+    )
     if args.composite:
         from benchmarks.perf import format_report, run_perf
 

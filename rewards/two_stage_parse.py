@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from enum import Enum
+from functools import cache
 from typing import Any
 
 __all__ = ["sll_first", "install", "reset", "stages"]
@@ -55,7 +56,9 @@ class _SLLSyntaxError(Exception):
     """SLL prediction found no viable alternative: the input is retried with LL."""
 
 
+@cache
 def _bail_listener() -> Any:
+    """One listener for every SLL parse (it holds no state): built once, not a class per parse."""
     from antlr4.error.ErrorListener import ErrorListener
 
     class _Bail(ErrorListener):  # type: ignore[misc]

@@ -267,9 +267,8 @@ def cjk_value(s: str) -> str | None:
     >>> cjk_value("四分之三"), cjk_value("百分之五十"), cjk_value("十二"), cjk_value("分之三"), cjk_value("六分の一")
     ('\\frac{3}{4}', '50\\%', '12', None, '\\frac{1}{6}')
     """
-    fraction = part_of_value(s)
-    if fraction is not None or _part_of_joiner(s) is not None:
-        return fraction
+    if _part_of_joiner(s) is not None:
+        return part_of_value(s)
     n = cjk_number(s)
     return None if n is None else str(n)
 

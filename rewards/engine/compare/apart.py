@@ -29,7 +29,7 @@ from .case import Case
 from .decision import Decision
 from .symbolic import verified_values
 
-__all__ = ["decimal_apart", "numbers_apart"]
+__all__ = ["decimal_apart", "numbers_apart", "evaluated"]
 
 # Rounding each side to six decimals moves it at most 5e-7: values further apart than 1e-5 never meet. The
 # relative bound keeps a float's last digits (15 significant ones) out of the decision.
@@ -65,29 +65,26 @@ def decimal_apart(case: Case) -> Decision | None:
     return Decision.of(False, why, Rule.NUMBERS_APART, "exact")
 
 
+def evaluated(v: Any, subs: dict[Any, float] | None = None) -> complex | None:
+    """``v`` (its variables set by ``subs``) evaluated to a finite number, or None (no number, no value)."""
+    try:
+        z = complex(v.evalf(_EVALF_DIGITS, subs=subs))
+    except (TypeError, ValueError, OverflowError, ArithmeticError, AttributeError):
+        return None
+    return z if cmath.isfinite(z) else None
+
+
 def _value(v: Any) -> complex | None:
     """A number with no variable, evaluated; None for anything else (a variable, a set, a relation, a
     matrix, infinity)."""
     from sympy import Expr  # loaded by the parse that made ``v``
 
-    if not isinstance(v, Expr) or not v.is_number:
-        return None
-    try:
-        z = complex(v.evalf(_EVALF_DIGITS))
-    except (TypeError, ValueError, OverflowError, ArithmeticError):
-        return None
-    return z if cmath.isfinite(z) else None
+    return evaluated(v) if isinstance(v, Expr) and v.is_number else None
 
 
 def _at(v: Any, point: float) -> complex | None:
-    """``v`` with its variables set to values near ``point`` (each its own), evaluated; None when it is not
-    then a finite number."""
-    subs = {x: point + k / 7 for k, x in enumerate(sorted(v.free_symbols, key=str))}
-    try:
-        z = complex(v.evalf(_EVALF_DIGITS, subs=subs))
-    except (TypeError, ValueError, OverflowError, ArithmeticError):
-        return None
-    return z if cmath.isfinite(z) else None
+    """``v`` with its variables set to values near ``point`` (each its own), evaluated."""
+    return evaluated(v, {x: point + k / 7 for k, x in enumerate(sorted(v.free_symbols, key=str))})
 
 
 def _varies(v: Any) -> bool:
@@ -121,12 +118,8 @@ def _differ(g: Any, a: Any) -> bool:
 
 
 def _by_name(v: Any, value: dict[str, float]) -> complex | None:
-    """``v`` with each variable set to its name's value, evaluated; None when not then a finite number."""
-    try:
-        z = complex(v.evalf(_EVALF_DIGITS, subs={x: value[str(x)] for x in v.free_symbols}))
-    except (TypeError, ValueError, OverflowError, ArithmeticError):
-        return None
-    return z if cmath.isfinite(z) else None
+    """``v`` with each variable set to its name's value, evaluated."""
+    return evaluated(v, {x: value[str(x)] for x in v.free_symbols})
 
 
 def _pair_apart(g: Any, a: Any) -> bool:

@@ -18,10 +18,10 @@ agree to ``verify``'s six decimals. Only a credit is decided here; anything else
 
 from __future__ import annotations
 
-import cmath
 from typing import Any
 
 from ..rules import Rule
+from .apart import evaluated
 from .case import Case
 from .decision import Decision
 from .symbolic import verified_values
@@ -29,7 +29,6 @@ from .symbolic import verified_values
 __all__ = ["complex_equal"]
 
 _PLACES = 1e-6  # verify rounds to six decimals
-_EVALF_DIGITS = 20
 
 
 def complex_equal(case: Case) -> Decision | None:
@@ -57,8 +56,4 @@ def _as_complex(v: Any) -> complex | None:
 
     if not isinstance(v, Expr) or any(s.name != "i" for s in v.free_symbols):
         return None
-    try:
-        z = complex(v.xreplace({s: I for s in v.free_symbols}).evalf(_EVALF_DIGITS))
-    except (TypeError, ValueError, OverflowError, ArithmeticError):
-        return None
-    return z if cmath.isfinite(z) else None
+    return evaluated(v.xreplace({s: I for s in v.free_symbols}))
