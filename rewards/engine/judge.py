@@ -44,6 +44,7 @@ from .compare.elements import MAX_ELEMENTS as MAX_ELEMENTS
 from .compare.isolated import TOO_LARGE as TOO_LARGE
 from .compare.isolated import timeout_reason as _timeout_reason
 from .compare.numbers import MAX_INTEGER_DIGITS as MAX_INTEGER_DIGITS
+from .compare.numbers import as_written
 from .compare.run import compare
 from .config import EngineConfig, bounded_read
 from .exact import exact_value
@@ -420,7 +421,7 @@ def _read_exit(a: Analysis, g: GoldParse, config: EngineConfig, t0: float) -> Ju
         )
     if span.not_math:
         return _verdict(Verdict.WRONG, span.not_math, span, g, "text", t0, Rule.READ_NOT_MATH)
-    if span.hedge:
+    if span.hedge and not (span.approximate and as_written(span.answer, g)):
         return _verdict(
             Verdict.WRONG,
             f"hedged answer ({span.hedge!r}): not a commitment",

@@ -21,7 +21,7 @@ from functools import lru_cache
 from rewardcheck.rewards import rx
 from rewardcheck.rewards.cache_bounds import NORMAL_FORMS
 
-from .lexicon import WordClass, alternation
+from .lexicon import WordClass, alternation, alternation_everywhere
 from .stance import choice_word, injection_at
 
 __all__ = [
@@ -175,6 +175,9 @@ class AnswerSpan:
     alternatives: tuple[str, ...] = ()
     joiner: str = ""  # how boxed alternatives are joined: "or" (a choice: never credited) or "and" (a list)
     hedge: str = ""  # the hedge word in front of the answer ("about", "\\approx"): never credited
+    # the hedge only says the value is rounded ("about 76.7", "≈ 28,26"): credited where it is the decimal gold
+    # as written (compare.numbers.as_written)
+    approximate: bool = False
     label: str = ""  # the multiple-choice letter written as the answer's label ("(C) 24" -> "C")
     not_math: str = ""  # why the value can never be math (too many tokens for EngineConfig.max_value_tokens)
     refused: bool = False  # values were stated and every one refused (negated, asked, supposed, ...)
@@ -241,7 +244,10 @@ def is_placeholder(content: str) -> bool:
 # Where an invented follow-up starts: a line that opens a new problem or a new chat turn ("Problem 2:",
 # "Question:", "Human:", "### Instruction"), or an end-of-text token the model wrote and then went on past.
 _FOLLOW_UP = rx.compile(
-    rf"(?:^|\n)[ \t#*>]{{0,8}}{alternation(WordClass.FOLLOW_UP)}(?:[ \t]{{0,4}}#?\d{{1,3}})?[ \t*]{{0,4}}[:.)]"
+    # one word and a comma may lead ("Ahora, otro problema parecido:"), one word may follow ("Задача 2 (для
+    # закрепления).", "next similar problem:")
+    rf"(?:^|\n)[ \t#*>]{{0,8}}(?:[^\W\d_]{{1,12}},[ \t]{{1,3}})?{alternation_everywhere(WordClass.FOLLOW_UP)}"
+    r"(?:[ \t]{0,4}#?\d{1,3})?(?:[ \t]{1,3}[^\W\d_]{1,15})?(?:[ \t]{0,4}\([^()\n]{1,40}\))?[ \t*]{0,4}[:.)：]"
     r"|<\|(?:endoftext|im_end|im_start|eot_id|end|user)\|>|</s>",
     rx.IGNORECASE,
 )

@@ -46,7 +46,7 @@ def test_the_value_before_a_rejected_alternative_stands(lang: str) -> None:
         "合計は12ですか？15は間違いです。",
         "The total is 12. We move on. Then we rest. Then we eat. Then we sleep. 15 is wrong.",  # far away
         "The total is 12 " + "and more words " * 20 + ". 15 is wrong.",  # a run, not a statement
-        "The total is 12. Note: steps 3-6 will be quite involved.",  # no word denies anything
+        "The total is 12. Steps 3-6 will be quite involved.",  # no word denies anything (no aside word either)
         # a bare negator ("however, I am not sure ... in one of the steps"): a doubt, not a rejected alternative
         "إذن الخصم 12 ريالاً.\n\nغير أنني لست مطمئناً إلى طريقة الحل، وأظن أن في إحدى الخطوات خطأً لم أتبيّنه.",
     ],

@@ -7,6 +7,10 @@ r"""Number shapes the compare rows test: a number gold, an integer of any length
 ('3.5', None)
 >>> comma_decimal_gold("1.22", parse_gold("1,22"))
 True
+>>> as_written("76,7\\%", parse_gold("76.7")), as_written("\\approx 28.26", parse_gold("28.26"))
+(True, True)
+>>> as_written("0.33", parse_gold("\\frac{1}{3}")), as_written("28.3", parse_gold("28.26"))
+(False, False)
 """
 
 from __future__ import annotations
@@ -15,10 +19,12 @@ from rewardcheck.rewards import rx
 
 from ..exact import exact_value, integer_digits
 from ..gold import GoldParse
+from ..lexicon import WordClass, phrases
 from ..text import normalise
 
 __all__ = [
     "MAX_INTEGER_DIGITS",
+    "as_written",
     "THOUSANDS",
     "UNIT_TEXT",
     "braced_decimals",
@@ -43,6 +49,24 @@ _COMMA_DECIMAL = rx.compile(r"(-?\d+)(?:\{,\}|,)(\d{1,2}|\d{4,})")
 _GROUPED = rx.compile(r"([-+]?)(\d{1,3})((?:(?:\.|,|\{,\}|'|’|\s|\\,|\\ |~)\d{3})+)(?:(\.|,|\{,\})(\d+))?")
 _PERCENT = rx.compile(r"\s*([-+]?\d[\d.,{}'’\s]*?)\s*(?:\\%|%)\s*")
 _PLAIN_COMMA = rx.compile(r"[-+]?\d+(?:\{,\}|,)\d+")
+
+
+_DECIMAL = rx.compile(r"[-+]?\d{1,30}[.,]\d{1,30}")
+
+
+def as_written(answer: str, g: GoldParse) -> bool:
+    """Is ``answer`` a decimal that is the decimal gold as written, its digits all the same (a decimal comma, a
+    percent sign kept or dropped: "76,7%" for 76.7)? An approximate answer is paid only so: "≈ 0.33" states
+    the gold 1/3 rounded, "≈ 28,26" states the gold 28.26 itself."""
+    if not number_gold(g):
+        return False
+    answer = answer.strip()
+    sign = next((p for p in phrases(WordClass.HEDGE_SYMBOL) if answer.startswith(p)), "")
+    plain = [UNIT_TEXT.sub("", normalise(x)).replace(" ", "") for x in (answer[len(sign) :], g.norm)]
+    if not all(_DECIMAL.fullmatch(x) for x in plain):
+        return False
+    a, b = (x.replace(",", ".").lstrip("+") for x in plain)
+    return a == b
 
 
 def is_integer(s: str) -> bool:

@@ -37,6 +37,8 @@ __all__ = [
     "phrases",
     "pattern",
     "alternation",
+    "alternation_everywhere",
+    "every_language",
     "classes_of",
     "is_word",
 ]
@@ -100,6 +102,41 @@ def alternation(*word_classes: WordClass, exclude: tuple[str, ...] = (), lead: b
     'Scratch that'
     """
     seen = dict.fromkeys(p for c in word_classes for p in phrases(c) if p not in exclude)
+    return _alternation_of(tuple(seen), lead)
+
+
+MIN_SHARED_LETTERS = 4  # a gated phrase this long is shared by languages, not short: every_language keeps it
+
+
+def _letters(phrase: str) -> int:
+    return sum(ch.isalpha() for ch in phrase)
+
+
+@cache
+def every_language(word_class: WordClass) -> tuple[str, ...]:
+    """The phrases of ``word_class`` in every language (English and each :class:`LanguageRows`), longest first:
+    for a pattern that reads any language. A gated phrase of four letters or more is one that several languages
+    share (with a class in common: ``tests/engine/test_lexicon_rows.py``), and is kept; a shorter one is read only
+    where its language is evident, so it is left out.
+
+    >>> "задача" in every_language(WordClass.FOLLOW_UP), "problem" in every_language(WordClass.FOLLOW_UP)
+    (True, True)
+    """
+    found = list(phrases(word_class))
+    for rows in LANGUAGE_ROWS.values():
+        found += [
+            p for p in rows.phrases(word_class) if not rows.is_gated(p) or _letters(p) >= MIN_SHARED_LETTERS
+        ]
+    return tuple(sorted(dict.fromkeys(found), key=lambda p: (-len(p), p)))
+
+
+@cache
+def alternation_everywhere(word_class: WordClass) -> str:
+    """:func:`alternation` of :func:`every_language`'s phrases."""
+    return _alternation_of(every_language(word_class), True)
+
+
+def _alternation_of(seen: tuple[str, ...], lead: bool) -> str:
     ordered = sorted(seen, key=lambda p: (-len(p), p))
     lettered = [p for p in ordered if p[:1].isalpha()]
     other = [p for p in ordered if not p[:1].isalpha()]

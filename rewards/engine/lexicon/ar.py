@@ -204,6 +204,8 @@ ROWS = LanguageRows(
         ),
         # "أعتقد" ("I believe") commits, as in English; "أظن" ("I suppose") guesses
         WordClass.HEDGE: (
+            "لا أستطيع التأكد",
+            "لا يمكنني التأكد",
             # unclear which value
             "غير واضح أيهما",
             "لا أعرف أيهما",
@@ -537,7 +539,23 @@ ROWS = LanguageRows(
             "لا تشمل",
             "غير شاملة",
         ),
+        WordClass.RESTATEMENT: (
+            "أي",
+            "يعني",
+        ),
+        WordClass.ASIDE: (
+            "هل تعلم",
+            "معلومة إضافية",
+            "تعميم",
+            "بالمناسبة",
+            "حقيقة ممتعة",
+        ),
+        WordClass.NOTE: (
+            "ملاحظة",
+            "تلميح",
+        ),
         WordClass.FOLLOW_UP: (
+            "مثال آخر",
             "مسألة",
             "المسألة التالية",
             "السؤال التالي",

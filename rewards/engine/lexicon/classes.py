@@ -68,6 +68,13 @@ class WordClass(IdentityEnum):
     # the word for the answer or the result itself, a label of the answer before a colon: "Answer:", "答え："
     ANSWER_WORD = "answer_word"
     ANSWER_ANCHOR = "answer_anchor"  # a phrase whose object is the final answer: "the answer is"
+    # opens a remark after the answer that states no new one, at the start of its line or sentence: "Fun fact:",
+    # "By the way,", "推广：", "ちなみに、"
+    ASIDE = "aside"
+    # between two values, restates the one before in another form or unit: "400 m², i.e. 0.04 ha", "即", "cioè"
+    RESTATEMENT = "restatement"
+    # the same for a note, which may also correct the answer: "Note: we forgot the tax, so the total is 15"
+    NOTE = "note"
     FOLLOW_UP = "follow_up"  # opens an invented next problem after the answer: "problem 2", "next question"
     RATIO = "ratio"  # a prompt that asks for a ratio: "ratio", "odds"
     SUBUNIT = "subunit"  # a unit's hundredth after a sum in the unit: "(42 dollars and 50) cents", "céntimos"

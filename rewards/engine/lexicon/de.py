@@ -179,6 +179,7 @@ ROWS = LanguageRows(
             "gar nicht",
         ),
         WordClass.NEGATED_PREDICATE: (
+            "stimmt so nicht",
             "ist falsch",
             "ist nicht richtig",
             "ist nicht korrekt",
@@ -221,6 +222,8 @@ ROWS = LanguageRows(
         ),
         # "ich glaube" / "ich denke" commit, as "I think" does; "wohl" and "eventuell" weaken
         WordClass.HEDGE: (
+            "nicht bestätigen",
+            "kann ich nicht bestätigen",
             # unclear which value
             "unklar, welche",
             "nicht klar, welche",
@@ -288,6 +291,7 @@ ROWS = LanguageRows(
             "grössenordnung",
         ),
         WordClass.RETRACTION: (
+            "das stimmt so nicht",
             "ich verwerfe das ergebnis",
             "verwerfe das ergebnis",
             "nehme es zurück",
@@ -339,6 +343,7 @@ ROWS = LanguageRows(
             "ups",
         ),
         WordClass.WRONG: (
+            "stimmt so nicht",
             "kann nicht stimmen",  # cannot be right
             "kann nicht richtig sein",
             "falsch",
@@ -611,7 +616,30 @@ ROWS = LanguageRows(
             "grenzen ausgeschlossen",
             "offenes intervall",
         ),
+        WordClass.RESTATEMENT: (
+            "d.h.",
+            "das heisst",
+            "sprich",
+        ),
+        WordClass.ASIDE: (
+            "übrigens",
+            "nebenbei",
+            "wissenswertes",
+            "verallgemeinerung",
+            "randnotiz",
+            "wusstest du",
+            "wussten sie",
+        ),
+        WordClass.NOTE: (
+            "hinweis",
+            "bemerkung",
+            "anmerkung",
+            "tipp",
+        ),
         WordClass.FOLLOW_UP: (
+            "ein weiteres beispiel",
+            "noch ein beispiel",
+            "weiteres beispiel",
             "aufgabe",
             "nächste aufgabe",
             "frage",
@@ -730,6 +758,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "d.h.",
             "ein",
             "eine",
             "chance",

@@ -211,6 +211,7 @@ ROWS = LanguageRows(
         ),
         # "seguramente" means "probably" in Spanish; "creo que" commits, as "I think" does
         WordClass.HEDGE: (
+            "no puedo confirmar",
             # unclear which value
             "no está claro cuál",
             "no sé cuál",
@@ -584,7 +585,27 @@ ROWS = LanguageRows(
             "intervalo abierto",
             "ambos excluidos",
         ),
+        WordClass.RESTATEMENT: (
+            "es decir",
+            "o sea",
+            "esto es",
+        ),
+        WordClass.ASIDE: (
+            "dato curioso",
+            "curiosidad",
+            "sabías que",
+            "generalización",
+            "para ir más allá",
+            "por cierto",
+            "nota al margen",
+        ),
+        WordClass.NOTE: (
+            "observación",
+            "consejo",
+        ),
         WordClass.FOLLOW_UP: (
+            "otro ejemplo",
+            "veamos otro ejemplo",
             "problema",
             "ejercicio",
             "pregunta",

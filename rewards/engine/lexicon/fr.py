@@ -236,6 +236,8 @@ ROWS = LanguageRows(
         # "sûrement" and "sans doute" weaken in French ("probably"); "sans aucun doute" is firm.
         # "je pense" / "je crois" commit, as "I think" does
         WordClass.HEDGE: (
+            "ne peux pas confirmer",
+            "je ne peux pas confirmer",
             # unclear which value
             "on ne sait pas lequel",
             "on ne sait pas laquelle",
@@ -642,7 +644,28 @@ ROWS = LanguageRows(
             "intervalle ouvert",
             "exclusivement",
         ),
+        WordClass.RESTATEMENT: (
+            "c'est-à-dire",
+            "autrement dit",
+        ),
+        WordClass.ASIDE: (
+            "le saviez-vous",
+            "le savais-tu",
+            "anecdote",
+            "généralisation",
+            "pour aller plus loin",
+            "au passage",
+            "d'ailleurs",
+            "en passant",
+            "bonus",
+        ),
+        WordClass.NOTE: (
+            "remarque",
+            "astuce",
+        ),
         WordClass.FOLLOW_UP: (
+            "un autre exemple",
+            "autre exemple",
             "problème",
             "exercice",
             "question suivante",
@@ -652,7 +675,6 @@ ROWS = LanguageRows(
             "autre problème",
             "nouvelle question",
             "exemple",
-            "bonus",
             "utilisateur",
             "question",
         ),

@@ -184,6 +184,8 @@ ROWS = LanguageRows(
             "non è vero che",
         ),
         WordClass.HEDGE: (
+            "non posso confermare",
+            "non riesco a confermare",
             # unclear which value
             "non è chiaro quale",
             "non so quale",
@@ -530,7 +532,28 @@ ROWS = LanguageRows(
             "intervallo aperto",
             "esclusivo",
         ),
+        WordClass.RESTATEMENT: (
+            "cioè",
+            "ovvero",
+            "ossia",
+            "vale a dire",
+        ),
+        WordClass.ASIDE: (
+            "curiosità",
+            "lo sapevi",
+            "generalizzazione",
+            "per approfondire",
+            "tra l'altro",
+            "a proposito",
+        ),
+        WordClass.NOTE: (
+            "osservazione",
+            "consiglio",
+        ),
         WordClass.FOLLOW_UP: (
+            "un altro esempio",
+            "altro esempio",
+            "proviamo un altro esempio",
             "problema",
             "esercizio",
             "domanda",

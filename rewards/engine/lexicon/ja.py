@@ -164,6 +164,8 @@ ROWS = LanguageRows(
         # "と思います" commits, as "I think" does; "ではないでしょうか" / "じゃないかな" are hedges, not negations (they are
         # longer than "ではない", so they win)
         WordClass.HEDGE: (
+            "確認できません",
+            "確信が持てません",
             "どちらか分からない",  # unclear which value
             "どちらかわからない",
             "どちらが正しいか分からない",
@@ -536,7 +538,29 @@ ROWS = LanguageRows(
             "か国",
             "ヶ国",
         ),
+        WordClass.RESTATEMENT: (
+            "つまり",
+            "すなわち",
+            "即ち",
+        ),
+        WordClass.ASIDE: (
+            "豆知識",
+            "発展",
+            "一般化",
+            "ちなみに",
+            "なお",
+            "余談",
+            "トリビア",
+        ),
+        WordClass.NOTE: (
+            "補足",
+            "参考",
+            "注意",
+            "ヒント",
+        ),
         WordClass.FOLLOW_UP: (
+            "別の例",
+            "もう一つの例",
             "問題",
             "次の問題",
             "次の質問",
@@ -595,6 +619,14 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "即ち",
+            "一般化",
+            "なお",
+            "発展",
+            "補足",
+            "参考",
+            "余談",
+            "注意",
             "正解",
             "検算",
             "検証",

@@ -178,6 +178,7 @@ ROWS = LanguageRows(
             "전혀",
         ),
         WordClass.NEGATED_PREDICATE: (
+            "틀린",
             "아닙니다",
             "아니다",
             "아니에요",
@@ -219,6 +220,8 @@ ROWS = LanguageRows(
         ),
         # "생각합니다" ("I think") commits, as in English
         WordClass.HEDGE: (
+            "확인할 수 없습니다",
+            "확신할 수 없습니다",
             "어느 것인지 분명하지 않",  # unclear which value
             "어느 쪽인지 모르겠",
             "느낌이 든다",
@@ -651,7 +654,28 @@ ROWS = LanguageRows(
             "열린 구간",
             "엄밀히",
         ),
+        WordClass.RESTATEMENT: (
+            "즉",
+            "다시 말해",
+        ),
+        WordClass.ASIDE: (
+            "재미있는 사실",
+            "일반화",
+            "여담",
+            "보너스",
+            "심화",
+        ),
+        WordClass.NOTE: (
+            "참고",
+            "참고로",
+            "덧붙여",
+            "팁",
+            "주의",
+        ),
         WordClass.FOLLOW_UP: (
+            "연습 문제",
+            "다른 예",
+            "또 다른 예",
             "문제",
             "다음 문제",
             "다음 질문",
@@ -709,6 +733,11 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "참고",
+            "여담",
+            "심화",
+            "팁",
+            "주의",
             "해답",
             "영하",
             "검산",

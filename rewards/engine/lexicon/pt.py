@@ -201,6 +201,7 @@ ROWS = LanguageRows(
         ),
         # "acho que" ("I think") commits in Portuguese as "I think" does in English
         WordClass.HEDGE: (
+            "não consigo confirmar",
             # unclear which value
             "não está claro qual",
             "não sei qual",
@@ -536,7 +537,24 @@ ROWS = LanguageRows(
             "não incluídos",
             "intervalo aberto",
         ),
+        WordClass.RESTATEMENT: (
+            "ou seja",
+            "isto é",
+            "quer dizer",
+        ),
+        WordClass.ASIDE: (
+            "curiosidade",
+            "você sabia",
+            "generalização",
+            "a propósito",
+        ),
+        WordClass.NOTE: (
+            "observação",
+            "dica",
+        ),
         WordClass.FOLLOW_UP: (
+            "outro exemplo",
+            "vejamos outro exemplo",
             "problema",
             "exercício",
             "questão",

@@ -171,6 +171,7 @@ ROWS = LanguageRows(
         ),
         # "sanırım" ("I suppose") guesses; "bence" ("in my view") commits and is not listed
         WordClass.HEDGE: (
+            "doğrulayamıyorum",
             # unclear which value
             "hangisi olduğu net değil",
             "hangisi olduğu belli değil",
@@ -485,7 +486,20 @@ ROWS = LanguageRows(
             "kesin olarak",
             "dahil değil",
         ),
+        WordClass.RESTATEMENT: (
+            "yani",
+            "diğer bir deyişle",
+        ),
+        WordClass.ASIDE: (
+            "ilginç bilgi",
+            "biliyor muydunuz",
+            "genelleme",
+            "bu arada",
+            "ek bilgi",
+        ),
+        WordClass.NOTE: ("ipucu",),
         WordClass.FOLLOW_UP: (
+            "başka bir örnek",
             "soru",
             "sonraki soru",
             "bir sonraki soru",

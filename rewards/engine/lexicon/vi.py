@@ -146,6 +146,10 @@ ROWS = LanguageRows(
         ),
         # no bare "có thể": it is also "can" ("ta có thể viết")
         WordClass.HEDGE: (
+            "có thể đáp án là",
+            "có thể kết quả là",
+            "có thể đáp số là",
+            "không thể xác nhận",
             # unclear which value (and "không rõ" below)
             "không rõ cái nào",
             "không biết cái nào",
@@ -446,7 +450,26 @@ ROWS = LanguageRows(
             "không kể hai đầu",
             "nghiêm ngặt",
         ),
+        WordClass.RESTATEMENT: (
+            "tức là",
+            "nghĩa là",
+        ),
+        WordClass.ASIDE: (
+            "sự thật thú vị",
+            "bạn có biết",
+            "tổng quát",
+            "mở rộng",
+            "nhân tiện",
+        ),
+        WordClass.NOTE: (
+            "lưu ý",
+            "ghi chú",
+            "nhận xét",
+            "mẹo",
+        ),
         WordClass.FOLLOW_UP: (
+            "ví dụ khác",
+            "một ví dụ khác",
             "bài",
             "bài tập",
             "bài toán",

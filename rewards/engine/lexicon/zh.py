@@ -183,6 +183,8 @@ ROWS = LanguageRows(
         ),
         # "我认为" / "我觉得" commit, as "I think" does
         WordClass.HEDGE: (
+            "不能确认",
+            "确认不了",
             "不清楚是哪",  # unclear which value
             "不确定是哪",
             "不知道是哪",
@@ -516,7 +518,33 @@ ROWS = LanguageRows(
             "严格大于",
             "严格小于",
         ),
+        WordClass.RESTATEMENT: (
+            "即",
+            "也就是",
+            "也就是说",
+            "合",
+            "相当于",
+        ),
+        WordClass.ASIDE: (
+            "推广",
+            "拓展",
+            "延伸",
+            "小知识",
+            "冷知识",
+            "趣味知识",
+            "你知道吗",
+            "一般化",
+            "顺便说一下",
+            "顺便一提",
+        ),
+        WordClass.NOTE: (
+            "注意",
+            "备注",
+            "提示",
+        ),
         WordClass.FOLLOW_UP: (
+            "另一个例子",
+            "再举一个例子",
             "问题",
             "下一题",
             "下一个问题",
@@ -584,6 +612,14 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "合",
+            "一般化",
+            "推广",
+            "拓展",
+            "延伸",
+            "注意",
+            "备注",
+            "提示",
             "答",
             "无解",
             "零下",

@@ -23,12 +23,15 @@ from __future__ import annotations
 import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
+from rewardcheck.rewards import rx
 from rewardcheck.rewards.engine import stance as shapes
 from rewardcheck.rewards.engine.identity_enum import IdentityEnum
 from rewardcheck.rewards.engine.lexicon import WordClass as W
 from rewardcheck.rewards.engine.numeric import SUBSCRIPT_DIGITS
 
+from .aside import MAX_ASIDES, aside, states_value
 from .finders import QUOTED_AFTER, STRENGTH, Candidate, StatementKind
 from .marks import Mark
 from .stance import Refusal, Stance, Stances
@@ -88,6 +91,8 @@ def _object_of_predicate(w: Window, committed: Sequence[Candidate]) -> Candidate
     corrections = [m for m in w.marks_in(committed[0].end, last.start) if W.CORRECTION in m.classes]
     if corrections:
         return [c for c in committed if c.start >= corrections[-1].end][0]
+    committed = unrestated(w, committed)  # "400 m², i.e. 0.04 ha": what follows restates the value before
+    last = committed[-1]
     end = w.tokens.ends[last_tok] if last_tok < w.tokens.n else len(w.source)
     closing = [m for m in w.marks_in(last.end, end) if W.COPULA in m.classes and m.verb_final]
     if closing and w.words_between(last.end, closing[0].start) <= 1:
@@ -113,6 +118,89 @@ def _object_of_predicate(w: Window, committed: Sequence[Candidate]) -> Candidate
 
 
 _LINKS = frozenset({W.LIST_JOINER, W.ALTERNATIVE, W.RANGE_JOINER})
+
+
+def unrestated(w: Window, values: Sequence[Candidate]) -> list[Candidate]:
+    """``values`` (of one statement, in order) around a restatement word with values on both sides: those before
+    it where the values after restate them in another unit ("400 m², i.e. 0.04 ha", "1500 平方米（合 0.15 公顷）"),
+    those after it where they restate the same number in another form ("0.25, i.e. 25%"); all where none."""
+    for m in w.marks_of(W.RESTATEMENT, values[0].end, values[-1].start):
+        before = [c for c in values if c.end <= m.start]
+        after = [c for c in values if c.start >= m.end]
+        if before and after:
+            a, b = _plain_number(w.value(before[-1])), _plain_number(w.value(after[0]))
+            # another number: the same quantity in another unit, the asked one first; the same number in
+            # another form ("0.25, i.e. 25%", "12,50 €, cioè il saldo è −12,50 €", "i.e. x ∈ [1, 5)") is read
+            # in its last form
+            return before if a is not None and b is not None and abs(a) != abs(b) else after
+    return list(values)
+
+
+def _plain_number(value: str) -> Fraction | None:
+    """A value that is one number (a decimal comma, a percent sign: "25%" is 1/4) as an exact fraction."""
+    m = _PLAIN_NUMBER.fullmatch(value.replace(" ", ""))
+    if m is None:
+        return None
+    n = Fraction(m.group(1).replace(",", ".").replace("−", "-"))
+    return n / 100 if m.group(2) else n
+
+
+_PLAIN_NUMBER = rx.compile(r"([-−]?\d{1,15}(?:[.,]\d{1,15})?)(%|\\%|٪)?")
+
+
+def _labelled_object(w: Window, c: Candidate, pool: Sequence[Candidate], stances: Stances) -> Candidate:
+    """The value a labelled sentence states: its label opens a sentence of several values ("Answer: 8 notebooks
+    cost 12 €.", "答：汽车 3 小时行驶 180 千米。", "Cevap: 5 kalem 20 TL tutar."), whose result stands last, as a
+    statement's does (:func:`_object_of_predicate`, the label's own phrase left out); one value, or values a list,
+    choice, range or rate word joins ("45 minutes pour lire 60 pages"), leave the labelled one."""
+    if c.kind is not StatementKind.LABELLED:
+        return c
+    clause = w.structure.clause[c.first]  # its own clause: "답은 28%이고, 풀이집의 40%는 ..." names another
+    later = [
+        x
+        for x in pool
+        if w.structure.clause[x.first] == clause
+        and x.start >= c.end
+        and x.kind is StatementKind.BARE
+        and stances.committed(x)
+    ]
+    first, _ = w.statement_tokens(c.statement)
+    labelled_by_word = any(m.classes & _LABEL_WORDS for m in w.marks_in(w.tokens.starts[first], c.start))
+    if not labelled_by_word or w.structure.inside[c.first]:
+        return c  # "#### $5$ It took 4 steps": a format mark or a value in math is complete as it stands
+    if not later or w.words_between(c.end, later[0].start) == 0:
+        return c
+    if any(ch in w.source[c.end : later[0].start] for ch in "(（["):
+        return c  # "Đáp số: 2,5 giờ (tức 2 giờ 30 phút)": a remark in brackets on the labelled value
+    if any(m.classes & _KEEPS_LABELLED for m in w.marks_in(c.end, later[-1].start)):
+        return c
+    values = unrestated(w, [c, *later])
+    predicates = [  # the sentence's own ("there are 9 divisors of 196"), not the label's ("Answer:")
+        m
+        for m in w.marks_in(w.tokens.starts[first], values[-1].start)
+        if m.classes & _SENTENCE_PREDICATE and not m.classes & _LABEL_WORDS
+    ]
+    for m in reversed(predicates):  # "Answer: 8 notebooks cost 12 €, 3 more than 9": after its predicate
+        after = [x for x in values if x.start >= m.end]
+        if after:
+            return after[0]
+    return values[-1]
+
+
+_SENTENCE_PREDICATE = _PREDICATE | {W.EXISTENTIAL}
+_LABEL_WORDS = frozenset({W.ANSWER_ANCHOR, W.ANSWER_WORD})
+_KEEPS_LABELLED = frozenset(
+    {
+        W.LIST_JOINER,
+        W.ALTERNATIVE,
+        W.RANGE_JOINER,
+        W.RATIO_JOINER,
+        W.OUT_OF,
+        W.REASON,
+        W.RELATIVE,
+        W.CORRECTION,
+    }
+)
 
 
 def _linked(w: Window, values: Sequence[Candidate]) -> bool:
@@ -232,7 +320,9 @@ def _joined(w: Window, a: Candidate, b: Candidate) -> str:
         return "or"
     lone = w.words_in(a.end, b.start)
     if len(lone) == 1 and not marks and lone[0].isascii() and shapes.choice_word(lone[0]):
-        return "or"  # "389 versus 390", "390 else 389"
+        return (
+            "or"  # "389 versus 390", "390 else 389", "14 eller 15" (an unknown word alone between two values)
+        )
     if _each_stated(w, a, marks, b):
         return "and"  # "The first value is two and the second is three."
     bare = between
@@ -270,7 +360,7 @@ def _group(w: Window, chosen: Candidate, pool: Sequence[Candidate], stances: Sta
 
 
 _TRAILING = frozenset({TokenKind.NEWLINE, TokenKind.CLOSE, TokenKind.EMPHASIS, TokenKind.MATH, TokenKind.TAG})
-_OPENING = frozenset({W.ANSWER_ANCHOR, W.COPULA})
+_OPENING = frozenset({W.ANSWER_ANCHOR, W.COPULA, W.RESTATEMENT})  # "面积等于长乘以宽，也就是": cut
 _OPEN_CLAUSE_ENDS = frozenset(",:，：")
 # operators that need a right operand: a text that ends on one stopped inside an expression
 _DANGLING = frozenset(
@@ -387,8 +477,8 @@ def _cut_after_clause(w: Window, last: Candidate, i: int) -> Refusal | None:
     return Refusal(Stance.UNFINISHED, w.tokens.starts[breaks[-1]], w.tokens.ends[i])
 
 
-def _default(w: Window, pool: Sequence[Candidate], stances: Stances) -> Commitment:
-    """The final statement's value (see the module doc)."""
+def _default(w: Window, pool: Sequence[Candidate], stances: Stances, asides: int = 0) -> Commitment:
+    """The final statement's value (see the module doc); past ``asides`` asides already (:mod:`.aside`)."""
     if not pool:
         return Commitment(w, Outcome.NONE)
     opened = _open_ending(w, pool) or _empty_answer(w, pool)
@@ -406,6 +496,10 @@ def _default(w: Window, pool: Sequence[Candidate], stances: Stances) -> Commitme
         if parallel is not None:
             return parallel
         return _group(w, chosen, in_statement, stances)
+    if asides < MAX_ASIDES and aside(w, in_statement, stances):
+        before = _before_aside(w, pool, in_statement, stances, asides)
+        if before is not None:
+            return before
     hedged = [c for c in in_statement if _only_hedged(stances.of(c))]
     if hedged:
         return Commitment(w, Outcome.HEDGED, hedged[-1], refusals=stances.of(hedged[-1]))
@@ -413,6 +507,23 @@ def _default(w: Window, pool: Sequence[Candidate], stances: Stances) -> Commitme
     if rejected is not None:
         return rejected
     return Commitment(w, Outcome.REFUSED, refusals=stances.of(in_statement[-1]))
+
+
+def _before_aside(
+    w: Window, pool: Sequence[Candidate], aside_values: Sequence[Candidate], stances: Stances, asides: int
+) -> Commitment | None:
+    """The value the statement before an aside commits to, where it states one in words and the aside does not
+    ask it again ("Luca impiega 45 minuti. Vuoi che proviamo un esercizio con due persone?": 45)."""
+    earlier = [c for c in pool if c.statement < aside_values[0].statement]
+    if not earlier:
+        return None
+    found = _default(w, earlier, stances, asides + 1)
+    c = found.candidate
+    if found.outcome is not Outcome.COMMITTED or c is None or not states_value(w, c):
+        return None
+    if any(_said(w, x) == _said(w, c) for x in aside_values):
+        return None  # "45 minuti. È davvero 45, con due persone?": the answer asked again
+    return found
 
 
 MAX_STATED_WORDS = 40  # a statement of the answer before a rejected alternative is a sentence, not a run
@@ -569,6 +680,11 @@ def _explicit(
     for c in reversed(explicit):
         refusals = stances.of(c) or _denied_later(w, c, pool, stances)
         if not refusals:
+            labelled = _labelled_object(w, c, pool, stances)
+            if (
+                labelled is not c
+            ):  # the label's sentence states its result last ("Cevap: 5 kalem 20 TL tutar.")
+                return _group(w, labelled, [x for x in pool if x.start >= labelled.start], stances)
             parallel = _parallel(w, c, [x for x in explicit if x.kind is c.kind], stances)
             return parallel if parallel is not None else _group(w, c, pool, stances)
         if c is explicit[-1] and (

@@ -1792,6 +1792,9 @@ def _named_after(t: Tokens, cands: list[Candidate], marks: Sequence[Mark]) -> li
     return out
 
 
+_REMARK_LABELS = frozenset({WordClass.ASIDE, WordClass.NOTE})
+
+
 def _short_label(t: Tokens, s: Structure, marks: Sequence[Mark], i: int) -> StatementKind | None:
     """A ``Label:`` of one to three words opening its statement (``i``: the colon), and its strength."""
     first = s.statement_bounds[s.statement[i]][0] if s.statement[i] < len(s.statement_bounds) else 0
@@ -1807,6 +1810,10 @@ def _short_label(t: Tokens, s: Structure, marks: Sequence[Mark], i: int) -> Stat
         return None  # "#### seven Best guess: 8": a value stands before the colon, no label opens it
     if any(WordClass.VERIFICATION in m.classes for m in inside):
         return None  # "Check: 3 × 12 − 5 = 31": a check of the answer, no label of one
+    if any(m.classes & _REMARK_LABELS for m in inside):
+        return (
+            None  # "Fun fact: 25 primes below 100", "Hinweis: 360 000 cm": a remark, no label of the answer
+        )
     if any(m.classes & {WordClass.ANSWER_ANCHOR, WordClass.CONCLUSION} for m in inside):
         return StatementKind.LABELLED  # "Final answer:", "Ответ:", "In conclusion:"
     if s.statement[i] == len(s.statement_bounds) - 1 and _value_next(t, i):
@@ -1836,7 +1843,13 @@ def _value_next(t: Tokens, i: int) -> bool:
     j = i + 1
     while j < t.n and t.kinds[j] in _LAYOUT_TOKENS:
         j += 1
-    return j < t.n and (t.kinds[j] is not TokenKind.WORD or len(t.texts[j]) == 1)
+    if j >= t.n:
+        return False
+    if t.kinds[j] is not TokenKind.WORD:
+        return True
+    # a one-letter name given its value ("x = 7", "n ≥ 3"); not a one-letter article ("Fun fact: a cube has 8
+    # vertices", "Bônus: o MDC é 4") opening a sentence
+    return len(t.texts[j]) == 1 and j + 1 < t.n and t.kinds[j + 1] is TokenKind.OPERATOR
 
 
 def _names_only(t: Tokens, first: int, last: int) -> bool:

@@ -347,7 +347,8 @@ def evident_languages(t: Tokens, marks: Sequence[Mark]) -> frozenset[str]:
 @lru_cache(maxsize=TOKEN_TEXTS)  # asked of every token; a text's words repeat
 def _folded(text: str) -> str:
     """A token's text as phrases are written: case folded, the typographic apostrophe plain, NFC."""
-    return unicodedata.normalize("NFC", text.casefold().replace("’", "'"))
+    # Turkish "İ" folds to "i" and a combining dot ("İpucu" -> "i̇pucu"): the dot is dropped, as the rows write it
+    return unicodedata.normalize("NFC", text.casefold().replace("’", "'").replace("i\u0307", "i"))
 
 
 def find_marks(t: Tokens) -> list[Mark]:

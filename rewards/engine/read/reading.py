@@ -18,14 +18,17 @@ from __future__ import annotations
 import unicodedata
 
 from rewardcheck.rewards.engine.choices import latin_letter
+from rewardcheck.rewards.engine.lexicon import WordClass as W
 from rewardcheck.rewards.engine.number_phrases import fraction_phrase, number_phrase
 from rewardcheck.rewards.engine.numerals import cjk_value, part_of_value, word_number
 from rewardcheck.rewards.engine.numwords import number_from_words
 from rewardcheck.rewards.engine.prose_math import in_math
 from rewardcheck.rewards.engine.text import AnswerSpan, without_injection
 
+from .aside import aside_line, trailing_table
 from .commit import Commitment, Outcome, commit
 from .finders import STRENGTH, Candidate, Compound, StatementKind
+from .stance import Stance, Stances
 from .tokens import TokenKind, Tokens
 from .window import Window
 
@@ -126,15 +129,15 @@ def read_commitment(region: str, open_end: bool = False) -> Commitment:
     text = in_math(without_injection(region))
     start = window_start(text)
     first = anchored_start(text, start)
-    c = commit(Window.of(text, first, open_end=open_end))
+    c = _commit_from(text, first, open_end)
     if first > start and not _stated(c):
-        c = commit(Window.of(text, start, open_end=open_end))
+        c = _commit_from(text, start, open_end)
     if start > 0 and not _stated(c):
         # the tail states no answer as such: the statements before it decide as much as the tail does ("The
         # answer is 12. Explanation: we multiplied 3 by 4 ..."), so the final statements are read in context
         context = window_start(text, CONTEXT)
         if context < start:
-            start, c = context, commit(Window.of(text, context, open_end=open_end))
+            start, c = context, _commit_from(text, context, open_end)
     if c.outcome is Outcome.NONE and start > 0 and not c.window.candidates:
         # the tail states no value at all ("Final Answer: 916. Note: ... Thank you! [Note: ..."): an answer
         # stated as such before it still commits; a value of any weaker kind back there is a step, not read
@@ -143,6 +146,23 @@ def read_commitment(region: str, open_end: bool = False) -> Commitment:
         if _strong(wide):
             return wide
     return c
+
+
+def _commit_from(text: str, start: int, open_end: bool) -> Commitment:
+    """The commitment of the window from ``start``; of the text without an aside line or a trailing table after
+    the answer, where it holds one and that text commits (:func:`.aside.aside_line`, :func:`.aside.trailing_table`)."""
+    w = Window.of(text, start, open_end=open_end)
+    c = commit(w)
+    line = trailing_table(w)
+    if line is None and (w.marks_of(W.ASIDE, start, len(text)) or w.marks_of(W.NOTE, start, len(text))):
+        line = aside_line(w, Stances(w))
+    if line is None:
+        return c
+    # the aside line blanked (offsets kept): what stands before and after it is read as it stands ("**Note:**
+    # ... Let me know if you'd like the details." still defers)
+    blanked = text[: line[0]] + " " * (line[1] - line[0]) + text[line[1] :]
+    without = commit(Window.of(blanked, start, open_end=open_end))
+    return without if without.candidate is not None else c
 
 
 def _strong(c: Commitment) -> bool:
@@ -183,13 +203,20 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
             r = c.refusals[0]
             why = f"the answer is {r.stance.value} ({r.evidence(c.window)!r})"
         return AnswerSpan(None, why, refused=c.outcome is not Outcome.NONE)
-    value = _signed(c.candidate, _spelled(_ascii_digits(c.value())))
+    raw = c.value()
+    first = c.refusals[0] if c.outcome is Outcome.HEDGED and c.refusals else None
+    if first is not None and first.approximate and first.start >= c.candidate.start:
+        raw = c.window.source[
+            first.end : c.candidate.end
+        ].strip()  # "\\approx 28.26": the value after its sign
+    value = _signed(c.candidate, _spelled(_ascii_digits(raw)))
     if c.candidate.compound is not Compound.NONE:
         value = _compound(c.window.tokens, c.candidate)
     if c.candidate.kind is StatementKind.CHOICE:  # "вариант Б": the Latin letter of its place
         value = latin_letter(value) or value
     how = f"{c.candidate.kind.value} ({c.outcome.value})"
     hedge = c.refusals[0].evidence(c.window) if c.outcome is Outcome.HEDGED else ""
+    approximate = bool(hedge) and all(r.stance is Stance.HEDGED and r.approximate for r in c.refusals)
     alternatives = tuple(
         dict.fromkeys(_signed(x, _spelled(_ascii_digits(c.value(x)))) for x in c.alternatives)
     )
@@ -208,7 +235,9 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
             else f"the answer holds {words} words (> {MAX_VALUE_WORDS}): prose, not a value"
         )
         return AnswerSpan(value[:80], how, label=label, not_math=why)
-    return AnswerSpan(value, how, alternatives, joiner=c.joiner, hedge=hedge, label=label)
+    return AnswerSpan(
+        value, how, alternatives, joiner=c.joiner, hedge=hedge, label=label, approximate=approximate
+    )
 
 
 # how a compound's first and last numbers make its one value (a new compound is one row)

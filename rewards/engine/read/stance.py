@@ -59,6 +59,7 @@ class Refusal:
     stance: Stance
     start: int  # the evidence's character span
     end: int
+    approximate: bool = False  # a hedge that only says the value is rounded ("about", "≈"), no doubt word
 
     def evidence(self, w: Window) -> str:
         return w.source[self.start : self.end]
@@ -244,12 +245,12 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
         )
         opens = c.start <= m.start < c.end and not w.source[c.start : m.start].strip()  # "\\boxed{about 390}"
         if before or after or opens:
-            return Refusal(Stance.HEDGED, m.start, m.end)
+            return Refusal(Stance.HEDGED, m.start, m.end, approximate=True)
     i = _token_before(w, c)
     if i >= 0 and is_word(w.tokens.texts[i], W.HEDGE_SYMBOL) and not _relates(w, i):
-        return Refusal(Stance.HEDGED, w.tokens.starts[i], w.tokens.ends[i])
+        return Refusal(Stance.HEDGED, w.tokens.starts[i], w.tokens.ends[i], approximate=True)
     if is_word(w.tokens.texts[c.first], W.HEDGE_SYMBOL):  # the value opens with one: "\\boxed{\\approx 390}"
-        return Refusal(Stance.HEDGED, w.tokens.starts[c.first], w.tokens.ends[c.first])
+        return Refusal(Stance.HEDGED, w.tokens.starts[c.first], w.tokens.ends[c.first], approximate=True)
     for m in w.marks_in(c.end, limit):  # "The answer is 5, perhaps.", "Final answer: 5 (maybe)."
         if W.HEDGE in m.classes and not _turns_to_next(w, m, c):
             return Refusal(Stance.HEDGED, m.start, m.end)
@@ -605,7 +606,7 @@ def _retracted(w: Window, c: Candidate) -> Refusal | None:
             continue  # "12입니다. 15는 틀렸습니다.": the word says 15 was wrong, not 12
         # a later value replaces the retracted one only when it is stated ("Scratch that: it is 391"), not
         # denied or asked ("Scratch that: the answer is not 390")
-        if not _stated_after(w, m.end):
+        if not _stated_after(w, m.end, c):
             return Refusal(Stance.RETRACTED, m.start, m.end)
     # a value of a later statement ends the reach; one of the value's own statement ("\\boxed{210} minutes in
     # 3.5 hours. Wait. That can't be right.") does not: the retraction speaks of the statement
@@ -652,17 +653,38 @@ def _paused_then_wrong(w: Window, marks: Sequence[Mark], start: int, end: int, p
     text = w.source[start:end]
     if not marks or "?" in text or "？" in text:
         return False
-    opens = W.CORRECTION in marks[0].classes and w.words_between(start, marks[0].start) == 0
+    opens = marks[0].classes & _OPENING_TURNS and w.words_between(start, marks[0].start) == 0
     if not (opens or paused):
         return False
-    denials = [m for m in marks if m.classes & _DENIAL]
-    return len(denials) == 1 and W.WRONG in denials[0].classes
+    # a negator right before the word cancels it ("Espera, no está mal.", "Wait, nothing here is wrong."); a
+    # mistake word ("đọc nhầm", "misread") or a negative particle after it ("không đúng đâu") does not
+    wrong = [m for m in marks if W.WRONG in m.classes]
+    negators = [m for m in marks if m.classes & _NEGATING and W.WRONG not in m.classes]
+    return any(not any(_cancels(w, n, m) for n in negators) for m in wrong)
 
 
-def _stated_after(w: Window, offset: int) -> bool:
-    """Some value after ``offset`` is stated: neither denied nor asked."""
+def _cancels(w: Window, negator: Mark, wrong: Mark) -> bool:
+    """Does ``negator`` deny ``wrong``: right before it, or right after it where the language puts its
+    negation last ("yanlış değil")?"""
+    if negator.end <= wrong.start:
+        return w.words_between(negator.end, wrong.start) <= MAX_CANCEL_GAP
+    return (
+        negator.verb_final and negator.start >= wrong.end and w.words_between(wrong.end, negator.start) == 0
+    )
+
+
+_OPENING_TURNS = frozenset({W.CORRECTION, W.CONTRAST})  # "Wait, this is wrong.", "Ama ... bu sonuç yanlış."
+_NEGATING = frozenset({W.NEGATOR, W.NEGATED_PREDICATE})
+MAX_CANCEL_GAP = 2  # words between a negator and the word it cancels ("nothing here is wrong")
+
+
+def _stated_after(w: Window, offset: int, c: Candidate) -> bool:
+    """Some value after ``offset`` other than ``c``'s is stated: neither denied, asked nor hedged ("Please
+    don't rely on the 42 above" names the retracted value again, and states nothing)."""
+    own = w.value(c)
     return any(
-        _negated(w, x) is None and _questioned(w, x) is None for x in w.candidates_in(offset, len(w.source))
+        w.value(x) != own and _negated(w, x) is None and _questioned(w, x) is None and _hedged(w, x) is None
+        for x in w.candidates_in(offset, len(w.source))
     )
 
 

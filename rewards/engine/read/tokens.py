@@ -206,6 +206,8 @@ def _sentence_dot(text: str, s: int, e: int, kind: TokenKind) -> TokenKind:
         word_start -= 1
     if text[word_start:s].casefold() in _ABBREVIATIONS:
         return TokenKind.SYMBOL  # "389 vs. 390", "approx. 5": a dot that ends a word, not a sentence
+    if s - word_start == 1 and word_start > 0 and text[word_start - 1] == ".":
+        return TokenKind.SYMBOL  # the last dot of letters and dots, in any script: "i.e.", "d.h.", "т.е."
     return kind
 
 

@@ -1,0 +1,201 @@
+r"""Asides after the answer. A line opened by an aside word ("Fun fact:", "Hinweis:", "推广：", "ちなみに、") after a
+stated value remarks on the problem, whatever numbers it holds: the answer is read before it
+(:func:`aside_line`), unless it unsays or restates the answer ("Note: I forgot the tax, so the answer is 15").
+A last statement that only supposes ("If you also need the perimeter, it would be 20 cm."), or asks a question of
+its own ("Vuoi che proviamo un esercizio simile con due persone?"), says nothing of the answer stated before it:
+its values are refused where they stand (:mod:`.stance`), and the statement before it, when it states a value in
+words, still commits (:func:`aside`, :func:`states_value`).
+
+The default holds for any language: a supposition is read by the lexicon's supposition words, a question by its
+question mark. Neither is an aside when it, or what follows it, doubts or turns (a word of the lexicon: "is it",
+"maybe", "wrong", "but", "unclear which"), nor a short question ("Or 46?"), nor one that asks the answer's
+own value again ("Is 45 right?").
+
+>>> from rewardcheck.rewards.engine.read.window import Window
+>>> from rewardcheck.rewards.engine.read.stance import Stances
+>>> w = Window.of("So the area is 24 cm². (If you also need the perimeter, it would be 20 cm.)")
+>>> s = Stances(w)
+>>> aside(w, [w.candidates[1]], s), states_value(w, w.candidates[0])
+(True, True)
+>>> w = Window.of("So the area is 24 cm². Or is it 20?")
+>>> aside(w, [w.candidates[1]], Stances(w))
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rewardcheck.rewards.engine.lexicon import WordClass as W
+
+from .finders import STRENGTH, Candidate, StatementKind
+from .stance import Stance, Stances
+from .tokens import TokenKind
+from .window import Window
+
+__all__ = [
+    "aside",
+    "aside_line",
+    "states_value",
+    "ends_sentence",
+    "MIN_ASIDE_QUESTION_WORDS",
+    "MAX_ASIDES",
+]
+
+MIN_ASIDE_QUESTION_WORDS = 6  # a question of its own is a sentence; "Or is it 46?" and "Czy to 15?" doubt
+MIN_ASIDE_QUESTION_CHARS = 10  # the same in Han and kana, written unspaced ("9人の場合も計算しましょうか？")
+_FIRST_UNSPACED = "\u2e80"  # the first CJK block: the scripts written without spaces between words
+MIN_STATED_CHARS = 4  # unspaced letters around a value that make a sentence of it ("枚ずつになります")
+MAX_ASIDES = 2  # asides read past to the statement before them ("Note: ... if ... would ... Want more?")
+# a question with one of these doubts a value, whatever else it asks
+# an aside or what follows it with one of these doubts or turns against the value before it
+_DOUBTS = frozenset({W.QUESTION, W.HEDGE, W.RETRACTION, W.CORRECTION, W.WRONG, W.CONTRAST, W.UNDETERMINED})
+_PREDICATE = frozenset({W.COPULA, W.ANSWER_ANCHOR, W.CONCLUSION, W.RESULT_VERB, W.DERIVATION})
+_QUESTION_ENDS = frozenset("?？؟")
+
+
+def aside(w: Window, in_statement: Sequence[Candidate], stances: Stances) -> bool:
+    """Is the statement of ``in_statement`` (every value refused) an aside: a supposition, or a question of its
+    own (see the module doc)?"""
+    if not ends_sentence(w, in_statement[-1].statement):
+        return False  # "if total(n) == 70:" in code, a line that opens more: no aside of prose
+    first, last = w.statement_tokens(in_statement[-1].statement)
+    t = w.tokens
+    if any(m.classes & _DOUBTS for m in w.marks_in(t.starts[first], len(w.source))):
+        return False  # "Sin embargo, si el 5 fuera el diámetro, ... No está claro cuál usar.": a doubt
+    refusals = [r for c in in_statement for r in stances.of(c)]
+    if any(r.stance is Stance.SUPPOSED for r in refusals):
+        return True
+    if not refusals or any(r.stance is not Stance.QUESTIONED for r in refusals):
+        return False
+    if not t.texts[last] or t.texts[last][-1] not in _QUESTION_ENDS:
+        return False  # asked by a question word, not a question of its own
+    words = [
+        t.texts[k] for k in range(first, last + 1) if t.kinds[k] is TokenKind.WORD and len(t.texts[k]) > 1
+    ]
+    unspaced = sum(
+        len(x) for x in words if x[0] >= _FIRST_UNSPACED
+    )  # a Han or kana run is one token of many words
+    return len(words) >= MIN_ASIDE_QUESTION_WORDS or unspaced >= MIN_ASIDE_QUESTION_CHARS
+
+
+def states_value(w: Window, c: Candidate) -> bool:
+    """Does ``c``'s statement state a value in words ("So the area is 24 cm².", "Luca impiega 45 minuti.") or as
+    the answer (a box, a label), not only compute one ("7,5 × 6 = 45")?"""
+    if c.strength >= STRENGTH[StatementKind.LABELLED]:
+        return True
+    if not ends_sentence(w, c.statement):
+        return False
+    first, last = w.statement_tokens(c.statement)
+    t = w.tokens
+    begin = t.starts[first]
+    if any(m.classes & _PREDICATE for m in w.marks_in(begin, c.start)):
+        return True
+    outside = range(first, c.first), range(c.last + 1, last + 1)
+    words = [
+        t.texts[k] for span in outside for k in span if t.kinds[k] is TokenKind.WORD and len(t.texts[k]) > 1
+    ]
+    unspaced = sum(len(x) for x in words if x[0] >= _FIRST_UNSPACED)  # "1人12枚ずつになります。"
+    return len(words) >= 2 or unspaced >= MIN_STATED_CHARS
+
+
+_CLOSING = frozenset({TokenKind.CLOSE, TokenKind.EMPHASIS, TokenKind.MATH, TokenKind.TAG, TokenKind.NEWLINE})
+
+
+def ends_sentence(w: Window, statement: int) -> bool:
+    """Does the statement end as a sentence of prose does (".", "?", "।", "。", past closing brackets and
+    emphasis), not as a line of code or a heading that opens more ("for n in range(1, 100):")?"""
+    _, last = w.statement_tokens(statement)
+    t = w.tokens
+    while last >= 0 and t.kinds[last] in _CLOSING:
+        last -= 1
+    return last >= 0 and t.kinds[last] is TokenKind.SENTENCE_END
+
+
+# an aside with one of these is no aside: it takes back, corrects or states the answer
+_UNSAYING = frozenset(
+    {W.ANSWER_ANCHOR, W.CORRECTION, W.RETRACTION, W.ERROR_MENTION, W.WRONG, W.REDO, W.UNDETERMINED}
+)
+_OPENER_ENDS = frozenset({TokenKind.CLAUSE_END, TokenKind.SENTENCE_END})
+
+
+def aside_line(w: Window, stances: Stances) -> tuple[int, int] | None:
+    r"""The span of a line that opens with an aside word, after a value stated before it, when the line holds no
+    answer of its own (``None``: there is none). What follows the line is read as it stands.
+
+    >>> w = Window.of("Ответ: 400.\nВообще, сумма первых n нечётных чисел равна n², при n = 50 это 2500.")
+    >>> start, end = aside_line(w, Stances(w))
+    >>> w.source[start:end][:8], w.source[end:]
+    ('Вообще, ', '')
+    """
+    t = w.tokens
+    notes = w.marks_of(W.NOTE, w.start, len(w.source))
+    for m in sorted(w.marks_of(W.ASIDE, w.start, len(w.source)) + notes, key=lambda m: m.start):
+        first, _ = w.statement_tokens(w.structure.statement[t.index_at(m.start)])
+        begin = t.starts[first]
+        if w.words_between(begin, m.start) > MAX_OPENER_WORDS or not w.candidates_in(w.start, begin):
+            continue  # "Petite anecdote :", "Kleiner Hinweis:": a word may qualify the opener
+        after = t.index_at(m.end)
+        while after < t.n and t.kinds[after] is TokenKind.EMPHASIS:
+            after += 1
+        if after >= t.n or t.kinds[after] not in _OPENER_ENDS:
+            continue  # "Note that 12 ...", "In general the answer": a word of the sentence, no opener
+        line_end = next(
+            (t.starts[k] for k in range(after, t.n) if t.kinds[k] is TokenKind.NEWLINE), len(w.source)
+        )
+        inside = w.candidates_in(begin, line_end)
+        if any(c.strength >= STRENGTH[StatementKind.LABELLED] for c in inside):
+            return None  # "Note: recounting gives \boxed{14}.": a value stated as the answer is read as it stands
+        if any(x.classes & _UNSAYING for x in w.marks_in(m.end, line_end)):
+            return None
+        conclusions = w.marks_of(W.CONCLUSION, m.end, line_end) if m in notes else []
+        if conclusions and any(stances.committed(c) for c in inside if c.start > conclusions[0].end):
+            return None  # "Note: we forgot the tax, so the total is 15."
+        return begin, line_end
+    return None
+
+
+MAX_OPENER_WORDS = 1  # words before an aside word that still opens its line
+MIN_TABLE_LINES = 2  # a header and a row at least: one line with bars is no table
+
+
+def trailing_table(w: Window) -> tuple[int, int] | None:
+    r"""The span of a Markdown table that ends the window after a value stated before it and restates the
+    working: its last number was stated before it ("... = 270 ÷ 3 = 90.\n| 합계 | 270 |"), so the answer is read
+    before it (``None``: no such table ends the window; "| Intersection point | (2, 3) |" states the answer).
+
+    >>> w = Window.of("120 : 3 = 40, Ben bekommt 40.\n\n| Kind | Murmeln |\n|---|---|\n| Summe | 120 |\n")
+    >>> start, end = trailing_table(w)
+    >>> w.source[start:end].split("\n")[0]
+    '| Kind | Murmeln |'
+    """
+    source = w.source
+    end = len(source.rstrip())
+    if end <= w.start or source[end - 1] != "|":
+        return None
+    start, lines, at = end, 0, end
+    while at > w.start:  # the lines from the end up, while each is blank or a row between bars
+        line_start = max(source.rfind("\n", w.start, at) + 1, w.start)
+        row = source[line_start:at]
+        bare = row.strip()
+        if bare:
+            if not (bare.startswith("|") and bare.endswith("|")):
+                break
+            start, lines = line_start + len(row) - len(row.lstrip()), lines + 1
+        at = line_start - 1  # the line break before it
+    before, rows = w.candidates_in(w.start, start), w.candidates_in(start, end)
+    if lines < MIN_TABLE_LINES or not before or not rows:
+        return None
+    # a table whose last value the text has not stated before it states it ("| Intersection point | (2, 3) |"):
+    # the answer, read as it stands; one that restates the working ("| Total | 270 |") is an aside
+    t = w.tokens
+    stated = {
+        t.texts[k] for k in range(t.index_at(w.start), t.index_at(start)) if t.kinds[k] is TokenKind.NUMBER
+    }
+    cells = [c.strip() for c in source[start:end].rsplit("\n", 1)[-1].split("|") if c.strip()]
+    return (start, end) if cells and _digits(cells[-1]) in stated else None
+
+
+def _digits(value: str) -> str:
+    """A value's number as its tokens write it, without units or spacing ("30 €" and "30" read the same)."""
+    return "".join(ch for ch in value if ch in "0123456789.,")
