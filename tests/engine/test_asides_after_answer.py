@@ -206,3 +206,62 @@ def test_a_table_after_the_answer_that_restates_the_working_is_an_aside(text: st
 @pytest.mark.parametrize(("text", "gold"), TABLE_ANSWER)
 def test_a_table_that_states_a_new_value_is_the_answer(text: str, gold: str) -> None:
     assert paid(text, gold), text
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "other"),
+    [
+        (
+            "42 caramelle divise tra 3 bambini: 42 ÷ 3 = 14 a testa.\n\nSe i bambini fossero solo 2, ne avrebbero 21 ciascuno.",
+            "14",
+            "21",
+        ),
+        (
+            "64 kue dibagi rata ke 8 kotak: 64 : 8 = 8 kue per kotak.\n\nKalau kuenya ada 80, tiap kotak berisi 10.",
+            "8",
+            "10",
+        ),
+        ("So each of the 4 friends gets 6 stickers.\nIf there were 8 friends, each would get 3.", "6", "3"),
+    ],
+)
+def test_a_condition_on_other_data_after_the_answer_supposes(text: str, gold: str, other: str) -> None:
+    assert paid(text, gold), text
+    assert not paid(text, other), text
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        ("We have 3 and 4.\nIf we add 3 and 4, we get 7.", "7"),  # the condition restates the data: a means
+        ("If x = 5, then 6x = 30.", "30"),  # nothing stated before it
+    ],
+)
+def test_a_condition_on_stated_data_is_a_means(text: str, gold: str) -> None:
+    assert paid(text, gold), text
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        (
+            "Il viaggio dura 105 minuti.\n\nProva tu: un treno parte alle 9:15 e arriva alle 11:40. (Risposta: 145)",
+            "105",
+        ),
+        ("उत्तर: 12\n\nअभ्यास के लिए: 6 डिब्बों में 3-3 पेंसिलें हों तो कुल 18 होंगी।", "12"),
+        (
+            "The trip takes 105 minutes.\n\nYour turn: a train leaves at 9:15 and arrives at 11:40. (Answer: 145)",
+            "105",
+        ),
+    ],
+)
+def test_a_practice_problem_for_the_reader_is_cut(text: str, gold: str) -> None:
+    assert paid(text, gold), text
+
+
+def test_a_list_of_cases_reads_its_last_case() -> None:
+    text = (
+        "He pays 100 pesos per hour.\n"
+        "If he stays for 2 hours, he will pay 200 pesos.\n"
+        "If he stays for 3 hours, he will pay 300 pesos."
+    )
+    assert paid(text, "300"), text

@@ -637,6 +637,9 @@ ROWS = LanguageRows(
             "tipp",
         ),
         WordClass.FOLLOW_UP: (
+            "probier es selbst",
+            "jetzt du",
+            "zum üben",
             "ein weiteres beispiel",
             "noch ein beispiel",
             "weiteres beispiel",

@@ -864,6 +864,9 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "for reference",
     ),
     WordClass.FOLLOW_UP: (
+        "try it yourself",
+        "your turn",
+        "practice",
         "another example",
         "problem",
         "question",

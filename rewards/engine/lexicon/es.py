@@ -604,6 +604,9 @@ ROWS = LanguageRows(
             "consejo",
         ),
         WordClass.FOLLOW_UP: (
+            "inténtalo tú",
+            "te toca",
+            "practica",
             "otro ejemplo",
             "veamos otro ejemplo",
             "problema",

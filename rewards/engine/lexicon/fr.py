@@ -664,6 +664,9 @@ ROWS = LanguageRows(
             "astuce",
         ),
         WordClass.FOLLOW_UP: (
+            "à toi de jouer",
+            "à vous de jouer",
+            "entraîne-toi",
             "un autre exemple",
             "autre exemple",
             "problème",

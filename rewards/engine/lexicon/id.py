@@ -469,6 +469,8 @@ ROWS = LanguageRows(
         ),
         WordClass.NOTE: ("catatan",),
         WordClass.FOLLOW_UP: (
+            "coba sendiri",
+            "latihan tambahan",
             "contoh lain",
             "soal",
             "soal berikutnya",

@@ -551,6 +551,9 @@ ROWS = LanguageRows(
             "consiglio",
         ),
         WordClass.FOLLOW_UP: (
+            "prova tu",
+            "prova da solo",
+            "tocca a te",
             "un altro esempio",
             "altro esempio",
             "proviamo un altro esempio",

@@ -559,6 +559,7 @@ ROWS = LanguageRows(
             "ヒント",
         ),
         WordClass.FOLLOW_UP: (
+            "やってみよう",
             "別の例",
             "もう一つの例",
             "問題",

@@ -673,6 +673,7 @@ ROWS = LanguageRows(
             "주의",
         ),
         WordClass.FOLLOW_UP: (
+            "직접 풀어 보세요",
             "연습 문제",
             "다른 예",
             "또 다른 예",

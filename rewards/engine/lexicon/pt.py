@@ -553,6 +553,9 @@ ROWS = LanguageRows(
             "dica",
         ),
         WordClass.FOLLOW_UP: (
+            "tente você",
+            "sua vez",
+            "pratique",
             "outro exemplo",
             "vejamos outro exemplo",
             "problema",

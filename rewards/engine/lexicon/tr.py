@@ -499,6 +499,8 @@ ROWS = LanguageRows(
         ),
         WordClass.NOTE: ("ipucu",),
         WordClass.FOLLOW_UP: (
+            "sen de dene",
+            "alıştırma için",
             "başka bir örnek",
             "soru",
             "sonraki soru",

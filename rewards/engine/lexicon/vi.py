@@ -468,6 +468,8 @@ ROWS = LanguageRows(
             "mẹo",
         ),
         WordClass.FOLLOW_UP: (
+            "bạn thử làm",
+            "luyện tập",
             "ví dụ khác",
             "một ví dụ khác",
             "bài",

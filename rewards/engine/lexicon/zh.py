@@ -543,6 +543,9 @@ ROWS = LanguageRows(
             "提示",
         ),
         WordClass.FOLLOW_UP: (
+            "你来试试",
+            "试一试",
+            "练一练",
             "另一个例子",
             "再举一个例子",
             "问题",

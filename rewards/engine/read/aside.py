@@ -199,3 +199,36 @@ def trailing_table(w: Window) -> tuple[int, int] | None:
 def _digits(value: str) -> str:
     """A value's number as its tokens write it, without units or spacing ("30 €" and "30" read the same)."""
     return "".join(ch for ch in value if ch in "0123456789.,")
+
+
+MAX_PRIOR_NUMBERS = 1024  # tokens before a condition looked up for the numbers the text has stated
+
+
+def supposes_other_data(w: Window, in_statement: Sequence[Candidate]) -> bool:
+    """Does the statement of ``in_statement`` open with a condition on a number the text has not stated before
+    it, where it has stated some ("42 ÷ 3 = 14 a testa. Se i bambini fossero solo 2, ne avrebbero 21.", "Kalau
+    kuenya ada 80, tiap kotak berisi 10.")? It supposes other data: an aside after the answer."""
+    first, last = w.statement_tokens(in_statement[0].statement)
+    t = w.tokens
+    m = w.first_mark_of(W.CONDITIONAL, t.starts[first], t.ends[last])
+    if m is None or w.words_between(t.starts[first], m.start):
+        return False
+    # the condition ends at its clause end, or at "then" ("यदि हम दोनों को जोड़ें तो 30": the 30 is the result)
+    ends = [k for k in range(t.index_at(m.end), last + 1) if t.kinds[k] is TokenKind.CLAUSE_END]
+    then = w.first_mark_of(W.CONCLUSION, m.end, t.ends[last])
+    stop = min([*ends[:1], *([t.index_at(then.start)] if then is not None else [])], default=None)
+    if stop is None:
+        return False  # no bound on the condition: its numbers cannot be told from the result's
+    own = {t.texts[k] for k in range(t.index_at(m.end), stop) if t.kinds[k] is TokenKind.NUMBER}
+    lo = max(t.index_at(w.start), first - MAX_PRIOR_NUMBERS)
+    prior = {t.texts[k] for k in range(lo, first) if t.kinds[k] is TokenKind.NUMBER}
+    return bool(own) and bool(prior) and not own <= prior
+
+
+def opens_with_condition(w: Window, statement: int) -> bool:
+    """Does the statement open with a condition ("If he stays for 12+5 hours, he will pay 1550 pesos.")? A list
+    of cases reads its last case, not one before it."""
+    first, last = w.statement_tokens(statement)
+    t = w.tokens
+    m = w.first_mark_of(W.CONDITIONAL, t.starts[first], t.ends[last])
+    return m is not None and not w.words_between(t.starts[first], m.start)

@@ -31,7 +31,7 @@ from rewardcheck.rewards.engine.identity_enum import IdentityEnum
 from rewardcheck.rewards.engine.lexicon import WordClass as W
 from rewardcheck.rewards.engine.numeric import SUBSCRIPT_DIGITS
 
-from .aside import MAX_ASIDES, aside, states_value
+from .aside import MAX_ASIDES, aside, opens_with_condition, states_value, supposes_other_data
 from .finders import QUOTED_AFTER, STRENGTH, Candidate, StatementKind
 from .marks import Mark
 from .stance import Refusal, Stance, Stances
@@ -489,6 +489,12 @@ def _default(w: Window, pool: Sequence[Candidate], stances: Stances, asides: int
     if _only(stances.of(in_statement[-1]), Stance.UNFINISHED):  # the statement was cut: it states nothing
         return Commitment(w, Outcome.REFUSED, refusals=stances.of(in_statement[-1]))
     committed = [c for c in in_statement if stances.committed(c)]
+    if committed and asides < MAX_ASIDES and _supposed_after(w, pool, in_statement):
+        before = _before_aside(
+            w, pool, in_statement, stances, MAX_ASIDES - 1
+        )  # "Se i bambini fossero solo 2"
+        if before is not None:
+            return before
     if committed:
         bold = [c for c in committed if _emphasized(w, c)]
         chosen = bold[0] if len(bold) == 1 < len(committed) else _object_of_predicate(w, committed)
@@ -507,6 +513,15 @@ def _default(w: Window, pool: Sequence[Candidate], stances: Stances, asides: int
     if rejected is not None:
         return rejected
     return Commitment(w, Outcome.REFUSED, refusals=stances.of(in_statement[-1]))
+
+
+def _supposed_after(w: Window, pool: Sequence[Candidate], last: Sequence[Candidate]) -> bool:
+    """The last statement supposes other data (:func:`.aside.supposes_other_data`) right after a statement that
+    is no case of its own ("If he stays 17 hours, ... If he stays 24 hours, ...": a list of cases reads its last)."""
+    earlier = [c for c in pool if c.statement < last[0].statement]
+    return (
+        bool(earlier) and supposes_other_data(w, last) and not opens_with_condition(w, earlier[-1].statement)
+    )
 
 
 def _before_aside(
