@@ -21,7 +21,7 @@ parsed only in the isolated worker, under the judge's limit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
@@ -165,6 +165,21 @@ _ORDINAL = rx.compile(
     r"(\d{1,9})\s{0,2}(?:\^\s{0,2}\{?\s{0,2}(?:\\(?:text|mathrm)\{)?)?(?:st|nd|rd|th)\}?\}?(?:\s{1,3}[A-Za-z]{1,20}){0,2}"
 )
 MAX_BETWEEN_BOXES = 80
+# a number, a space, and a unit in letters of any script ("cm", "km/h", "сантиметров", "سم"), squared or cubed
+_NUMBER_THEN_UNIT = rx.compile(
+    r"([-+−]?\d{1,30}(?:[.,]\d{1,30})?)[ \t]{1,3}([^\W\d_]{1,20}(?:[ \t]?/[ \t]?[^\W\d_]{1,12})?(?:[²³]|\^\{?[23]\}?)?)"
+)
+_DECIMAL_COMMA = rx.compile(r"^([-+−]?\d+),(\d{1,2}|\d{4,})$")
+# one-letter units ("5 m", "3 g", "2 h"); any other lone letter is a variable ("2 x" is no unit)
+_LETTER_UNITS = frozenset("mgslhLVWJNA")
+
+
+def _is_unit(unit: str) -> bool:
+    """A unit in letters: two letters or more, a letter of a unit, or a letter with a power or a "per"."""
+    letters = [ch for ch in unit if ch.isalpha()]
+    return len(letters) >= 2 or (len(letters) == 1 and (letters[0] in _LETTER_UNITS or len(unit) > 1))
+
+
 _MATH_THEN_WORDS = rx.compile(r"\$([^$]{1,80})\$[ \t]{0,3}[A-Za-z]{1,20}(?:[ \t][A-Za-z]{1,20})?\.?")
 PROSE_LIMIT_S = 2.0  # the worker's limit for a worked-solution gold parsed outside a judge call
 _SENTENCE_BREAK = rx.compile(r"[.!?](?:\s|$)|\n\s*\n")
@@ -365,6 +380,11 @@ def _value_gold(solution: str, expr: str, how: str, max_inline_chars: int) -> Go
         return GoldParse(
             solution, expr, digits, GoldStatus.BASE, how=f"{how}: digits in base {base}", base=base
         )
+    unit = _NUMBER_THEN_UNIT.fullmatch(expr)
+    if unit is not None and _is_unit(unit.group(2)):  # "80 km/h", "64 cm³", "36 سم": a number and its unit
+        number = _DECIMAL_COMMA.sub(r"\1.\2", unit.group(1))  # "7,5 cm": with a unit, a comma is decimal
+        found = _value_gold(solution, number, f"{how}: a number with its unit dropped", max_inline_chars)
+        return replace(found, units_dropped=True)
     joined = _joined_list(expr)
     if joined is not None:  # "12\\text{ and }13": the gold's own joiner makes it a list of two values
         expr, how = joined, f"{how}: values joined into a list"

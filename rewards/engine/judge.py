@@ -54,7 +54,7 @@ from .isolation import IsolationTimeout
 from .lists import one_name_bounds
 from .mathcore import deadline
 from .read.closing_letter import closing_letter
-from .read.option_letter import option_letter
+from .read.option_letter import option_content, option_letter, options_in
 from .read.reading import read_final
 from .rules import Rule
 from .runs import MAX_RUN, collapse_runs
@@ -269,7 +269,7 @@ def _read_then_compare(
             t0,
             Rule.READ_NO_ANSWER,
         )
-    a = _with_closing_letter(a, kind)
+    a = _with_option_content(_with_closing_letter(a, kind), kind)
     refused = _read_exit(a, g, config, t0)
     if refused is not None:
         return refused
@@ -293,7 +293,11 @@ def _with_closing_letter(a: Analysis, kind: GoldKind) -> Analysis:
         return a
     if choice_letter(span.answer or "") or span.label:
         return a
-    letter, how = closing_letter(final), "a choice letter closing the final statement (the gold is a letter)"
+    listed = frozenset(options_in(f"{a.layout.reasoning or ''}\n{final}"))
+    letter, how = (
+        closing_letter(final, listed),
+        "a choice letter closing the final statement (the gold is a letter)",
+    )
     if letter is None and span.answer is not None:
         letter = option_letter(f"{a.layout.reasoning or ''}\n{final}", span.answer)
         how = f"the option whose content is {span.answer[:40]!r} (the gold is a letter)"
@@ -301,6 +305,23 @@ def _with_closing_letter(a: Analysis, kind: GoldKind) -> Analysis:
         return a
     found = copy(a)
     found.span = AnswerSpan(letter, how)
+    return found
+
+
+def _with_option_content(a: Analysis, kind: GoldKind) -> Analysis:
+    """For a gold that is no letter, where the answer is a choice letter: the content of that option where the
+    text lists its options ("(A) 3 (B) 4 (C) 5 (D) 6 ... The answer is (C)." against the gold 5); else ``a``."""
+    span, final = a.span, a.layout.final
+    if kind is GoldKind.CHOICE or final is None or span.refused or span.hedge or span.alternatives:
+        return a
+    letter = choice_letter(span.answer or "")
+    if letter is None:
+        return a
+    content = option_content(f"{a.layout.reasoning or ''}\n{final}", letter)
+    if content is None:
+        return a
+    found = copy(a)
+    found.span = AnswerSpan(content, f"the content of option {letter} (the gold is a value)", label=letter)
     return found
 
 

@@ -70,3 +70,25 @@ def test_a_turn_that_calls_the_answer_wrong_takes_it_back(text: str) -> None:
 )
 def test_a_denied_denial_or_an_aside_leaves_the_answer(text: str, gold: str) -> None:
     assert judge(text, gold).verdict.value == "correct", text
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        # a doubt two statements after the value, the first saying what went wrong
+        (
+            "Damit erhalte ich insgesamt 1.250 Stück.\nAllerdings habe ich mich verhaspelt.\nDem Wert würde ich nicht trauen.",
+            "1250",
+        ),
+        ("So the total is 1250.\nI rushed the percentages.\nI wouldn't trust that figure.", "1250"),
+        # a pause held over the statement that says what went wrong
+        (
+            "したがって面積は 24 cm² です。\n……いや、待ってください。\n底辺と高さを取り違えていました。\nこの値は誤りです。",
+            "24",
+        ),
+        # an interjection before the turn
+        ("So the probability is 3/8.\nHmm, actually no — I double-counted, so that figure is wrong.", "3/8"),
+    ],
+)
+def test_a_doubt_or_a_paused_denial_further_after_the_answer_refuses_it(text: str, gold: str) -> None:
+    assert judge(text, gold).verdict.value != "correct", text

@@ -543,6 +543,10 @@ ROWS = LanguageRows(
             "أي",
             "يعني",
         ),
+        WordClass.COMMON_ERROR: (
+            "خطأ شائع",
+            "الخطأ الشائع",
+        ),
         WordClass.ASIDE: (
             "هل تعلم",
             "معلومة إضافية",

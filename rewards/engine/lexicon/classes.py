@@ -70,6 +70,9 @@ class WordClass(IdentityEnum):
     ANSWER_ANCHOR = "answer_anchor"  # a phrase whose object is the final answer: "the answer is"
     # opens a remark after the answer that states no new one, at the start of its line or sentence: "Fun fact:",
     # "By the way,", "推广：", "ちなみに、"
+    # names an answer others often give wrongly, the values after it set aside: "a common mistake", "l'erreur
+    # classique", "частая ошибка", "常见错误"
+    COMMON_ERROR = "common_error"
     ASIDE = "aside"
     # between two values, restates the one before in another form or unit: "400 m², i.e. 0.04 ha", "即", "cioè"
     RESTATEMENT = "restatement"

@@ -222,6 +222,8 @@ ROWS = LanguageRows(
         ),
         # "ich glaube" / "ich denke" commit, as "I think" does; "wohl" and "eventuell" weaken
         WordClass.HEDGE: (
+            "nicht trauen",
+            "nicht vertrauen",
             "nicht bestätigen",
             "kann ich nicht bestätigen",
             # unclear which value
@@ -620,6 +622,12 @@ ROWS = LanguageRows(
             "d.h.",
             "das heisst",
             "sprich",
+        ),
+        WordClass.COMMON_ERROR: (
+            "häufiger fehler",
+            "typischer fehler",
+            "klassischer fehler",
+            "viele antworten",
         ),
         WordClass.ASIDE: (
             "übrigens",

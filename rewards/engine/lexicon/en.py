@@ -150,6 +150,8 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "set aside",
     ),
     WordClass.HEDGE: (
+        "wouldn't trust",
+        "would not trust",
         "not clear which",  # unclear which value
         "unclear which",
         "not confident",
@@ -842,6 +844,18 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "in other words",
         "equivalently",
         "or equivalently",
+    ),
+    WordClass.COMMON_ERROR: (
+        "common mistake",
+        "common error",
+        "typical mistake",
+        "typical error",
+        "classic mistake",
+        "classic error",
+        "frequent mistake",
+        "common trap",
+        "common pitfall",
+        "many people answer",
     ),
     WordClass.ASIDE: (
         "fun fact",

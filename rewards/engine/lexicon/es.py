@@ -211,6 +211,8 @@ ROWS = LanguageRows(
         ),
         # "seguramente" means "probably" in Spanish; "creo que" commits, as "I think" does
         WordClass.HEDGE: (
+            "no me fiaría",
+            "no vale",
             "no puedo confirmar",
             # unclear which value
             "no está claro cuál",
@@ -589,6 +591,13 @@ ROWS = LanguageRows(
             "es decir",
             "o sea",
             "esto es",
+        ),
+        WordClass.COMMON_ERROR: (
+            "error típico",
+            "error común",
+            "error frecuente",
+            "error clásico",
+            "muchos responden",
         ),
         WordClass.ASIDE: (
             "dato curioso",

@@ -236,6 +236,7 @@ ROWS = LanguageRows(
         # "sûrement" and "sans doute" weaken in French ("probably"); "sans aucun doute" is firm.
         # "je pense" / "je crois" commit, as "I think" does
         WordClass.HEDGE: (
+            "ne me fierais pas",
             "ne peux pas confirmer",
             "je ne peux pas confirmer",
             # unclear which value
@@ -647,6 +648,13 @@ ROWS = LanguageRows(
         WordClass.RESTATEMENT: (
             "c'est-à-dire",
             "autrement dit",
+        ),
+        WordClass.COMMON_ERROR: (
+            "erreur classique",
+            "erreur fréquente",
+            "erreur courante",
+            "piège classique",
+            "beaucoup répondent",
         ),
         WordClass.ASIDE: (
             "le saviez-vous",

@@ -231,6 +231,7 @@ ROWS = LanguageRows(
         ),
         # "मुझे लगता है" ("I think") commits, as in English, so no bare "लगता है"
         WordClass.HEDGE: (
+            "भरोसा नहीं किया जा सकता",
             # unclear which value
             "पता नहीं कौन",
             "मोटा अनुमान",
@@ -527,6 +528,11 @@ ROWS = LanguageRows(
         WordClass.RESTATEMENT: (
             "यानी",
             "अर्थात",
+        ),
+        WordClass.COMMON_ERROR: (
+            "आम गलती",
+            "आम ग़लती",
+            "सामान्य गलती",
         ),
         WordClass.ASIDE: (
             "रोचक तथ्य",

@@ -458,6 +458,11 @@ ROWS = LanguageRows(
             "atau sama dengan",
             "artinya",
         ),
+        WordClass.COMMON_ERROR: (
+            "kesalahan umum",
+            "kesalahan yang sering",
+            "banyak orang menjawab",
+        ),
         WordClass.ASIDE: (
             "fakta menarik",
             "tahukah kamu",

@@ -184,6 +184,7 @@ ROWS = LanguageRows(
             "non è vero che",
         ),
         WordClass.HEDGE: (
+            "non mi fiderei",
             "non posso confermare",
             "non riesco a confermare",
             # unclear which value
@@ -537,6 +538,15 @@ ROWS = LanguageRows(
             "ovvero",
             "ossia",
             "vale a dire",
+        ),
+        WordClass.COMMON_ERROR: (
+            "un errore tipico",
+            "un errore comune",
+            "un errore classico",
+            "errore tipico",
+            "errore comune",
+            "errore classico",
+            "molti rispondono",
         ),
         WordClass.ASIDE: (
             "curiosità",

@@ -164,6 +164,8 @@ ROWS = LanguageRows(
         # "と思います" commits, as "I think" does; "ではないでしょうか" / "じゃないかな" are hedges, not negations (they are
         # longer than "ではない", so they win)
         WordClass.HEDGE: (
+            "信用できません",
+            "信頼できません",
             "確認できません",
             "確信が持てません",
             "どちらか分からない",  # unclear which value
@@ -542,6 +544,11 @@ ROWS = LanguageRows(
             "つまり",
             "すなわち",
             "即ち",
+        ),
+        WordClass.COMMON_ERROR: (
+            "よくある間違い",
+            "よくある誤り",
+            "ありがちな間違い",
         ),
         WordClass.ASIDE: (
             "豆知識",

@@ -220,6 +220,8 @@ ROWS = LanguageRows(
         ),
         # "생각합니다" ("I think") commits, as in English
         WordClass.HEDGE: (
+            "믿을 수 없습니다",
+            "믿을 수 없다",
             "확인할 수 없습니다",
             "확신할 수 없습니다",
             "어느 것인지 분명하지 않",  # unclear which value
@@ -657,6 +659,15 @@ ROWS = LanguageRows(
         WordClass.RESTATEMENT: (
             "즉",
             "다시 말해",
+        ),
+        WordClass.COMMON_ERROR: (
+            "흔한 실수는",
+            "흔한 실수가",
+            "흔한 오답은",
+            "자주 하는 실수는",
+            "흔한 실수",
+            "흔한 오답",
+            "자주 하는 실수",
         ),
         WordClass.ASIDE: (
             "재미있는 사실",

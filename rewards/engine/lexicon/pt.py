@@ -201,6 +201,7 @@ ROWS = LanguageRows(
         ),
         # "acho que" ("I think") commits in Portuguese as "I think" does in English
         WordClass.HEDGE: (
+            "não confiaria",
             "não consigo confirmar",
             # unclear which value
             "não está claro qual",
@@ -541,6 +542,12 @@ ROWS = LanguageRows(
             "ou seja",
             "isto é",
             "quer dizer",
+        ),
+        WordClass.COMMON_ERROR: (
+            "erro comum",
+            "erro típico",
+            "erro clássico",
+            "muitos respondem",
         ),
         WordClass.ASIDE: (
             "curiosidade",

@@ -171,6 +171,7 @@ ROWS = LanguageRows(
         ),
         # "sanırım" ("I suppose") guesses; "bence" ("in my view") commits and is not listed
         WordClass.HEDGE: (
+            "güvenmem",
             "doğrulayamıyorum",
             # unclear which value
             "hangisi olduğu net değil",
@@ -489,6 +490,11 @@ ROWS = LanguageRows(
         WordClass.RESTATEMENT: (
             "yani",
             "diğer bir deyişle",
+        ),
+        WordClass.COMMON_ERROR: (
+            "yaygın hata",
+            "sık yapılan hata",
+            "tipik hata",
         ),
         WordClass.ASIDE: (
             "ilginç bilgi",

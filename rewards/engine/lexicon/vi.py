@@ -454,6 +454,11 @@ ROWS = LanguageRows(
             "tức là",
             "nghĩa là",
         ),
+        WordClass.COMMON_ERROR: (
+            "lỗi thường gặp",
+            "sai lầm phổ biến",
+            "nhiều bạn trả lời",
+        ),
         WordClass.ASIDE: (
             "sự thật thú vị",
             "bạn có biết",

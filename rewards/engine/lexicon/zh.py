@@ -183,6 +183,7 @@ ROWS = LanguageRows(
         ),
         # "我认为" / "我觉得" commit, as "I think" does
         WordClass.HEDGE: (
+            "不能相信",
             "不能确认",
             "确认不了",
             "不清楚是哪",  # unclear which value
@@ -524,6 +525,12 @@ ROWS = LanguageRows(
             "也就是说",
             "合",
             "相当于",
+        ),
+        WordClass.COMMON_ERROR: (
+            "常见错误",
+            "常见的错误",
+            "很多人第一反应",
+            "容易错答",
         ),
         WordClass.ASIDE: (
             "推广",

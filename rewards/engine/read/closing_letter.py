@@ -32,10 +32,11 @@ _VALUES = frozenset({TokenKind.NUMBER, TokenKind.BOX, TokenKind.LATEX})
 _DENYING = UNENDORSING | {WordClass.CONDITIONAL, WordClass.GRADER}  # ... or supposes, or addresses a grader
 
 
-def closing_letter(region: str) -> str | None:
+def closing_letter(region: str, listed: frozenset[str] = frozenset()) -> str | None:
     """The standalone choice letter (Latin, or a language's own, as its Latin letter) that ends the final
     statement of ``region``, or ``None``: a question, a statement with a number or another letter in it, or one
-    with a lexicon word that denies, hedges, supposes or addresses a grader gives none."""
+    with a lexicon word that denies, hedges, supposes or addresses a grader gives none. A lowercase letter
+    counts where the text lists its options (``listed``: "(A) 360° ... (C) 540° ... **Alternativa (c)**")."""
     text = without_injection(
         region
     )  # what the reader does not read (hidden text, an address) gives no letter
@@ -46,7 +47,9 @@ def closing_letter(region: str) -> str | None:
         t.kinds[i] in _AFTER or (t.kinds[i] is TokenKind.SENTENCE_END and t.texts[i] in ".。!！")
     ):
         i -= 1
-    if i < 1 or t.kinds[i] is not TokenKind.WORD or t.texts[i] not in CHOICE_LETTERS:
+    if i < 1 or t.kinds[i] is not TokenKind.WORD:
+        return None
+    if t.texts[i] not in CHOICE_LETTERS and not (len(t.texts[i]) == 1 and t.texts[i].upper() in listed):
         return None
     if any(t.texts[k] in "?？؟" for k in range(i + 1, t.n)) or t.kinds[i - 1] not in _BEFORE:
         return None
@@ -56,5 +59,5 @@ def closing_letter(region: str) -> str | None:
             return None  # "12 w punkcie C", "A lub C": the letter is not the statement's one value
     if any(m.classes & _DENYING for m in w.marks_in(t.starts[first], t.ends[i])):
         return None
-    letter = t.texts[i]
+    letter = t.texts[i] if t.texts[i] in CHOICE_LETTERS else t.texts[i].upper()
     return latin_letter(letter) or letter

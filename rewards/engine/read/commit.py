@@ -579,7 +579,7 @@ def _is_denied(w: Window, c: Candidate, stances: Stances) -> bool:
     )
 
 
-_DENYING = frozenset({W.WRONG, W.NEGATED_PREDICATE})
+_DENYING = frozenset({W.WRONG, W.NEGATED_PREDICATE, W.COMMON_ERROR})
 
 
 def _worded(w: Window, r: Refusal) -> bool:

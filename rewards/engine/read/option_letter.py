@@ -1,4 +1,5 @@
-r"""The choice letter of an answer given by its content, read when the gold is a letter.
+r"""The choice letter of an answer given by its content, read when the gold is a letter; the content of an
+answer given by its letter, read when the gold is a value.
 
 A multiple-choice answer is often given as the option's value, not its letter ("Options: (A) 21 (B) 27 (C) 29
 (D) 33 ... so the prime number is **29**", "選択肢：(A) 8 (B) 12 (C) 16 ... 正解は 16 です"). Where the text
@@ -11,6 +12,8 @@ exactly one option's content is that option's letter.
 'C'
 >>> option_letter("(A) 2 (B) 2 (C) 3", "2") is None, option_letter("We get 12.", "12") is None
 (True, True)
+>>> option_content("Options: (A) 21 (B) 27 (C) 29 (D) 33\nThe answer is (C).", "C")
+'29'
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from rewardcheck.rewards.engine.text import normalise
 
 from .tokens import TokenKind, Tokens, tokenize
 
-__all__ = ["option_letter", "options_in"]
+__all__ = ["option_letter", "option_content", "options_in"]
 
 MAX_OPTIONS_CHARS = 6_000  # options are listed near the question: the text's first and last characters
 MIN_OPTIONS = 3  # a listing: "(A) .. (B) .. (C) .." in order, not one stray "a)"
@@ -94,3 +97,8 @@ def option_letter(text: str, answer: str) -> str | None:
     want = _value(answer)
     hits = [letter for letter, content in options.items() if _value(content) == want]
     return hits[0] if len(hits) == 1 else None
+
+
+def option_content(text: str, letter: str) -> str | None:
+    """The content of the option ``letter`` (a Latin letter) where ``text`` lists its options, else ``None``."""
+    return options_in(text).get(letter) or None

@@ -287,10 +287,14 @@ def _said_after(w: Window, c: Candidate, n: int, word_class: W, stance: Stance) 
     return None
 
 
+# value-free statements after the value a doubt may stand in ("I slipped. I would not trust it.")
+MAX_DOUBT_STATEMENTS = 2
+
+
 def _doubted_after(w: Window, c: Candidate) -> Refusal | None:
     """The statement right after the value's holds no value and doubts ("The answer is 13. But I am not
     sure.", "最终得到13。但我不确定。"): the doubt is about that value."""
-    return _said_after(w, c, 1, W.HEDGE, Stance.HEDGED)
+    return _said_after(w, c, MAX_DOUBT_STATEMENTS, W.HEDGE, Stance.HEDGED)
 
 
 MAX_STATEMENTS_AFTER = 4  # value-free statements after a value that "cannot be determined" reaches back over
@@ -623,7 +627,9 @@ def _retracted(w: Window, c: Candidate) -> Refusal | None:
         marks = w.marks_in(start, end)
         if shapes.retracts_by_shape(w.source[start:end]) or _paused_then_wrong(w, marks, start, end, paused):
             return Refusal(Stance.RETRACTED, start, end)
-        paused = len(marks) == 1 and W.CORRECTION in marks[0].classes  # "Espera." said alone
+        # "Espera." said alone; a pause holds over the value-free statements that say what went wrong ("いや、
+        # 待ってください。底辺と高さを取り違えていました。この値は誤りです。")
+        paused = paused or (bool(marks) and all(W.CORRECTION in m.classes for m in marks))
     return None
 
 
@@ -653,7 +659,8 @@ def _paused_then_wrong(w: Window, marks: Sequence[Mark], start: int, end: int, p
     text = w.source[start:end]
     if not marks or "?" in text or "？" in text:
         return False
-    opens = marks[0].classes & _OPENING_TURNS and w.words_between(start, marks[0].start) == 0
+    # an interjection may come first ("Hmm, actually no — ... so that figure is wrong.")
+    opens = marks[0].classes & _OPENING_TURNS and w.words_between(start, marks[0].start) <= 1
     if not (opens or paused):
         return False
     # a negator right before the word cancels it ("Espera, no está mal.", "Wait, nothing here is wrong."); a
@@ -689,6 +696,26 @@ def _stated_after(w: Window, offset: int, c: Candidate) -> bool:
 
 
 Override = Callable[[Window, Candidate], Refusal | None]
+
+
+_ENDS_COMMON_ERROR = frozenset({W.ANSWER_ANCHOR, W.CORRECTION, W.CONCLUSION})
+
+
+def _ends_common_error(m: Mark) -> bool:
+    """An answer phrase, a correction or a conclusion; not the bare word "answer" ("a common mistake is to
+    answer 10")."""
+    return bool(m.classes & _ENDS_COMMON_ERROR) and W.ANSWER_WORD not in m.classes
+
+
+def _common_error(w: Window, c: Candidate) -> Refusal | None:
+    """A value its statement names as an answer others often give wrongly ("The classic error is to answer 10
+    ...", "Частая ошибка — ответить 90", "很多人第一反应是 0.1 元"): set aside, up to an answer, correction or
+    conclusion word that states the right one ("A common mistake is to forget the carry; so the total is 125")."""
+    first, _ = w.statement_tokens(c.statement)
+    m = w.last_mark_of(W.COMMON_ERROR, w.tokens.starts[first], c.start)
+    if m is None or any(_ends_common_error(x) for x in w.marks_in(m.end, c.start)):
+        return None
+    return Refusal(Stance.EXCLUDED, m.start, m.end)
 
 
 # the override table, in the order a reason is reported
@@ -766,6 +793,7 @@ OVERRIDES: tuple[tuple[Stance, Override], ...] = (
     (Stance.RETRACTED, _redone),
     (Stance.UNDETERMINED, _undetermined),
     (Stance.OPERAND, _operand),
+    (Stance.EXCLUDED, _common_error),
     (Stance.BOUND, _bounded),
 )
 
