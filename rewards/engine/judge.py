@@ -289,7 +289,8 @@ def _with_closing_letter(a: Analysis, kind: GoldKind) -> Analysis:
     listed option whose content the answer is (``read.option_letter``: "(C) 29 ... the prime is 29"); else
     ``a``."""
     span, final = a.span, a.layout.final
-    if kind is not GoldKind.CHOICE or final is None or span.refused or span.hedge or span.alternatives:
+    refused = span.refused and not span.left_empty  # "Respuesta: b": the phrase's word may be the letter
+    if kind is not GoldKind.CHOICE or final is None or refused or span.hedge or span.alternatives:
         return a
     if choice_letter(span.answer or "") or span.label:
         return a

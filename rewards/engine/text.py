@@ -181,6 +181,7 @@ class AnswerSpan:
     label: str = ""  # the multiple-choice letter written as the answer's label ("(C) 24" -> "C")
     not_math: str = ""  # why the value can never be math (too many tokens for EngineConfig.max_value_tokens)
     refused: bool = False  # values were stated and every one refused (negated, asked, supposed, ...)
+    left_empty: bool = False  # refused only as an answer phrase with no value after it ("Respuesta: b")
 
 
 # Text that joins two boxed answers offered as alternatives: a bare conjunction or punctuation.

@@ -33,3 +33,18 @@ def test_a_lowercase_closing_letter_with_listed_options_is_the_choice(ending: st
 
 def test_a_lowercase_closing_letter_without_options_is_a_word() -> None:
     assert judge("S = 540°.\n**Alternativa (c)**", "C").verdict.value != "correct"
+
+
+@pytest.mark.parametrize("ending", ["Respuesta: b", "답: b", "Resposta: b"])
+def test_a_lowercase_letter_after_an_answer_label_is_the_choice(ending: str) -> None:
+    text = "Resuelve 2x + 1 = 9.\n(A) 3 (B) 4 (C) 5 (D) 8\n2x = 8, así que x = 4.\n" + ending
+    assert judge(text, "B").verdict.value == "correct", ending
+    assert judge(text, "C").verdict.value != "correct", ending
+
+
+def test_a_languages_own_letters_spaced_before_their_values_are_options() -> None:
+    text = "7 × 9 の値はどれか。\nア 54　イ 56　ウ 63　エ 64\n7 × 9 = 63 です。\nよって答えはウです。"
+    assert judge(text, "63").verdict.value == "correct", text
+    text = "7 × 9 の値はどれか。\nア 54　イ 56　ウ 63　エ 64\n答え：ウ"
+    assert judge(text, "63").verdict.value == "correct", text
+    assert judge(text, "56").verdict.value != "correct", text

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rewardcheck.rewards.engine.choices import CHOICE_LETTERS, latin_letter
+from rewardcheck.rewards.engine.choices import CHOICE_LETTERS, OWN_LETTERS, latin_letter
 from rewardcheck.rewards.engine.exact import exact_value
 from rewardcheck.rewards.engine.text import normalise
 
@@ -40,9 +40,13 @@ def _marker(t: Tokens, i: int) -> tuple[str, int] | None:
     if k >= t.n - 1 or t.kinds[k] is not TokenKind.WORD:
         return None
     letter = latin_letter(t.texts[k].upper()) if t.texts[k].upper() in CHOICE_LETTERS else None
-    if letter is None or t.texts[k + 1] not in _MARK_ENDS:
+    if letter is None:
         return None
-    return letter, k + 2
+    if t.texts[k + 1] in _MARK_ENDS:
+        return letter, k + 2
+    if t.texts[k] in OWN_LETTERS and k == i and t.kinds[k + 1] is TokenKind.NUMBER:
+        return letter, k + 1  # a language's own letter before its value, spaced: "ア 54　イ 56　ウ 58"
+    return None
 
 
 def options_in(text: str) -> dict[str, str]:

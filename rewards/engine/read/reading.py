@@ -202,7 +202,8 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
         if c.refusals:
             r = c.refusals[0]
             why = f"the answer is {r.stance.value} ({r.evidence(c.window)!r})"
-        return AnswerSpan(None, why, refused=c.outcome is not Outcome.NONE)
+        empty = bool(c.refusals) and all(r.stance is Stance.EMPTY for r in c.refusals)
+        return AnswerSpan(None, why, refused=c.outcome is not Outcome.NONE, left_empty=empty)
     raw = c.value()
     first = c.refusals[0] if c.outcome is Outcome.HEDGED and c.refusals else None
     if first is not None and first.approximate and first.start >= c.candidate.start:
