@@ -55,6 +55,7 @@ from .lists import one_name_bounds
 from .mathcore import deadline
 from .read.closing_letter import closing_letter
 from .read.option_letter import option_content, option_letter, options_in
+from .read.polar_answer import polar_answer, polar_gold
 from .read.reading import read_final
 from .rules import Rule
 from .runs import MAX_RUN, collapse_runs
@@ -206,6 +207,12 @@ def _judge(
     """Gold first: a gold with no value gives None whatever the completion holds; a gold sympy cannot read
     but that has a normal form may still be matched by it, and gives None for anything else."""
     g = parse_gold(gold, config.max_inline_chars)
+    polar = polar_gold(gold)
+    if polar is not None:  # a yes or a no of any language: the polarity the text answers with decides
+        analysis = analysis or Analysis(text, completion_ids, config)
+        said = _polar_verdict(analysis, g, polar, t0)
+        if said is not None:
+            return said
     kind = gold_kind(g)
     why = f"gold {gold[:60]!r} does not parse ({g.how}{': ' + g.note if g.note else ''})"
     if kind is GoldKind.UNPARSEABLE and exact_value(g.norm) is None:
@@ -324,6 +331,20 @@ def _with_option_content(a: Analysis, kind: GoldKind) -> Analysis:
     found = copy(a)
     found.span = AnswerSpan(content, f"the content of option {letter} (the gold is a value)", label=letter)
     return found
+
+
+def _polar_verdict(a: Analysis, g: GoldParse, polar: bool, t0: float) -> Judgement | None:
+    """A yes/no gold against the yes or no word that closes the final statement (``read.polar_answer``);
+    ``None`` where the text is cut or closes on none (the value path decides)."""
+    final = a.layout.final
+    said = polar_answer(final) if final is not None and not a.truncated else None
+    if said is None:
+        return None
+    word = "yes" if said else "no"
+    span = AnswerSpan(word, "a yes/no word closing the final statement (the gold is a yes or a no)")
+    verdict = Verdict.CORRECT if said == polar else Verdict.WRONG
+    why = f"the text answers {word}, the gold {'yes' if polar else 'no'}"
+    return _verdict(verdict, why, span, g, "text", t0, Rule.POLAR)
 
 
 def _names_subject(

@@ -35,6 +35,7 @@ class Rule(StrEnum):
     BASE = "compare.base_n"
     TEXT = "compare.text"
     SUBJECT = "compare.subject"
+    POLAR = "compare.polar"
     NORMALISED = "compare.normalised"
     READING = "compare.reading"
     INTEGER = "compare.integer"

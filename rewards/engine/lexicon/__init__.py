@@ -113,11 +113,11 @@ def _letters(phrase: str) -> int:
 
 
 @cache
-def every_language(word_class: WordClass) -> tuple[str, ...]:
+def every_language(word_class: WordClass, gated: bool = False) -> tuple[str, ...]:
     """The phrases of ``word_class`` in every language (English and each :class:`LanguageRows`), longest first:
     for a pattern that reads any language. A gated phrase of four letters or more is one that several languages
     share (with a class in common: ``tests/engine/test_lexicon_rows.py``), and is kept; a shorter one is read only
-    where its language is evident, so it is left out.
+    where its language is evident, so it is left out (``gated``: kept too, to match a whole text, as a gold).
 
     >>> "задача" in every_language(WordClass.FOLLOW_UP), "problem" in every_language(WordClass.FOLLOW_UP)
     (True, True)
@@ -125,7 +125,9 @@ def every_language(word_class: WordClass) -> tuple[str, ...]:
     found = list(phrases(word_class))
     for rows in LANGUAGE_ROWS.values():
         found += [
-            p for p in rows.phrases(word_class) if not rows.is_gated(p) or _letters(p) >= MIN_SHARED_LETTERS
+            p
+            for p in rows.phrases(word_class)
+            if gated or not rows.is_gated(p) or _letters(p) >= MIN_SHARED_LETTERS
         ]
     return tuple(sorted(dict.fromkeys(found), key=lambda p: (-len(p), p)))
 

@@ -432,6 +432,7 @@ ROWS = LanguageRows(
             "المصدر",
         ),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.NEGATIVE_ANSWER: ("لا",),
         WordClass.AFFIRMATION: (
             "نعم",
             "صحيحة",

@@ -44,6 +44,8 @@ class WordClass(IdentityEnum):
     EXISTENTIAL = "existential"  # says how many there are: "there are", "hay", "il y a", "es gibt", "ada"
     FILLER = "filler"  # may stand between a copula and its value: "just", "exactly", "the"
     QUESTION = "question"  # opens a question: "is it", "could it be", "what if"
+    # answers a yes/no question no, as a clause of its own: "no", "nein", "нет", "いいえ", "否"
+    NEGATIVE_ANSWER = "negative_answer"
     AFFIRMATION = "affirmation"  # answers a question yes, as a clause of its own: "yes", "oui", "はい"
     WHETHER = "whether"  # opens an indirect question, a value still to check: "whether", "ob", "かどうか"
     ALTERNATIVE = "alternative"  # joins two values as a choice or a range: "or", "to", "between"

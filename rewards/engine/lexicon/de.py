@@ -477,6 +477,7 @@ ROWS = LanguageRows(
         # no verb-first "ist es" / "ist das": German statements invert too ("also ist es 42")
         WordClass.WHETHER: ("ob",),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.NEGATIVE_ANSWER: ("nein",),
         WordClass.AFFIRMATION: (
             "ja",
             "genau",

@@ -449,6 +449,10 @@ _W: dict[WordClass, tuple[str, ...]] = {
     ),
     WordClass.WHETHER: ("whether",),
     # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+    WordClass.NEGATIVE_ANSWER: (
+        "no",
+        "nope",
+    ),
     WordClass.AFFIRMATION: (
         "yes",
         "yep",

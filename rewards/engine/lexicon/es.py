@@ -451,6 +451,7 @@ ROWS = LanguageRows(
             "verifiquemos si",
         ),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.NEGATIVE_ANSWER: ("no",),
         WordClass.AFFIRMATION: (
             "sí",
             "correcta",

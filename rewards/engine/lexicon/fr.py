@@ -503,6 +503,7 @@ ROWS = LanguageRows(
             "vérifions si",
         ),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.NEGATIVE_ANSWER: ("non",),
         WordClass.AFFIRMATION: (
             "oui",
             "correct",

@@ -425,6 +425,7 @@ ROWS = LanguageRows(
             "गाइड",
         ),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.NEGATIVE_ANSWER: ("नहीं",),
         WordClass.AFFIRMATION: (
             "हाँ",
             "हां",

@@ -343,6 +343,10 @@ ROWS = LanguageRows(
         ),
         WordClass.WHETHER: ("apakah",),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.NEGATIVE_ANSWER: (
+            "tidak",
+            "bukan",
+        ),
         WordClass.AFFIRMATION: (
             "iya",
             "benar",

@@ -418,6 +418,7 @@ ROWS = LanguageRows(
             "controlliamo se",
         ),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.NEGATIVE_ANSWER: ("no",),
         WordClass.AFFIRMATION: (
             "sì",
             "corretta",
@@ -692,6 +693,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "no",
             "c'è",
             "un",
             "una",

@@ -415,6 +415,7 @@ ROWS = LanguageRows(
         # no bare "か": it stands inside "から", "わかる", "確か"; the question endings are listed whole
         WordClass.WHETHER: ("かどうか",),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.NEGATIVE_ANSWER: ("いいえ",),
         WordClass.AFFIRMATION: (
             "はい",
             "正解",

@@ -528,6 +528,10 @@ ROWS = LanguageRows(
         # alone after a value ("13인지"), the noun "여부" (whether or not)
         WordClass.WHETHER: (*_WHETHER_ENDINGS, "여부", "여부를"),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.NEGATIVE_ANSWER: (
+            "아니요",
+            "아니오",
+        ),
         WordClass.AFFIRMATION: (
             "네",
             "정답입니다",

@@ -428,6 +428,7 @@ ROWS = LanguageRows(
             "vamos verificar se",
         ),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.NEGATIVE_ANSWER: ("não",),
         WordClass.AFFIRMATION: (
             "sim",
             "correta",

@@ -445,6 +445,7 @@ ROWS = LanguageRows(
         ),
         WordClass.WHETHER: ("ли",),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.NEGATIVE_ANSWER: ("нет",),
         WordClass.AFFIRMATION: (
             "да",
             "верно",

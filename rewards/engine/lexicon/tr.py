@@ -386,6 +386,7 @@ ROWS = LanguageRows(
             "mü diye",
         ),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.NEGATIVE_ANSWER: ("hayır",),
         WordClass.AFFIRMATION: (
             "evet",
             "doğrudur",

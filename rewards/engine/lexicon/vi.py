@@ -341,6 +341,7 @@ ROWS = LanguageRows(
         ),
         WordClass.WHETHER: ("liệu",),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.NEGATIVE_ANSWER: ("không",),
         WordClass.AFFIRMATION: (
             "vâng",
             "đúng",

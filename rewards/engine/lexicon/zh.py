@@ -401,6 +401,11 @@ ROWS = LanguageRows(
             "是不是",
         ),
         # answers a question yes, as a clause of its own ("Is it 13? Yes.")
+        WordClass.NEGATIVE_ANSWER: (
+            "不是",
+            "否",
+            "不对",
+        ),
         WordClass.AFFIRMATION: (
             "是的",
             "对",
@@ -622,6 +627,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "否",
             "合",
             "一般化",
             "推广",

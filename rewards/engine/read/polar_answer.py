@@ -1,0 +1,94 @@
+r"""Yes or no: the answer to a yes/no question, read when the gold is a yes or a no word of any language.
+
+A gold "No" (or "Ja", "Нет", "是", "いいえ") asks for a polarity, not a value. The text answers it with a yes or a
+no word of the lexicon (``WordClass.AFFIRMATION``, ``WordClass.NEGATIVE_ANSWER``) that stands as a clause of its own
+at the end of the final statement ("Is 91 prime? No.", "Ist 12 durch 3 teilbar? ... also ja.", "Answer: No", "the
+answer is yes"); a hedge in that statement, or both polarities in it, give none.
+
+>>> polar_answer("91 = 7 × 13.\nIs 91 prime? No.")
+False
+>>> polar_answer("Ist 12 durch 3 teilbar? 12 : 3 = 4, also ja."), polar_answer("No, wait: it is 12.") is None
+(True, True)
+>>> polar_gold("Nein"), polar_gold("\\text{Yes}"), polar_gold("12") is None
+(False, True, True)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rewardcheck.rewards.engine.lexicon import WordClass as W
+from rewardcheck.rewards.engine.lexicon import every_language
+
+from .tokens import TokenKind
+from .window import Window
+
+__all__ = ["polar_answer", "polar_gold", "MAX_POLAR_TAIL"]
+
+MAX_POLAR_TAIL = 400  # the final statement: its last characters are read, in bounded time
+_AFTER = frozenset(
+    {
+        TokenKind.SENTENCE_END,
+        TokenKind.EMPHASIS,
+        TokenKind.CLOSE,
+        TokenKind.MATH,
+        TokenKind.TAG,
+        TokenKind.NEWLINE,
+    }
+)
+_STOPS = frozenset({".", "!", "。", "！"})
+# may stand right before the word: "Answer: No", "the answer is yes", "so yes", "also ja"
+_OPENERS = frozenset({W.ANSWER_ANCHOR, W.ANSWER_WORD, W.CONCLUSION, W.COPULA, W.RESULT_VERB})
+_WRAPPERS = ("\\text{", "\\textbf{", "\\mathrm{", "\\boxed{", "$", "{", "}", "*", ".", "!")
+
+
+def polar_gold(gold: str) -> bool | None:
+    """``True`` for a gold that is a yes word of any language, ``False`` for a no word, else ``None``."""
+    s = gold.strip()
+    for wrapper in _WRAPPERS:
+        s = s.replace(wrapper, "")
+    s = s.strip().casefold()
+    if not s or len(s) > 12:
+        return None
+    if s in _words(W.AFFIRMATION):
+        return True
+    if s in _words(W.NEGATIVE_ANSWER):
+        return False
+    return None
+
+
+@cache
+def _words(word_class: W) -> frozenset[str]:
+    """Every language's one-word phrases of the class, the gated short ones too (a gold is the whole word)."""
+    return frozenset(p for p in every_language(word_class, gated=True) if " " not in p)
+
+
+def polar_answer(region: str) -> bool | None:
+    """The polarity the final statement of ``region`` answers with (see the module doc), or ``None``."""
+    w = Window.of(region, max(0, len(region) - MAX_POLAR_TAIL))
+    t = w.tokens
+    end = t.n - 1
+    while end >= 0 and (t.kinds[end] in _AFTER or t.texts[end] in _STOPS):  # "No." (an abbreviation's dot)
+        end -= 1
+    if end < 0:
+        return None
+    first, _ = w.statement_tokens(w.structure.statement[end])
+    begin = t.starts[first]
+    marks = w.marks_in(begin, t.ends[end])
+    polar = [m for m in marks if m.classes & {W.AFFIRMATION, W.NEGATIVE_ANSWER}]
+    if not polar or polar[-1].end < t.ends[end] or any(W.HEDGE in m.classes for m in marks):
+        return None  # the statement goes on after the word ("No, wait: it is 12"), or doubts
+    last = polar[-1]
+    i = t.index_at(last.start)
+    before = [m for m in marks if m.end <= last.start]
+    opens = (
+        w.words_between(begin, last.start) == 0
+        or (i > 0 and t.kinds[i - 1] in (TokenKind.CLAUSE_END, TokenKind.SENTENCE_END))
+        or (
+            bool(before)
+            and before[-1].classes & _OPENERS
+            and w.words_between(before[-1].end, last.start) == 0
+        )
+    )
+    yes, no = W.AFFIRMATION in last.classes, W.NEGATIVE_ANSWER in last.classes
+    return yes if opens and yes != no else None
