@@ -92,14 +92,19 @@ def time_pass(
 _MATH_VERIFY_LOOP = """
 import json, sys
 from math_verify import parse, verify
-paid = 0
+counts = {"paid": 0, "golds_unparsed": 0, "answers_empty": 0, "raised": 0}
 with open(sys.argv[1], encoding="utf-8") as f:
     for line in f:
         rec = json.loads(line)
-        gold = parse("$" + str(rec.get("solution", "")) + "$")
-        answer = parse(rec["completion"])
-        paid += bool(verify(gold, answer))
-print(paid)
+        try:
+            gold = parse("$" + str(rec.get("solution", "")) + "$")
+            answer = parse(rec["completion"])
+            counts["golds_unparsed"] += not gold
+            counts["answers_empty"] += not answer
+            counts["paid"] += bool(verify(gold, answer))
+        except Exception:
+            counts["raised"] += 1
+print(json.dumps(counts))
 """
 
 
@@ -114,7 +119,10 @@ def math_verify_pass(tmp: Path, tag: str, rows: int) -> dict[str, Any]:
     elapsed, cpu = time.perf_counter() - start, _cpu() - cpu
     if proc.returncode != 0:
         raise SystemExit(f"math-verify loop failed: {proc.stderr[-2000:]}")
-    return {"rows": n, "seconds": elapsed, "rate": n / elapsed, "cpu_s": cpu, "note": ""}
+    work = json.loads(
+        proc.stdout.strip().splitlines()[-1]
+    )  # the peer did the work: golds parsed, answers read
+    return {"rows": n, "seconds": elapsed, "rate": n / elapsed, "cpu_s": cpu, "note": "", "work": work}
 
 
 _TIMING_KEYS = ("notes", "files")
@@ -219,6 +227,11 @@ def main(argv: list[str] | None = None) -> int:
         f"{baseline['rate']:.0f} rows/s, {baseline['cpu_s']:.1f} CPU s; scan with 2 workers / math-verify: "
         f"{ratio:.1f}x (target 8x: {'met' if ratio >= 8 else 'NOT met'}); by CPU seconds: "
         f"{baseline['cpu_s'] / lines[1][1]['cpu_s']:.1f}x"
+    )
+    work = baseline["work"]
+    print(
+        f"math-verify did the work: golds it could not parse {work['golds_unparsed']}, answers it read nothing "
+        f"from {work['answers_empty']}, rows that raised {work['raised']} (paid {work['paid']} of {baseline['rows']})"
     )
     print(
         f"scan start-up (2 workers, 1 row, every flag on): {startup['seconds']:.2f} s, {startup['cpu_s']:.2f} CPU s; "

@@ -54,7 +54,7 @@ from .isolation import IsolationTimeout
 from .lists import one_name_bounds
 from .mathcore import deadline
 from .read.closing_letter import closing_letter
-from .read.option_letter import option_content, option_letter, options_in
+from .read.option_letter import letter_of, option_content, options_in
 from .read.polar_answer import polar_answer, polar_gold
 from .read.reading import read_final
 from .rules import Rule
@@ -301,19 +301,24 @@ def _with_closing_letter(a: Analysis, kind: GoldKind) -> Analysis:
         return a
     if choice_letter(span.answer or "") or span.label:
         return a
-    listed = frozenset(options_in(f"{a.layout.reasoning or ''}\n{final}"))
+    options = options_in(_with_reasoning(a))  # read once: the closing letter and the option's content ask it
     letter, how = (
-        closing_letter(final, listed),
+        closing_letter(final, frozenset(options)),
         "a choice letter closing the final statement (the gold is a letter)",
     )
     if letter is None and span.answer is not None:
-        letter = option_letter(f"{a.layout.reasoning or ''}\n{final}", span.answer)
+        letter = letter_of(options, span.answer)
         how = f"the option whose content is {span.answer[:40]!r} (the gold is a letter)"
     if letter is None:
         return a
     found = copy(a)
     found.span = AnswerSpan(letter, how)
     return found
+
+
+def _with_reasoning(a: Analysis) -> str:
+    """The reasoning and the final-answer region together: where a text lists its options."""
+    return f"{a.layout.reasoning or ''}\n{a.layout.final or ''}"
 
 
 def _with_option_content(a: Analysis, kind: GoldKind) -> Analysis:
@@ -325,7 +330,7 @@ def _with_option_content(a: Analysis, kind: GoldKind) -> Analysis:
     letter = choice_letter(span.answer or "")
     if letter is None:
         return a
-    content = option_content(f"{a.layout.reasoning or ''}\n{final}", letter)
+    content = option_content(_with_reasoning(a), letter)
     if content is None:
         return a
     found = copy(a)

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from rewardcheck.rewards.engine.lexicon import WordClass as W
 
 from .finders import STRENGTH, Candidate, StatementKind
+from .marks import Mark
 from .stance import Stance, Stances
 from .tokens import TokenKind
 from .window import Window
@@ -210,8 +211,8 @@ def supposes_other_data(w: Window, in_statement: Sequence[Candidate]) -> bool:
     kuenya ada 80, tiap kotak berisi 10.")? It supposes other data: an aside after the answer."""
     first, last = w.statement_tokens(in_statement[0].statement)
     t = w.tokens
-    m = w.first_mark_of(W.CONDITIONAL, t.starts[first], t.ends[last])
-    if m is None or w.words_between(t.starts[first], m.start):
+    m = _opening_condition(w, in_statement[0].statement)
+    if m is None:
         return False
     # the condition ends at its clause end, or at "then" ("यदि हम दोनों को जोड़ें तो 30": the 30 is the result)
     ends = [k for k in range(t.index_at(m.end), last + 1) if t.kinds[k] is TokenKind.CLAUSE_END]
@@ -228,7 +229,12 @@ def supposes_other_data(w: Window, in_statement: Sequence[Candidate]) -> bool:
 def opens_with_condition(w: Window, statement: int) -> bool:
     """Does the statement open with a condition ("If he stays for 12+5 hours, he will pay 1550 pesos.")? A list
     of cases reads its last case, not one before it."""
+    return _opening_condition(w, statement) is not None
+
+
+def _opening_condition(w: Window, statement: int) -> Mark | None:
+    """The condition word that opens the statement ("If", "Se", "Kalau"), or ``None``."""
     first, last = w.statement_tokens(statement)
     t = w.tokens
     m = w.first_mark_of(W.CONDITIONAL, t.starts[first], t.ends[last])
-    return m is not None and not w.words_between(t.starts[first], m.start)
+    return m if m is not None and not w.words_between(t.starts[first], m.start) else None

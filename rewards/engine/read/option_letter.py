@@ -18,6 +18,7 @@ exactly one option's content is that option's letter.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from rewardcheck.rewards.engine.choices import CHOICE_LETTERS, OWN_LETTERS, latin_letter
@@ -26,7 +27,7 @@ from rewardcheck.rewards.engine.text import normalise
 
 from .tokens import TokenKind, Tokens, tokenize
 
-__all__ = ["option_letter", "option_content", "options_in"]
+__all__ = ["option_letter", "letter_of", "option_content", "options_in"]
 
 MAX_OPTIONS_CHARS = 6_000  # options are listed near the question: the text's first and last characters
 MIN_OPTIONS = 3  # a listing: "(A) .. (B) .. (C) .." in order, not one stray "a)"
@@ -95,7 +96,13 @@ def _value(s: str) -> str | Fraction:
 
 def option_letter(text: str, answer: str) -> str | None:
     """The letter of the one option whose content is ``answer`` (as a value, or as normalised text)."""
-    options = {k: v for k, v in options_in(text).items() if v}
+    return letter_of(options_in(text), answer)
+
+
+def letter_of(listed: Mapping[str, str], answer: str) -> str | None:
+    """:func:`option_letter` of options already read (``options_in``): a caller that asks more of the listing
+    reads it once."""
+    options = {k: v for k, v in listed.items() if v}
     if not options:
         return None
     want = _value(answer)
