@@ -57,6 +57,24 @@ def write_pass(path: Path, rows: int, tag: str) -> int:
     return n
 
 
+def write_bytecode() -> int:
+    """Compile the project's modules to bytecode, as ``pip install`` does for an installed package and did for
+    math-verify and sympy: a checkout run with ``PYTHONDONTWRITEBYTECODE`` (or never run before) would compile
+    every module from source in every pass's processes, which math-verify's loop never does. The package's
+    folders are compiled where they really are (``rewardcheck/rewards`` and ``rewardcheck/bench`` are links,
+    which ``compileall`` does not follow). Returns how many folders were compiled."""
+    import compileall
+
+    import rewardcheck
+
+    folders = {Path(rewardcheck.__file__).resolve().parent}
+    folders |= {p.resolve() for p in Path(rewardcheck.__file__).parent.iterdir() if p.is_dir()}
+    for folder in sorted(folders):
+        if not compileall.compile_dir(str(folder), quiet=1, workers=1):
+            raise SystemExit(f"could not compile {folder} to bytecode")
+    return len(folders)
+
+
 def _cpu() -> float:
     own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
@@ -169,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
             cprofile_pass(Path(tmp_name), args.rows)
         return 0
     lines: list[tuple[str, dict[str, Any]]] = []
+    compiled = write_bytecode()
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
@@ -201,6 +220,10 @@ def main(argv: list[str] | None = None) -> int:
         f"source: {SOURCE.relative_to(SOURCE.parents[3])}; flags: {' '.join(USER_FLAGS)} --rows-out --json --html"
     )
     print("machine shared with other jobs: absolute rates are under load, compare ratios within this run")
+    print(
+        f"bytecode: the project's {compiled} package folders compiled before the passes, as pip install does "
+        "(math-verify and sympy were compiled when installed)"
+    )
     print(
         f"load average (1 min) {load_before:.1f} before the passes, {os.getloadavg()[0]:.1f} after, on "
         f"{os.cpu_count()} CPUs (above CPUs - 2, two workers cannot each have a core)"

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from rewardcheck.bench.dumps.rows import DumpRow
 from rewardcheck.bench.profiles import ProfileSpec
 from rewardcheck.rewards import rx
+from rewardcheck.rewards.engine.prepared import prepare_reader
 
 from .blocks import Block, BlockResult, GroupItems, Key, in_order, score_block
 from .scoring import GroupScore, GroupScorer, RowInput, RowScore, ScoreOptions
@@ -180,6 +181,7 @@ def score_blocks(
         # off the inherited objects (no traversal, no copy-on-write of their pages).
         _init(list(specs), options)
         _warm_parser()
+        prepare_reader()  # the lexicon's index and scanners: built once here, not once per worker
         rx.compile_all()  # patterns compile on first use: once here, not once per worker
         gc.freeze()
         frozen = True

@@ -445,6 +445,8 @@ ROWS = LanguageRows(
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("إلى",),
         WordClass.SUBUNIT: ("سنت", "قرش", "قروش", "فلس"),
+        WordClass.HOURS: ("ساعة", "ساعات"),
+        WordClass.MINUTES: ("دقيقة", "دقائق"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("إلى",),
         WordClass.CHANCE: ("احتمال", "الاحتمال"),

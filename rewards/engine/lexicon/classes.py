@@ -83,6 +83,8 @@ class WordClass(IdentityEnum):
     FOLLOW_UP = "follow_up"  # opens an invented next problem after the answer: "problem 2", "next question"
     RATIO = "ratio"  # a prompt that asks for a ratio: "ratio", "odds"
     SUBUNIT = "subunit"  # a unit's hundredth after a sum in the unit: "(42 dollars and 50) cents", "céntimos"
+    HOURS = "hours"  # the unit of a duration's hours before its minutes: "(12) h (30 min)", "小时", "saat"
+    MINUTES = "minutes"  # the unit of a duration's minutes after its hours: "(12 h 30) min", "分钟", "dakika"
     CHANCE = "chance"  # a likelihood stated as one of so many: "probability", "Wahrscheinlichkeit", "概率"
     OUT_OF = "out_of"  # between the two numbers of a chance in words: "(1) in (4)", "sur", "из"
     RANGE_JOINER = (

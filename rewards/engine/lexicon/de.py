@@ -491,6 +491,8 @@ ROWS = LanguageRows(
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("zu",),
         WordClass.SUBUNIT: ("cent", "pfennig", "rappen"),
+        WordClass.HOURS: ("h", "std", "stunde", "stunden"),
+        WordClass.MINUTES: ("min", "minute", "minuten"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("bis",),
         WordClass.CHANCE: ("wahrscheinlichkeit", "chance"),
@@ -770,6 +772,9 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "h",
+            "min",
+            "minute",
             "d.h.",
             "ein",
             "eine",

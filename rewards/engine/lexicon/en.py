@@ -472,6 +472,8 @@ _W: dict[WordClass, tuple[str, ...]] = {
     # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
     WordClass.RATIO_JOINER: ("to",),
     WordClass.SUBUNIT: ("cent", "cents", "penny", "pence", "pennies"),
+    WordClass.HOURS: ("h", "hr", "hrs", "hour", "hours"),
+    WordClass.MINUTES: ("min", "mins", "minute", "minutes"),
     # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
     WordClass.RANGE_JOINER: ("to",),
     WordClass.CHANCE: ("probability", "chance", "chances", "likelihood", "odds"),

@@ -466,6 +466,8 @@ ROWS = LanguageRows(
         ),
         WordClass.RATIO: ("razón", "proporción", "relación"),
         WordClass.SUBUNIT: ("céntimo", "céntimos", "centavo", "centavos"),
+        WordClass.HOURS: ("h", "hora", "horas"),
+        WordClass.MINUTES: ("min", "minuto", "minutos"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("hasta",),
         WordClass.CHANCE: ("probabilidad",),
@@ -744,6 +746,12 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "h",
+            "hora",
+            "horas",
+            "min",
+            "minuto",
+            "minutos",
             "un",
             "una",
             "verificamos",

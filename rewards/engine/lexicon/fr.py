@@ -525,6 +525,8 @@ ROWS = LanguageRows(
             "pour",
         ),
         WordClass.SUBUNIT: ("centime", "centimes", "cent", "cents"),
+        WordClass.HOURS: ("h", "heure", "heures"),
+        WordClass.MINUTES: ("min", "minute", "minutes"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("à",),
         WordClass.CHANCE: ("probabilité", "chance", "chances"),
@@ -808,6 +810,10 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "h",
+            "min",
+            "minute",
+            "minutes",
             "un",
             "une",
             "correct",

@@ -438,6 +438,8 @@ ROWS = LanguageRows(
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("से",),
         WordClass.SUBUNIT: ("पैसे", "पैसा"),
+        WordClass.HOURS: ("घंटे", "घंटा"),
+        WordClass.MINUTES: ("मिनट",),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("से",),
         WordClass.CHANCE: ("प्रायिकता", "संभावना"),
@@ -644,6 +646,8 @@ ROWS = LanguageRows(
     | _VARIANTS,
     gated=frozenset(
         {
+            "घंटे",
+            "घंटा",
             "नोट",
             "जाँच",
             "जाँचें",

@@ -361,6 +361,8 @@ ROWS = LanguageRows(
             "berbanding",
         ),
         WordClass.SUBUNIT: ("sen",),
+        WordClass.HOURS: ("jam",),
+        WordClass.MINUTES: ("menit",),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("sampai", "hingga"),
         WordClass.CHANCE: ("peluang", "peluangnya", "kemungkinan", "kemungkinannya"),

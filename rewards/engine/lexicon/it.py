@@ -432,6 +432,8 @@ ROWS = LanguageRows(
         ),
         WordClass.RATIO: ("rapporto", "proporzione"),
         WordClass.SUBUNIT: ("centesimo", "centesimi"),
+        WordClass.HOURS: ("h", "ora", "ore"),
+        WordClass.MINUTES: ("min", "minuto", "minuti"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("fino a",),
         WordClass.CHANCE: ("probabilità",),
@@ -693,6 +695,9 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "h",
+            "min",
+            "minuto",
             "no",
             "c'è",
             "un",

@@ -436,6 +436,8 @@ ROWS = LanguageRows(
             "比",
         ),
         WordClass.SUBUNIT: ("銭",),
+        WordClass.HOURS: ("時間",),
+        WordClass.MINUTES: ("分",),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("から",),
         WordClass.CHANCE: ("確率",),
@@ -628,6 +630,8 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "時間",
+            "分",
             "即ち",
             "一般化",
             "なお",

@@ -553,6 +553,8 @@ ROWS = LanguageRows(
         WordClass.PART_OF: ("분의",),
         WordClass.RATIO_JOINER: ("대",),
         WordClass.SUBUNIT: ("전",),
+        WordClass.HOURS: ("시간",),
+        WordClass.MINUTES: ("분",),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("부터",),
         WordClass.CHANCE: ("확률은", "확률"),
@@ -749,6 +751,8 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "시간",
+            "분",
             "참고",
             "여담",
             "심화",

@@ -447,6 +447,8 @@ ROWS = LanguageRows(
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("para",),
         WordClass.SUBUNIT: ("centavo", "centavos", "cêntimo", "cêntimos"),
+        WordClass.HOURS: ("h", "hora", "horas"),
+        WordClass.MINUTES: ("min", "minuto", "minutos"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("até",),
         WordClass.CHANCE: ("probabilidade",),
@@ -684,6 +686,12 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "h",
+            "hora",
+            "horas",
+            "min",
+            "minuto",
+            "minutos",
             "há",
             "um",
             "uma",

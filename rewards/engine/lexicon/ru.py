@@ -458,6 +458,8 @@ ROWS = LanguageRows(
         # between the two numbers of a ratio written in words ("2 to 3", "2 zu 3", "2比3")
         WordClass.RATIO_JOINER: ("к",),
         WordClass.SUBUNIT: ("копейка", "копейки", "копеек", "цент", "цента", "центов"),
+        WordClass.HOURS: ("ч", "час", "часа", "часов"),
+        WordClass.MINUTES: ("мин", "минута", "минуты", "минут"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("до",),
         WordClass.CHANCE: ("вероятность", "шанс"),
@@ -736,6 +738,7 @@ ROWS = LanguageRows(
     | _HUNDREDS,
     gated=frozenset(
         {
+            "ч",
             "т.е.",
             "из",
             "к",

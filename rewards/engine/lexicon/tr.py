@@ -397,6 +397,8 @@ ROWS = LanguageRows(
         ),
         WordClass.RATIO: ("oran", "oranı"),
         WordClass.SUBUNIT: ("kuruş", "sent"),
+        WordClass.HOURS: ("saat", "sa"),
+        WordClass.MINUTES: ("dakika", "dk"),
         WordClass.CHANCE: ("olasılık", "olasılığı"),
         WordClass.QUESTION: (
             "mı",
@@ -590,6 +592,8 @@ ROWS = LanguageRows(
     cues=frozenset("bir bu ile için olarak değil olur ve şimdi yani çünkü sonra".split()),
     gated=frozenset(
         {
+            "sa",
+            "dk",
             "negatif",
             "'dir",
             "'dur",

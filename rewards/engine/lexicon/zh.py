@@ -422,6 +422,8 @@ ROWS = LanguageRows(
             "对",
         ),
         WordClass.SUBUNIT: ("分",),
+        WordClass.HOURS: ("小时", "小時", "个小时", "個小時"),
+        WordClass.MINUTES: ("分钟", "分鐘", "分"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("到", "至"),
         WordClass.CHANCE: ("概率", "几率", "机率"),
@@ -627,6 +629,10 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "小时",
+            "小時",
+            "分钟",
+            "分鐘",
             "否",
             "合",
             "一般化",

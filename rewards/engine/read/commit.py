@@ -33,8 +33,8 @@ from rewardcheck.rewards.engine.numeric import SUBSCRIPT_DIGITS
 
 from .aside import MAX_ASIDES, aside, opens_with_condition, states_value, supposes_other_data
 from .finders import QUOTED_AFTER, STRENGTH, Candidate, StatementKind
-from .marks import Mark
-from .stance import Refusal, Stance, Stances
+from .marks import NO_SPACE_SCRIPTS, Mark, _script_of
+from .stance import DANGLING, TRAILING, Refusal, Stance, Stances
 from .structure import quoted_in_prose
 from .tokens import TokenKind
 from .window import Window
@@ -297,6 +297,19 @@ def _between_before(w: Window, a: Candidate) -> bool:
 _NOT_BETWEEN = frozenset({"or", "to", "either"})  # alternatives of their own, read where they join
 
 
+MAX_COUNTER_LETTERS = (
+    2  # a counter or unit between a value and its joiner in an unspaced script ("2人と", "3時間と")
+)
+
+
+def _joiner_apart(w: Window, a: Candidate, joiner: Mark) -> bool:
+    """Is ``joiner`` inside a run of an unspaced script, more than a counter's letters after the value ``a``
+    ("2人でやると4日で終わります": the "と" of "やると" ends a clause, it lists nothing)? A joiner of a spaced
+    script is read by its words, as before."""
+    gap = w.source[a.end : joiner.start].strip()
+    return len(gap) > MAX_COUNTER_LETTERS and any(_script_of(ch) in NO_SPACE_SCRIPTS for ch in gap[-2:])
+
+
 def _joined(w: Window, a: Candidate, b: Candidate) -> str:
     """How two values of one statement are joined: "or" (a choice), "and" (a list), "" (not joined)."""
     between = w.source[a.end : b.start]
@@ -305,7 +318,7 @@ def _joined(w: Window, a: Candidate, b: Candidate) -> str:
     listed_values = _same_name(w, a, b) or _assignments(w, a, b) or _more_values(w, a, b)
     if len(between) > 40 or ((_equation(w, a) or _equation(w, b)) and not listed_values):
         return ""  # "3 + 4 = 7, 7 * 2 = 14": steps of a computation, not a list
-    marks = w.marks_in(a.end, b.start)
+    marks = [m for m in w.marks_in(a.end, b.start) if not (m.classes & _JOINERS and _joiner_apart(w, a, m))]
     words = w.words_between(a.end, b.start)
     if any(W.CORRECTION in m.classes for m in marks):
         return ""  # "24 cm, or rather 26 cm": the second replaces the first
@@ -330,7 +343,9 @@ def _joined(w: Window, a: Candidate, b: Candidate) -> str:
         bare = bare.replace(wrapper, "")
     listing = any(m.classes & _JOINERS and m.phrase not in ("to", "between") for m in marks)  # no range word
     joined = listing or bool(bare.strip(" $*{}")) and not bare.strip(_LIST_PUNCTUATION)
-    if words <= 1 and (joined or (not bare.strip(_LIST_PUNCTUATION) and a.kind is b.kind)):
+    # "30 32" after a label: the run after the label ended at the second number, one more value of the list
+    kinds = a.kind is b.kind or (a.kind is StatementKind.LABELLED and b.kind is StatementKind.BARE)
+    if words <= 1 and (joined or (not bare.strip(_LIST_PUNCTUATION) and kinds)):
         return "and"
     return ""
 
@@ -359,13 +374,8 @@ def _group(w: Window, chosen: Candidate, pool: Sequence[Candidate], stances: Sta
     return Commitment(w, Outcome.COMMITTED, chosen)
 
 
-_TRAILING = frozenset({TokenKind.NEWLINE, TokenKind.CLOSE, TokenKind.EMPHASIS, TokenKind.MATH, TokenKind.TAG})
 _OPENING = frozenset({W.ANSWER_ANCHOR, W.COPULA, W.RESTATEMENT})  # "面积等于长乘以宽，也就是": cut
 _OPEN_CLAUSE_ENDS = frozenset(",:，：")
-# operators that need a right operand: a text that ends on one stopped inside an expression
-_DANGLING = frozenset(
-    {"=", "+", "-", "−", "×", "÷", "·", "*", "/", "^", "\\cdot", "\\times", "\\div", "\\pm"}
-)
 
 
 def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
@@ -375,11 +385,11 @@ def _open_ending(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
     die"): it announced more and stopped, so no bare value before it is its last word."""
     kinds = w.tokens.kinds
     i = len(kinds) - 1
-    while i >= 0 and kinds[i] in _TRAILING:
+    while i >= 0 and kinds[i] in TRAILING:
         i -= 1
     if i < 0 or kinds[i] is TokenKind.SENTENCE_END or not pool or pool[-1].last >= i:
         return None  # a finished sentence ("I think that's the answer."), or a value at the very end
-    if w.tokens.texts[i] in _DANGLING and kinds[i] in (TokenKind.OPERATOR, TokenKind.LATEX):
+    if w.tokens.texts[i] in DANGLING and kinds[i] in (TokenKind.OPERATOR, TokenKind.LATEX):
         # "... = \frac{1024}{2} = ", "A = 36 - \pi \cdot 3^2 = 36 - ": an operator with no right operand ends
         # the text, in any language and whatever the ids say: the expression was cut, its value never stated
         return Refusal(Stance.UNFINISHED, w.tokens.starts[i], w.tokens.ends[i])
@@ -437,7 +447,7 @@ def _empty_answer(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
     la réponse.") and refuses nothing."""
     t, s = w.tokens, w.structure
     i = t.n - 1
-    while i >= 0 and t.kinds[i] in _TRAILING:
+    while i >= 0 and t.kinds[i] in TRAILING:
         i -= 1
     if i < 0 or s.statement[i] == pool[-1].statement:
         return None
@@ -633,15 +643,14 @@ def _result(value: str) -> str:
 def _correction(w: Window, after: Candidate, stances: Stances) -> Candidate | None:
     """A value stated after a correction word that follows the answer ("\\boxed{41}. Actually, it is 42.")."""
     marks = [m for m in w.marks_in(after.end, len(w.source)) if m.classes & _CORRECTING]
-    if not marks:
-        return None
-    later = [c for c in w.candidates if c.start >= marks[-1].end and stances.committed(c)]
-    if not later:
-        return None
-    nearest = [
-        c for c in later if c.statement <= w.structure.statement[w.tokens.index_at(marks[-1].start)] + 1
-    ]
-    return nearest[-1] if nearest else None
+    # the last correction word a value follows: a verb-final one closes its own value ("Bekle, 32 olmalı.")
+    for mark in reversed(marks):
+        later = [c for c in w.candidates if c.start >= mark.end and stances.committed(c)]
+        if later:
+            statement = w.structure.statement[w.tokens.index_at(mark.start)]
+            nearest = [c for c in later if c.statement <= statement + 1]
+            return nearest[-1] if nearest else None
+    return None
 
 
 def _hedged_correction(

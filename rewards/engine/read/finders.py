@@ -74,6 +74,7 @@ class Compound(IdentityEnum):
     NONE = "none"
     RATIO = "ratio"  # first:last
     SUBUNIT = "subunit"  # first + last/100
+    DURATION = "duration"  # first hours and last minutes, in hours: first + last/60
     FRACTION = "fraction"  # first/last
     PART_OF = "part_of"  # last/first: the denominator written first ("4分の3", "4분의 3")
     OPEN_INTERVAL = "open_interval"  # (first, last)
@@ -397,6 +398,32 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             out.append(Candidate(StatementKind.BARE, first, last, t.starts[first], end, s.statement[first]))
         i = j + 1
     return out
+
+
+def _group_of_three(text: str) -> bool:
+    """Is ``text`` three digits, with a decimal part or none ("234", "234,5")?"""
+    head, _, tail = text.replace(",", ".").partition(".")
+    return len(head) == 3 and head.isascii() and head.isdigit() and (not tail or tail.isdigit())
+
+
+def _spaced_numbers(t: Tokens, j: int) -> bool:
+    """Are tokens ``j`` and ``j + 1`` two numbers with a space between them?"""
+    if j < 0 or j + 1 >= t.n or t.kinds[j] is not TokenKind.NUMBER or t.kinds[j + 1] is not TokenKind.NUMBER:
+        return False
+    return t.ends[j] < t.starts[j + 1]
+
+
+def _second_number(t: Tokens, j: int) -> bool:
+    """Does a second number follow the number at ``j`` across a space, with no operator between them, and no
+    third ("Answer: 30 30")? Two values, not one: a space inside one number ("1 250") is read by the tokenizer,
+    and a whole number before a fraction ("2 1/2") is a mixed number."""
+    if not (_spaced_numbers(t, j) and not _spaced_numbers(t, j - 1) and not _spaced_numbers(t, j + 1)):
+        return (
+            False  # a run of three numbers or more ("1 2 3 1 2 4", "4 4 4 4") is a sequence or junk: one run
+        )
+    if t.starts[j + 1] - t.ends[j] == 1 and _group_of_three(t.texts[j + 1]):
+        return False  # "1 234,5" with a space the tokenizer does not join (a thin one): the gold decides
+    return not (j + 2 < t.n and t.texts[j + 2] in ("/", "⁄"))
 
 
 def _currency_in_run(t: Tokens, s: Structure, i: int, depth: int) -> bool:
@@ -1328,6 +1355,61 @@ def _subunits(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]
     return out
 
 
+MAX_MINUTES = 59
+
+
+def _durations(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """A duration in hours and minutes ("12 h 30 min", "2 hours and 15 minutes", "12小时30分钟", "2 saat 15
+    dakika", "2h30"): a whole number, the unit of hours (WordClass.HOURS), the language's "and", a comma or
+    nothing, then a whole number of minutes below 60 and their unit (WordClass.MINUTES), or two digits glued to
+    the hours' unit. One value, in hours: 12.5 (where the two numbers were read apart, "12 h 30 min" paid 12)."""
+    out: list[Candidate] = []
+    starts = [m.start for m in marks]
+    for m in marks:
+        j = t.index_at(m.start)
+        if WordClass.HOURS not in m.classes or j < 1 or t.starts[j] != m.start:
+            continue
+        i, k = j - 1, t.index_at(m.end - 1) + 1  # the hours, and the token after their unit
+        if k < t.n and (
+            t.texts[k] == "," or _marks_of_class(marks, starts, t.starts[k], WordClass.LIST_JOINER)
+        ):
+            k += 1  # "2 hours and 15 minutes", "2 Stunden, 15 Minuten"
+        if not (_whole(t, i) and _whole(t, k) and int(t.texts[k]) <= MAX_MINUTES and not s.inside[i]):
+            continue
+        if s.statement[k] != s.statement[i]:
+            continue
+        unit = _marks_of_class(marks, starts, t.ends[k], WordClass.MINUTES, t.ends[k] + 2)
+        glued = t.ends[i] == t.starts[j] and t.ends[j] == t.starts[k] and len(t.texts[k]) == 2
+        if unit or (glued and not _glued_after(t, k)):
+            end = unit[0].end if unit else t.ends[k]
+            out.append(
+                Candidate(
+                    StatementKind.BARE, i, k, t.starts[i], end, s.statement[i], compound=Compound.DURATION
+                )
+            )
+    return out
+
+
+def _glued_after(t: Tokens, k: int) -> bool:
+    """Is a word or a number written onto the end of token ``k`` ("2h30min" reads its unit; "2h30x" is none)?"""
+    return (
+        k + 1 < t.n and t.starts[k + 1] == t.ends[k] and t.kinds[k + 1] in (TokenKind.WORD, TokenKind.NUMBER)
+    )
+
+
+def _whole(t: Tokens, i: int) -> bool:
+    return 0 <= i < t.n and t.kinds[i] is TokenKind.NUMBER and t.texts[i].isascii() and t.texts[i].isdigit()
+
+
+def _marks_of_class(
+    marks: Sequence[Mark], starts: list[int], lo: int, word_class: WordClass, hi: int | None = None
+) -> list[Mark]:
+    """The marks of ``word_class`` that start in ``[lo, hi)`` (``hi``: the next character)."""
+    return [
+        x for x in _marks_from(marks, starts, lo, lo + 1 if hi is None else hi) if word_class in x.classes
+    ]
+
+
 Finder = Callable[[Tokens, Structure, Sequence[Mark]], list[Candidate]]
 # the finder table, strongest kind first (a new answer format is one row)
 MAX_INTERVAL_TOKENS = 12  # tokens between the brackets of an interval written in running text
@@ -1380,6 +1462,7 @@ FINDERS: tuple[tuple[StatementKind, Finder], ...] = (
     (StatementKind.BARE, _outward_intervals),
     (StatementKind.BARE, _ratios),  # before the bare numbers they hold: one value where they start
     (StatementKind.BARE, _parts_of),
+    (StatementKind.BARE, _durations),  # before the subunits: "12小时30分" is no sum of 12 and 30 fen
     (StatementKind.BARE, _subunits),
     (StatementKind.BARE, _worded_intervals),
     (StatementKind.BARE, _bare),
@@ -1459,12 +1542,25 @@ def _promote(
                     t, out, _predicate_value(t, out, n, copulas), conclusions, conclusion_starts
                 )
                 target = out[n]
+                if target.kind is StatementKind.BARE and target.last == target.first + 1:
+                    target = _first_of_pair(t, out, n)
                 if target.kind is StatementKind.CHOICE and kind is StatementKind.LABELLED:
                     out[n] = replace(target, stated=True)  # "Jawaban: B": the letter the label names
                 elif target.kind is not StatementKind.CHOICE and STRENGTH[kind] > target.strength:
                     out[n] = replace(target, kind=kind)
             break
     return out
+
+
+def _first_of_pair(t: Tokens, out: list[Candidate], n: int) -> Candidate:
+    """The labelled run ``out[n]`` split where it is two numbers with a space between ("Resposta: 30 30",
+    "Answer: 30 32"): two values stated after the label, the first its value; any other run as it is."""
+    c = out[n]
+    if not _second_number(t, c.first):
+        return c
+    first = replace(c, last=c.first, end=t.ends[c.first])
+    out[n : n + 1] = [first, replace(c, first=c.last, start=t.starts[c.last])]
+    return first
 
 
 def find_candidates(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:

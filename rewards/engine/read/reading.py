@@ -16,6 +16,9 @@ True
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
 
 from rewardcheck.rewards.engine.choices import latin_letter
 from rewardcheck.rewards.engine.lexicon import WordClass as W
@@ -241,14 +244,29 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
     )
 
 
+def _in_hours(first: str, last: str) -> str:
+    """Hours and minutes in hours: a decimal where it ends ("12 h 30 min" is 12.5), else a fraction ("2 h 20
+    min" is 7/3)."""
+    hours = Fraction(int(first) * 60 + int(last), 60)
+    rest = hours.denominator
+    for prime in (2, 5):
+        while rest % prime == 0:
+            rest //= prime
+    if rest != 1:
+        return f"\\frac{{{hours.numerator}}}{{{hours.denominator}}}"
+    return format((Decimal(hours.numerator) / Decimal(hours.denominator)).normalize(), "f")
+
+
 # how a compound's first and last numbers make its one value (a new compound is one row)
-_COMPOUND_FORMS: dict[Compound, str] = {
-    Compound.RATIO: "{first}:{last}",
-    Compound.FRACTION: "\\frac{{{first}}}{{{last}}}",
-    Compound.PART_OF: "\\frac{{{last}}}{{{first}}}",  # the denominator written first: "4分の3"
-    Compound.OPEN_INTERVAL: "({first}, {last})",
-    Compound.CLOSED_INTERVAL: "[{first}, {last}]",
-    Compound.SUBUNIT: "{first}.{cents}",  # a unit and its hundredth: "42 dollars and 5 cents" is 42.05
+_COMPOUND_FORMS: dict[Compound, Callable[[str, str], str]] = {
+    Compound.RATIO: lambda first, last: f"{first}:{last}",
+    Compound.FRACTION: lambda first, last: f"\\frac{{{first}}}{{{last}}}",
+    Compound.PART_OF: lambda first, last: f"\\frac{{{last}}}{{{first}}}",  # the denominator first: "4分の3"
+    Compound.OPEN_INTERVAL: lambda first, last: f"({first}, {last})",
+    Compound.CLOSED_INTERVAL: lambda first, last: f"[{first}, {last}]",
+    # a unit and its hundredth: "42 dollars and 5 cents" is 42.05
+    Compound.SUBUNIT: lambda first, last: f"{first}.{last.rjust(2, '0')}",
+    Compound.DURATION: _in_hours,
 }
 
 
@@ -258,7 +276,7 @@ def _compound(tokens: Tokens, c: Candidate) -> str:
     sign = tokens.texts[c.first] if tokens.kinds[c.first] is not TokenKind.NUMBER else ""  # "-1"
     first = sign + _ascii_digits(tokens.texts[c.first + 1 if sign else c.first])
     last = _ascii_digits(tokens.texts[c.last])
-    return _COMPOUND_FORMS[c.compound].format(first=first, last=last, cents=last.rjust(2, "0"))
+    return _COMPOUND_FORMS[c.compound](first, last)
 
 
 def _signed(c: Candidate, value: str) -> str:

@@ -363,7 +363,10 @@ def _supposition_denied(w: Window, c: Candidate) -> Refusal | None:
 
 def _opens_value(w: Window, m: Mark, c: Candidate) -> bool:
     """The approximator ``m`` after ``c`` stands right before a later value of the same statement: it hedges
-    that value (a rounded restatement), not ``c``."""
+    that value (a rounded restatement), not ``c``. One written right onto ``c`` is ``c``'s ("40 前後、もしかすると
+    42": in an unspaced script the words before the next value are one run)."""
+    if not w.source[c.end : m.start].strip():
+        return False
     later = w.next_candidate(m.end)
     return later is not None and later.statement == c.statement and w.words_between(m.end, later.start) <= 1
 
@@ -546,6 +549,36 @@ def _unfinished(w: Window, c: Candidate) -> Refusal | None:
     if w.tokens.starts[first] >= c.start or not w.source[w.tokens.starts[first] : c.start].strip(" \t*#>-"):
         return None  # alone on its line: a bare final value
     return Refusal(Stance.UNFINISHED, c.start, c.end)
+
+
+# operators that need a right operand: a text that ends on one stopped inside an expression
+DANGLING = frozenset({"=", "+", "-", "−", "×", "÷", "·", "*", "/", "^", "\\cdot", "\\times", "\\div", "\\pm"})
+# what may follow a text's last word: layout, no more statement
+TRAILING = frozenset({TokenKind.NEWLINE, TokenKind.CLOSE, TokenKind.EMPHASIS, TokenKind.MATH, TokenKind.TAG})
+_WRITTEN = frozenset({StatementKind.BARE, StatementKind.NAMED, StatementKind.LABELLED})
+
+
+def _operand_cut(w: Window, c: Candidate) -> Refusal | None:
+    """A value the text ends on, right before an operator sign or an operation word of the lexicon and nothing
+    after ("Answer: 100 +", "Il totale è 100 diviso per", "20 çarpı"): the expression was cut before its right
+    operand, in any language, whatever the value's label; a value in a box or a tag is closed."""
+    t = w.tokens
+    last = t.n - 1
+    while last > c.last and t.kinds[last] in TRAILING:
+        last -= 1
+    if c.kind not in _WRITTEN or last <= c.last:
+        return None
+    after = c.last + 1
+    if (
+        last == after
+        and t.texts[after] in DANGLING
+        and t.kinds[after] in (TokenKind.OPERATOR, TokenKind.LATEX)
+    ):
+        return Refusal(Stance.UNFINISHED, t.starts[after], t.ends[after])
+    operation = w.first_mark_of(W.OPERATION, t.starts[after], t.starts[after] + 1)
+    if operation is not None and operation.end == t.ends[last]:
+        return Refusal(Stance.UNFINISHED, operation.start, operation.end)
+    return None
 
 
 def _reason(w: Window, c: Candidate) -> Refusal | None:
@@ -782,6 +815,7 @@ def _value_before(w: Window, at: int) -> bool:
 OVERRIDES: tuple[tuple[Stance, Override], ...] = (
     (Stance.QUESTIONED, _questioned),
     (Stance.UNFINISHED, _unfinished),
+    (Stance.UNFINISHED, _operand_cut),
     (Stance.NEGATED, _negated),
     (Stance.HEDGED, _hedged),
     (Stance.SUPPOSED, _supposed),
