@@ -80,3 +80,26 @@ def test_what_is_no_such_duration_is_not_paid_as_one(text: str, gold: str) -> No
 def test_a_sum_in_a_unit_and_its_hundredth_is_read_as_before() -> None:
     assert _verdict("It costs 42 dollars and 50 cents.", "42.50") == "correct"
     assert _verdict("共计 12元5分。", "12.05") == "correct"
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "paid"),
+    [
+        ("Le trajet dure 2 h 30.", "2.5", True),  # two digits after the hours' unit close the statement
+        ("Il viaggio dura 2h30.", "2.5", True),
+        ("It takes 2 hours 30 apples.", "2.5", False),  # a word after them: no minutes
+        ("It took 2 hours, 30 of them waiting.", "2.5", False),
+    ],
+)
+def test_minutes_without_their_unit_close_the_duration(text: str, gold: str, paid: bool) -> None:
+    assert (_verdict(text, gold) == "correct") is paid, text
+
+
+def test_a_duration_restating_another_unit_is_compared_by_its_value() -> None:
+    # another number in another unit restates the value: the first is read, the duration valued as 2.5
+    text = "Answer: 150 min, i.e. 2 h 30"
+    assert _verdict(text, "150") == "correct"
+    assert _verdict(text, "2.5") != "correct"
+    # the same number in another form is read in its last form
+    same = "Answer: 2 h 30, i.e. 2.5 h"
+    assert _verdict(same, "2.5") == "correct"

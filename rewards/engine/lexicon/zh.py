@@ -424,6 +424,21 @@ ROWS = LanguageRows(
         WordClass.SUBUNIT: ("分",),
         WordClass.HOURS: ("小时", "小時", "个小时", "個小時"),
         WordClass.MINUTES: ("分钟", "分鐘", "分"),
+        WordClass.NEGATOR_HOMONYM: (
+            "不同",
+            "不等式",
+            "不等号",
+            "不等號",
+            "不动点",
+            "不動點",
+            "不定积分",
+            "不定積分",
+            "不定方程",
+            "不重复",
+            "不重複",
+            "不规则",
+            "不規則",
+        ),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("到", "至"),
         WordClass.CHANCE: ("概率", "几率", "机率"),
@@ -629,6 +644,10 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "不同",
+            "不等式",
+            "不等号",
+            "不定積分",
             "小时",
             "小時",
             "分钟",

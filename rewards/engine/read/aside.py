@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from rewardcheck.rewards.engine.lexicon import WordClass as W
 
 from .finders import STRENGTH, Candidate, StatementKind
-from .marks import Mark
+from .marks import Mark, unspaced_word
 from .stance import Stance, Stances
 from .tokens import TokenKind
 from .window import Window
@@ -45,7 +45,6 @@ __all__ = [
 
 MIN_ASIDE_QUESTION_WORDS = 6  # a question of its own is a sentence; "Or is it 46?" and "Czy to 15?" doubt
 MIN_ASIDE_QUESTION_CHARS = 10  # the same in Han and kana, written unspaced ("9人の場合も計算しましょうか？")
-_FIRST_UNSPACED = "\u2e80"  # the first CJK block: the scripts written without spaces between words
 MIN_STATED_CHARS = 4  # unspaced letters around a value that make a sentence of it ("枚ずつになります")
 MAX_ASIDES = 2  # asides read past to the statement before them ("Note: ... if ... would ... Want more?")
 # a question with one of these doubts a value, whatever else it asks
@@ -74,9 +73,7 @@ def aside(w: Window, in_statement: Sequence[Candidate], stances: Stances) -> boo
     words = [
         t.texts[k] for k in range(first, last + 1) if t.kinds[k] is TokenKind.WORD and len(t.texts[k]) > 1
     ]
-    unspaced = sum(
-        len(x) for x in words if x[0] >= _FIRST_UNSPACED
-    )  # a Han or kana run is one token of many words
+    unspaced = sum(len(x) for x in words if unspaced_word(x))  # a Han or kana run is one token of many words
     return len(words) >= MIN_ASIDE_QUESTION_WORDS or unspaced >= MIN_ASIDE_QUESTION_CHARS
 
 
@@ -96,7 +93,7 @@ def states_value(w: Window, c: Candidate) -> bool:
     words = [
         t.texts[k] for span in outside for k in span if t.kinds[k] is TokenKind.WORD and len(t.texts[k]) > 1
     ]
-    unspaced = sum(len(x) for x in words if x[0] >= _FIRST_UNSPACED)  # "1人12枚ずつになります。"
+    unspaced = sum(len(x) for x in words if unspaced_word(x))  # "1人12枚ずつになります。"
     return len(words) >= 2 or unspaced >= MIN_STATED_CHARS
 
 

@@ -32,7 +32,8 @@ from rewardcheck.rewards.engine.lexicon import WordClass as W
 from rewardcheck.rewards.engine.numeric import SUBSCRIPT_DIGITS
 
 from .aside import MAX_ASIDES, aside, opens_with_condition, states_value, supposes_other_data
-from .finders import QUOTED_AFTER, STRENGTH, Candidate, StatementKind
+from .compounds import compound_value
+from .finders import QUOTED_AFTER, STRENGTH, Candidate, Compound, StatementKind
 from .marks import NO_SPACE_SCRIPTS, Mark, _script_of
 from .stance import DANGLING, TRAILING, Refusal, Stance, Stances
 from .structure import quoted_in_prose
@@ -128,12 +129,17 @@ def unrestated(w: Window, values: Sequence[Candidate]) -> list[Candidate]:
         before = [c for c in values if c.end <= m.start]
         after = [c for c in values if c.start >= m.end]
         if before and after:
-            a, b = _plain_number(w.value(before[-1])), _plain_number(w.value(after[0]))
+            a, b = _plain_number(_value_of(w, before[-1])), _plain_number(_value_of(w, after[0]))
             # another number: the same quantity in another unit, the asked one first; the same number in
             # another form ("0.25, i.e. 25%", "12,50 €, cioè il saldo è −12,50 €", "i.e. x ∈ [1, 5)") is read
             # in its last form
             return before if a is not None and b is not None and abs(a) != abs(b) else after
     return list(values)
+
+
+def _value_of(w: Window, c: Candidate) -> str:
+    """``c``'s value as written, or a compound's one value ("2 h 30" is 2.5)."""
+    return w.value(c) if c.compound is Compound.NONE else compound_value(w.tokens, c)
 
 
 def _plain_number(value: str) -> Fraction | None:
@@ -275,7 +281,9 @@ def _listed(w: Window, a: Candidate, b: Candidate) -> bool:
     )
 
 
-_LIST_PUNCTUATION = " ,;，；、$*{}"  # what may stand between two listed values, full-width commas included
+# what may stand between two listed values: full-width commas, and the logical "or" of a list of solutions
+# ("x = −1 ∨ x = 5"; ``\lor`` and ``\vee`` are read as it)
+_LIST_PUNCTUATION = " ,;，；、$*{}∨"
 
 
 def _between_before(w: Window, a: Candidate) -> bool:
@@ -341,6 +349,7 @@ def _joined(w: Window, a: Candidate, b: Candidate) -> str:
     bare = between
     for wrapper in ("\\boxed{", "\\fbox{", "\\(", "\\)", "\\[", "\\]"):
         bare = bare.replace(wrapper, "")
+    bare = bare.replace("\\lor", "∨").replace("\\vee", "∨")
     listing = any(m.classes & _JOINERS and m.phrase not in ("to", "between") for m in marks)  # no range word
     joined = listing or bool(bare.strip(" $*{}")) and not bare.strip(_LIST_PUNCTUATION)
     # "30 32" after a label: the run after the label ended at the second number, one more value of the list

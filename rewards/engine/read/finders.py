@@ -236,8 +236,8 @@ def _in_run(t: Tokens, i: int, depth: int) -> bool:
     """Does token ``i`` belong to a run of math in running text (``depth``: brackets open before it)?"""
     k = t.kinds[i]
     text = t.texts[i]
-    if k is TokenKind.LATEX and text in ("\\boxed", "\\fbox"):
-        return False  # "\\boxed 3": the shorthand box is its own candidate
+    if k is TokenKind.LATEX and text in ("\\boxed", "\\fbox", "\\lor", "\\vee"):
+        return False  # "\\boxed 3": the shorthand box is its own candidate; "x = 1 \\lor x = 2": two values
     if k in _RUN_KINDS:
         return True
     if k is TokenKind.CLAUSE_END:
@@ -1361,8 +1361,8 @@ MAX_MINUTES = 59
 def _durations(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     """A duration in hours and minutes ("12 h 30 min", "2 hours and 15 minutes", "12小时30分钟", "2 saat 15
     dakika", "2h30"): a whole number, the unit of hours (WordClass.HOURS), the language's "and", a comma or
-    nothing, then a whole number of minutes below 60 and their unit (WordClass.MINUTES), or two digits glued to
-    the hours' unit. One value, in hours: 12.5 (where the two numbers were read apart, "12 h 30 min" paid 12)."""
+    nothing, then a whole number of minutes below 60 and their unit (WordClass.MINUTES), or two digits after the
+    hours' unit that close their statement ("2h30", "2 h 30."). One value, in hours: 12.5 (where the two numbers were read apart, "12 h 30 min" paid 12)."""
     out: list[Candidate] = []
     starts = [m.start for m in marks]
     for m in marks:
@@ -1370,17 +1370,18 @@ def _durations(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate
         if WordClass.HOURS not in m.classes or j < 1 or t.starts[j] != m.start:
             continue
         i, k = j - 1, t.index_at(m.end - 1) + 1  # the hours, and the token after their unit
-        if k < t.n and (
-            t.texts[k] == "," or _marks_of_class(marks, starts, t.starts[k], WordClass.LIST_JOINER)
-        ):
-            k += 1  # "2 hours and 15 minutes", "2 Stunden, 15 Minuten"
+        joined = k < t.n and (
+            t.texts[k] == "," or bool(_marks_of_class(marks, starts, t.starts[k], WordClass.LIST_JOINER))
+        )
+        k += joined  # "2 hours and 15 minutes", "2 Stunden, 15 Minuten"
         if not (_whole(t, i) and _whole(t, k) and int(t.texts[k]) <= MAX_MINUTES and not s.inside[i]):
             continue
         if s.statement[k] != s.statement[i]:
             continue
         unit = _marks_of_class(marks, starts, t.ends[k], WordClass.MINUTES, t.ends[k] + 2)
-        glued = t.ends[i] == t.starts[j] and t.ends[j] == t.starts[k] and len(t.texts[k]) == 2
-        if unit or (glued and not _glued_after(t, k)):
+        # "2h30", "2 h 30.": two digits of minutes right after the hours' unit, closing their statement
+        short = not joined and len(t.texts[k]) == 2 and not _word_after(t, k)
+        if unit or short:
             end = unit[0].end if unit else t.ends[k]
             out.append(
                 Candidate(
@@ -1390,11 +1391,9 @@ def _durations(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate
     return out
 
 
-def _glued_after(t: Tokens, k: int) -> bool:
-    """Is a word or a number written onto the end of token ``k`` ("2h30min" reads its unit; "2h30x" is none)?"""
-    return (
-        k + 1 < t.n and t.starts[k + 1] == t.ends[k] and t.kinds[k + 1] in (TokenKind.WORD, TokenKind.NUMBER)
-    )
+def _word_after(t: Tokens, k: int) -> bool:
+    """Does a word or a number follow token ``k`` ("2 h 30 apples", "2h30x": no minutes of a duration)?"""
+    return k + 1 < t.n and t.kinds[k + 1] in (TokenKind.WORD, TokenKind.NUMBER)
 
 
 def _whole(t: Tokens, i: int) -> bool:
@@ -1414,6 +1413,9 @@ Finder = Callable[[Tokens, Structure, Sequence[Mark]], list[Candidate]]
 # the finder table, strongest kind first (a new answer format is one row)
 MAX_INTERVAL_TOKENS = 12  # tokens between the brackets of an interval written in running text
 _INTERVAL_ENDS = frozenset({TokenKind.NUMBER, TokenKind.OPERATOR, TokenKind.LATEX, TokenKind.SYMBOL})
+
+
+_INFINITY = frozenset({"\\infty"})  # an open end of an interval ("]5 ; +\\infty[": "∞" is numeric already)
 
 
 def _outward_intervals(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
@@ -1436,7 +1438,8 @@ def _outward_intervals(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[C
             continue
         outward = t.texts[i] == "]" or t.texts[j] == "["
         if (outward or t.texts[sep] == ";") and all(
-            any(_numeric(t, x) for x in range(a, b)) for a, b in ((i + 1, sep), (sep + 1, j))
+            any(_numeric(t, x) or t.texts[x] in _INFINITY for x in range(a, b))
+            for a, b in ((i + 1, sep), (sep + 1, j))
         ):
             k = _membership_start(t, i)
             out.append(Candidate(StatementKind.BARE, k, j, t.starts[k], t.ends[j], s.statement[i]))
@@ -1444,9 +1447,10 @@ def _outward_intervals(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[C
 
 
 def _membership_start(t: Tokens, i: int) -> int:
-    """The first token of a membership written before the interval opening at ``i`` ("x ∈ ]1 ; 4[", "x \\in
-    [0, 2["): the name and its sign belong to the value, where a run would take "x ∈ ]1" apart from it."""
-    if i >= 2 and t.texts[i - 1] in ("∈", "\\in") and t.kinds[i - 2] is TokenKind.WORD:
+    """The first token of a membership or a set's name written before the interval opening at ``i`` ("x ∈ ]1 ;
+    4[", "x \\in [0, 2[", "S = ]−1 ; 3]"): the name and its sign belong to the value, where a run would take "x ∈
+    ]1" apart from it."""
+    if i >= 2 and t.texts[i - 1] in ("∈", "\\in", "=") and t.kinds[i - 2] is TokenKind.WORD:
         name = t.texts[i - 2].rstrip(SUBSCRIPT_DIGITS)
         if len(name) == 1:
             return i - 2

@@ -35,6 +35,7 @@ __all__ = [
     "languages_in",
     "evident_languages",
     "NO_SPACE_SCRIPTS",
+    "unspaced_word",
     "verb_final_languages",
 ]
 
@@ -159,7 +160,13 @@ def languages_in(scripts: frozenset[str], ungated_hits: Iterable[frozenset[str]]
     return frozenset(found)
 
 
-def _unspaced(phrase: str) -> bool:
+def unspaced_word(phrase: str) -> bool:
+    """Is ``phrase`` written in a script without spaces between its words (Han, kana, Thai), where one token
+    is a run of many words? Hangul is spaced.
+
+    >>> unspaced_word("計算しましょう"), unspaced_word("คำนวณ"), unspaced_word("계산해"), unspaced_word("twelve")
+    (True, True, False, False)
+    """
     return not phrase.isascii() and any(_script_of(ch) in NO_SPACE_SCRIPTS for ch in phrase[:2])
 
 
@@ -180,7 +187,7 @@ def _spaced_index() -> dict[str, list[tuple[tuple[str, ...], str]]]:
     """First token text -> (the phrase's token texts, the phrase), longest first."""
     index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
     for p in phrase_table():
-        if _unspaced(p) or p.endswith("*") or p.startswith("*"):
+        if unspaced_word(p) or p.endswith("*") or p.startswith("*"):
             continue
         t = tokenize(p)
         words = tuple(t.texts[i] for i in range(t.n))
@@ -193,7 +200,7 @@ def _spaced_index() -> dict[str, list[tuple[tuple[str, ...], str]]]:
 
 @cache
 def _unspaced_scanner() -> Scanner | None:
-    phrases = sorted((p for p in phrase_table() if _unspaced(p)), key=lambda p: (-len(p), p))
+    phrases = sorted((p for p in phrase_table() if unspaced_word(p)), key=lambda p: (-len(p), p))
     if not phrases:
         return None
     return Scanner("|".join(rx.escape(p) for p in phrases))
@@ -318,7 +325,7 @@ def _unspaced_marks(t: Tokens, languages: frozenset[str] | None) -> Iterable[Mar
         return
     table = phrase_table()
     for i in range(t.n):
-        if t.kinds[i] is not TokenKind.WORD or not _unspaced(t.texts[i]):
+        if t.kinds[i] is not TokenKind.WORD or not unspaced_word(t.texts[i]):
             continue
         for s, e in zip(*scanner.scan(t.source, t.starts[i], t.ends[i]), strict=True):
             phrase = _norm(t.source[s:e])

@@ -15,11 +15,6 @@ True
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Callable
-from decimal import Decimal
-from fractions import Fraction
-
 from rewardcheck.rewards.engine.choices import latin_letter
 from rewardcheck.rewards.engine.lexicon import WordClass as W
 from rewardcheck.rewards.engine.number_phrases import fraction_phrase, number_phrase
@@ -30,9 +25,10 @@ from rewardcheck.rewards.engine.text import AnswerSpan, without_injection
 
 from .aside import aside_line, trailing_table
 from .commit import Commitment, Outcome, commit
+from .compounds import ascii_digits, compound_value
 from .finders import STRENGTH, Candidate, Compound, StatementKind
 from .stance import Stance, Stances
-from .tokens import TokenKind, Tokens
+from .tokens import TokenKind
 from .window import Window
 
 __all__ = ["read_final", "read_commitment"]
@@ -42,22 +38,6 @@ __all__ = ["read_final", "read_commitment"]
 MAX_VALUE_TOKENS = 600
 MAX_VALUE_WORDS = 40  # words in a value: units and a \\text{...} remark fit, a pumped run of words does not
 MAX_LABEL_GAP = 4  # tokens between a choice letter and the value it labels ("(C) 24", "Option C: 12")
-
-
-def _ascii_digits(value: str) -> str:
-    if value.isascii():
-        return value
-    # decimal digits of any script ("٤٢", "४२", "４２"), and the Arabic decimal and group separators ("١٢٫٥",
-    # "١٬٢٥٠"); superscripts ("x²") are exponents, not digits
-    return "".join(
-        str(d)
-        if not ch.isascii() and (d := unicodedata.decimal(ch, None)) is not None
-        else _ARABIC_SEPARATORS.get(ch, ch)
-        for ch in value
-    )
-
-
-_ARABIC_SEPARATORS = {"\u066b": ".", "\u066c": ""}  # ٬ only ever groups: dropped, no ambiguity
 
 
 def _label(c: Commitment, chosen: Candidate) -> str:
@@ -213,16 +193,16 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
         raw = c.window.source[
             first.end : c.candidate.end
         ].strip()  # "\\approx 28.26": the value after its sign
-    value = _signed(c.candidate, _spelled(_ascii_digits(raw)))
+    value = _signed(c.candidate, _spelled(ascii_digits(raw)))
     if c.candidate.compound is not Compound.NONE:
-        value = _compound(c.window.tokens, c.candidate)
+        value = compound_value(c.window.tokens, c.candidate)
     if c.candidate.kind is StatementKind.CHOICE:  # "вариант Б": the Latin letter of its place
         value = latin_letter(value) or value
     how = f"{c.candidate.kind.value} ({c.outcome.value})"
     hedge = c.refusals[0].evidence(c.window) if c.outcome is Outcome.HEDGED else ""
     approximate = bool(hedge) and all(r.stance is Stance.HEDGED and r.approximate for r in c.refusals)
     alternatives = tuple(
-        dict.fromkeys(_signed(x, _spelled(_ascii_digits(c.value(x)))) for x in c.alternatives)
+        dict.fromkeys(_signed(x, _spelled(ascii_digits(c.value(x)))) for x in c.alternatives)
     )
     label = latin_letter(c.candidate.label) or c.candidate.label
     size = c.candidate.last - c.candidate.first + 1
@@ -242,41 +222,6 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
     return AnswerSpan(
         value, how, alternatives, joiner=c.joiner, hedge=hedge, label=label, approximate=approximate
     )
-
-
-def _in_hours(first: str, last: str) -> str:
-    """Hours and minutes in hours: a decimal where it ends ("12 h 30 min" is 12.5), else a fraction ("2 h 20
-    min" is 7/3)."""
-    hours = Fraction(int(first) * 60 + int(last), 60)
-    rest = hours.denominator
-    for prime in (2, 5):
-        while rest % prime == 0:
-            rest //= prime
-    if rest != 1:
-        return f"\\frac{{{hours.numerator}}}{{{hours.denominator}}}"
-    return format((Decimal(hours.numerator) / Decimal(hours.denominator)).normalize(), "f")
-
-
-# how a compound's first and last numbers make its one value (a new compound is one row)
-_COMPOUND_FORMS: dict[Compound, Callable[[str, str], str]] = {
-    Compound.RATIO: lambda first, last: f"{first}:{last}",
-    Compound.FRACTION: lambda first, last: f"\\frac{{{first}}}{{{last}}}",
-    Compound.PART_OF: lambda first, last: f"\\frac{{{last}}}{{{first}}}",  # the denominator first: "4分の3"
-    Compound.OPEN_INTERVAL: lambda first, last: f"({first}, {last})",
-    Compound.CLOSED_INTERVAL: lambda first, last: f"[{first}, {last}]",
-    # a unit and its hundredth: "42 dollars and 5 cents" is 42.05
-    Compound.SUBUNIT: lambda first, last: f"{first}.{last.rjust(2, '0')}",
-    Compound.DURATION: _in_hours,
-}
-
-
-def _compound(tokens: Tokens, c: Candidate) -> str:
-    """The one value of a candidate's two numbers: "2 to 3" is 2:3, "42 dollars and 50 cents" is 42.50, "von -1
-    bis 4" in an open interval is (-1, 4)."""
-    sign = tokens.texts[c.first] if tokens.kinds[c.first] is not TokenKind.NUMBER else ""  # "-1"
-    first = sign + _ascii_digits(tokens.texts[c.first + 1 if sign else c.first])
-    last = _ascii_digits(tokens.texts[c.last])
-    return _COMPOUND_FORMS[c.compound](first, last)
 
 
 def _signed(c: Candidate, value: str) -> str:

@@ -1,0 +1,74 @@
+r"""The one value of a compound candidate: how its first and last numbers make it (a new compound is one row of
+``FORMS``), with the digits of any script read as ASCII.
+
+>>> from .window import Window
+>>> w = Window.of("The trip takes 2 hours and 15 minutes.")
+>>> compound_value(w.tokens, w.candidates[-1])
+'2.25'
+>>> ascii_digits("١٢٫٥")
+'12.5'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
+
+from .finders import Candidate, Compound
+from .tokens import TokenKind, Tokens
+
+__all__ = ["FORMS", "ascii_digits", "compound_value"]
+
+
+def ascii_digits(value: str) -> str:
+    """``value`` with the decimal digits of any script as ASCII digits ("٤٢" -> "42", "١٢٫٥" -> "12.5")."""
+    if value.isascii():
+        return value
+    # decimal digits of any script ("٤٢", "४२", "４２"), and the Arabic decimal and group separators ("١٢٫٥",
+    # "١٬٢٥٠"); superscripts ("x²") are exponents, not digits
+    return "".join(
+        str(d)
+        if not ch.isascii() and (d := unicodedata.decimal(ch, None)) is not None
+        else _ARABIC_SEPARATORS.get(ch, ch)
+        for ch in value
+    )
+
+
+_ARABIC_SEPARATORS = {"\u066b": ".", "\u066c": ""}  # ٬ only ever groups: dropped, no ambiguity
+
+
+def _in_hours(first: str, last: str) -> str:
+    """Hours and minutes in hours: a decimal where it ends ("12 h 30 min" is 12.5), else a fraction ("2 h 20
+    min" is 7/3)."""
+    hours = Fraction(int(first) * 60 + int(last), 60)
+    rest = hours.denominator
+    for prime in (2, 5):
+        while rest % prime == 0:
+            rest //= prime
+    if rest != 1:
+        return f"\\frac{{{hours.numerator}}}{{{hours.denominator}}}"
+    return format((Decimal(hours.numerator) / Decimal(hours.denominator)).normalize(), "f")
+
+
+# how a compound's first and last numbers make its one value (a new compound is one row)
+FORMS: dict[Compound, Callable[[str, str], str]] = {
+    Compound.RATIO: lambda first, last: f"{first}:{last}",
+    Compound.FRACTION: lambda first, last: f"\\frac{{{first}}}{{{last}}}",
+    Compound.PART_OF: lambda first, last: f"\\frac{{{last}}}{{{first}}}",  # the denominator first: "4分の3"
+    Compound.OPEN_INTERVAL: lambda first, last: f"({first}, {last})",
+    Compound.CLOSED_INTERVAL: lambda first, last: f"[{first}, {last}]",
+    # a unit and its hundredth: "42 dollars and 5 cents" is 42.05
+    Compound.SUBUNIT: lambda first, last: f"{first}.{last.rjust(2, '0')}",
+    Compound.DURATION: _in_hours,
+}
+
+
+def compound_value(tokens: Tokens, c: Candidate) -> str:
+    """The one value of a candidate's two numbers: "2 to 3" is 2:3, "42 dollars and 50 cents" is 42.50, "von -1
+    bis 4" in an open interval is (-1, 4)."""
+    sign = tokens.texts[c.first] if tokens.kinds[c.first] is not TokenKind.NUMBER else ""  # "-1"
+    first = sign + ascii_digits(tokens.texts[c.first + 1 if sign else c.first])
+    last = ascii_digits(tokens.texts[c.last])
+    return FORMS[c.compound](first, last)
