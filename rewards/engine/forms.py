@@ -20,6 +20,7 @@ from fractions import Fraction
 from rewardcheck.rewards import rx
 
 from .exact import exact_value
+from .function_names import plain_functions_as_latex
 from .lexicon import classes_of
 from .numwords import number_from_words
 
@@ -369,7 +370,19 @@ def _vulgar_fractions() -> dict[str, str]:
     return out
 
 
-_UNICODE |= _vulgar_fractions()
+def _greek_letters() -> dict[str, str]:
+    """Every small Greek letter ("α", "θ", "ω") as its LaTeX command, from the character's own name (Unicode
+    spells lambda "lamda"; omicron is the Latin o in LaTeX; final sigma has no command: left as it is)."""
+    out = {}
+    for code in range(0x03B1, 0x03CA):
+        name = unicodedata.name(chr(code)).removeprefix("GREEK SMALL LETTER ").lower()
+        if name != "final sigma":
+            command = {"lamda": "\\lambda", "omicron": "o"}.get(name, "\\" + name)
+            out[chr(code)] = f"{command} "
+    return out
+
+
+_UNICODE |= _vulgar_fractions() | _greek_letters()
 _SUPERSCRIPT = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+", strict=True))
 _REL_TEXT = {"gt": ">", "lt": "<", "geq": "\\ge ", "leq": "\\le ", "ge": "\\ge ", "le": "\\le "}
 _REL_TEXT.update({"neq": "\\ne ", "ne": "\\ne "})
@@ -486,6 +499,9 @@ def tidy(s: str) -> str:
         s = _STOP_BEFORE_BRACKET.sub("", s)
     if "\\textcirc" in s:
         s = s.replace("\\textcirc", "\\circ")
+    if "\\checkmark" in s:  # "= 66. \\checkmark": a tick after the value, no part of it
+        s = s.replace("\\checkmark", "").rstrip(" .")
+    s = plain_functions_as_latex(s)  # "sin(π/3)" is "\\sin(\\pi/3)", not s·i·n
     if not s.isascii():
         s = _unicode_as_latex(s)
     if "<=" in s or ">=" in s:  # ASCII relations: ``x <= 3`` is ``x \le 3`` (never the arrow ``<=>``)

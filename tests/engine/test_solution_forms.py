@@ -1,7 +1,7 @@
 """Answers that are no single number, found by the blind set ``forms15``: an interval with an infinite end in the
 French convention and a set named before it ("S = ]5 ; +∞["), roots listed with the logical "or" ("x = −1 ∨ x =
 5"), and Chinese and Japanese words that hold the negator "不" and deny nothing ("不同" different, "不等式"
-inequality, "不动点" fixed point; WordClass.NEGATOR_HOMONYM)."""
+inequality, "不动点" fixed point; WordClass.PLAIN_WORD)."""
 
 from __future__ import annotations
 

@@ -158,9 +158,9 @@ class WordClass(IdentityEnum):
     PARTITIVE = "partitive"  # after a number word, picks from a group: "(one) of (1, 2)": no value
     # a phrase whose number word is another word there: Vietnamese "năm nay" (this year: "năm" is no five)
     NUMBER_HOMONYM = "number_homonym"
-    # a word that holds a negator and denies nothing: Chinese "不同" (different), "不等式" (inequality), "不动点"
-    # (fixed point): read as one phrase, its "不" is no negator of the value after it
-    NEGATOR_HOMONYM = "negator_homonym"
+    # a word that holds a shorter phrase of another class and means none of it, read as one phrase: Chinese
+    # "不同" (different), "不等式" (inequality), "不动点" (fixed point) hold no negator; "约数" (divisor) no "about"
+    PLAIN_WORD = "plain_word"
     LOCATIVE_VERB = "locative_verb"  # places a variable in an interval: "(that) lie (between)", "is", "are"
     NOT_ADVERB = "not_adverb"  # a word ending in "-ly" that is no adverb: "only", "family", "multiply"
     NOT_IMPERATIVE = (

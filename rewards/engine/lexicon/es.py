@@ -612,6 +612,8 @@ ROWS = LanguageRows(
             "nota al margen",
         ),
         WordClass.NOTE: (
+            "comentario",
+            "nota",
             "observación",
             "consejo",
         ),
@@ -746,6 +748,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "nota",
             "h",
             "hora",
             "horas",

@@ -671,6 +671,7 @@ ROWS = LanguageRows(
             "bonus",
         ),
         WordClass.NOTE: (
+            "commentaire",
             "remarque",
             "astuce",
         ),

@@ -560,6 +560,8 @@ ROWS = LanguageRows(
             "a proposito",
         ),
         WordClass.NOTE: (
+            "commento",
+            "nota",
             "osservazione",
             "consiglio",
         ),
@@ -695,6 +697,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "nota",
             "h",
             "min",
             "minuto",

@@ -559,6 +559,8 @@ ROWS = LanguageRows(
             "a propósito",
         ),
         WordClass.NOTE: (
+            "comentário",
+            "nota",
             "observação",
             "dica",
         ),
@@ -686,6 +688,7 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "nota",
             "h",
             "hora",
             "horas",

@@ -506,7 +506,12 @@ ROWS = LanguageRows(
             "bu arada",
             "ek bilgi",
         ),
-        WordClass.NOTE: ("ipucu",),
+        WordClass.NOTE: (
+            "not:",
+            "açıklama",
+            "hatırlatma",
+            "ipucu",
+        ),
         WordClass.FOLLOW_UP: (
             "sen de dene",
             "alıştırma için",

@@ -424,7 +424,7 @@ ROWS = LanguageRows(
         WordClass.SUBUNIT: ("分",),
         WordClass.HOURS: ("小时", "小時", "个小时", "個小時"),
         WordClass.MINUTES: ("分钟", "分鐘", "分"),
-        WordClass.NEGATOR_HOMONYM: (
+        WordClass.PLAIN_WORD: (
             "不同",
             "不等式",
             "不等号",
@@ -438,6 +438,12 @@ ROWS = LanguageRows(
             "不重複",
             "不规则",
             "不規則",
+            "约数",
+            "約數",
+            "公约数",
+            "公約數",
+            "约分",
+            "約分",
         ),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("到", "至"),
@@ -569,6 +575,8 @@ ROWS = LanguageRows(
         WordClass.NOTE: (
             "注意",
             "备注",
+            "附注",
+            "注",
             "提示",
         ),
         WordClass.FOLLOW_UP: (
@@ -644,6 +652,12 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "约数",
+            "約數",
+            "约分",
+            "約分",
+            "注",
+            "附注",
             "不同",
             "不等式",
             "不等号",

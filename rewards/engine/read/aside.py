@@ -31,7 +31,7 @@ from rewardcheck.rewards.engine.lexicon import WordClass as W
 from .finders import STRENGTH, Candidate, StatementKind
 from .marks import Mark, unspaced_word
 from .stance import Stance, Stances
-from .tokens import TokenKind
+from .tokens import SENTENCE_ENDS, TokenKind
 from .window import Window
 
 __all__ = [
@@ -115,6 +115,36 @@ _UNSAYING = frozenset(
     {W.ANSWER_ANCHOR, W.CORRECTION, W.RETRACTION, W.ERROR_MENTION, W.WRONG, W.REDO, W.UNDETERMINED}
 )
 _OPENER_ENDS = frozenset({TokenKind.CLAUSE_END, TokenKind.SENTENCE_END})
+MAX_DENIAL_GAP = (
+    2  # tokens between an answer word and the negation that denies it ("not the answer", "cevabı değildir")
+)
+
+
+def _unsays(w: Window, start: int, end: int) -> bool:
+    """Does ``[start, end)`` take back, correct or state an answer (``_UNSAYING``)? An answer word it denies
+    ("36 is not the answer", "sorunun cevabı değildir", "不是答案") states none."""
+    marks = w.marks_in(start, end)
+    for n, m in enumerate(marks):
+        if not m.classes & _UNSAYING:
+            continue
+        if m.classes & _UNSAYING == {W.ANSWER_ANCHOR} and _denied(w, marks, n):
+            continue
+        return True
+    return False
+
+
+def _denied(w: Window, marks: Sequence[Mark], n: int) -> bool:
+    """Is the answer word ``marks[n]`` denied by a negator right before it or a negated predicate right after?"""
+    before, after = marks[n - 1] if n else None, marks[n + 1] if n + 1 < len(marks) else None
+    m = marks[n]
+    if before is not None and W.NEGATOR in before.classes:
+        if w.tokens.tokens_between(before.end, m.start) <= MAX_DENIAL_GAP:
+            return True
+    return (
+        after is not None
+        and W.NEGATED_PREDICATE in after.classes
+        and w.tokens.tokens_between(m.end, after.start) <= MAX_DENIAL_GAP
+    )
 
 
 def aside_line(w: Window, stances: Stances) -> tuple[int, int] | None:
@@ -136,21 +166,61 @@ def aside_line(w: Window, stances: Stances) -> tuple[int, int] | None:
         after = t.index_at(m.end)
         while after < t.n and t.kinds[after] is TokenKind.EMPHASIS:
             after += 1
-        if after >= t.n or t.kinds[after] not in _OPENER_ENDS:
+        if not m.phrase.endswith((":", "：")) and (after >= t.n or t.kinds[after] not in _OPENER_ENDS):
             continue  # "Note that 12 ...", "In general the answer": a word of the sentence, no opener
-        line_end = next(
-            (t.starts[k] for k in range(after, t.n) if t.kinds[k] is TokenKind.NEWLINE), len(w.source)
-        )
+        line_end = _remark_end(w.source, t.starts[after] if after < t.n else len(w.source))
         inside = w.candidates_in(begin, line_end)
         if any(c.strength >= STRENGTH[StatementKind.LABELLED] for c in inside):
             return None  # "Note: recounting gives \boxed{14}.": a value stated as the answer is read as it stands
-        if any(x.classes & _UNSAYING for x in w.marks_in(m.end, line_end)):
+        if _unsays(w, m.end, line_end):
             return None
         conclusions = w.marks_of(W.CONCLUSION, m.end, line_end) if m in notes else []
         if conclusions and any(stances.committed(c) for c in inside if c.start > conclusions[0].end):
             return None  # "Note: we forgot the tax, so the total is 15."
         return begin, line_end
     return None
+
+
+_OPENING_BRACKETS, _CLOSING_BRACKETS = "(（", ")）"
+
+
+def bracketed_remark(w: Window) -> tuple[int, int] | None:
+    r"""The span of the text's last line when it is a remark in round brackets after a value stated before it
+    ("... **81**.\n\n(Modusnya 80, tetapi yang ditanyakan adalah rata-rata.)", "（253 不是质数。）"), holding no
+    answer of its own and taking nothing back (``None``: the text ends otherwise). The answer is read before it.
+
+    >>> w = Window.of("So the mean is **81**.\n(The mode is 80, but the question asks for the mean.)")
+    >>> start, end = bracketed_remark(w)
+    >>> w.source[start:end][:9]
+    '(The mode'
+    """
+    text = w.source.rstrip()
+    begin = text.rfind("\n", w.start) + 1
+    line = text[begin:]
+    if not (line[:1] in _OPENING_BRACKETS and line.rstrip(".。")[-1:] in _CLOSING_BRACKETS):
+        return None
+    if not w.candidates_in(w.start, begin) or line.count("(") + line.count("（") != 1:
+        return None  # nothing stated before it, or brackets of math inside: "(2, 3)" may be the answer
+    inside = w.candidates_in(begin, len(text))
+    if any(c.strength >= STRENGTH[StatementKind.LABELLED] for c in inside):
+        return None
+    if _unsays(w, begin, len(text)):
+        return None  # "(Actually, it is 82.)": a correction in brackets is read as it stands
+    return begin, len(text)
+
+
+def _remark_end(source: str, at: int) -> int:
+    """Where a remark from ``at`` ends: its line, and each next line while a line ends without a sentence end
+    (a remark running on over a display line: "附注：前 20 项之和为\\n$$...$$\\n这只是顺带一提。"); a blank line
+    ends it."""
+    while True:
+        end = source.find("\n", at)
+        if end < 0:
+            return len(source)
+        line = source[at:end].rstrip()
+        if not line or line[-1] in SENTENCE_ENDS or source.startswith("\n", end + 1):
+            return end
+        at = end + 1
 
 
 MAX_OPENER_WORDS = 1  # words before an aside word that still opens its line

@@ -23,6 +23,8 @@ from functools import lru_cache
 
 from rewardcheck.rewards.cache_bounds import TOKEN_TEXTS
 from rewardcheck.rewards.engine.choices import CHOICE_LETTERS, OWN_LETTERS
+from rewardcheck.rewards.engine.function_names import COMMANDS as FUNCTION_COMMANDS
+from rewardcheck.rewards.engine.function_names import applies_to_next
 from rewardcheck.rewards.engine.identity_enum import IdentityEnum
 from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WordClass, is_word
 from rewardcheck.rewards.engine.number_phrases import MAX_WORDS as MAX_PHRASE_WORDS
@@ -232,6 +234,9 @@ _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺"
 _INDICES_AND_POWERS = SUBSCRIPT_DIGITS + _SUPERSCRIPTS
 
 
+_GREEK, _OMEGA = "α", "ω"  # a small Greek letter is a variable's name ("sin α", "α + β")
+
+
 def _in_run(t: Tokens, i: int, depth: int) -> bool:
     """Does token ``i`` belong to a run of math in running text (``depth``: brackets open before it)?"""
     k = t.kinds[i]
@@ -247,16 +252,20 @@ def _in_run(t: Tokens, i: int, depth: int) -> bool:
     if k is TokenKind.SYMBOL:
         return text in _RUN_SYMBOLS or text.isdigit() or _vulgar(text)
     if k is TokenKind.WORD:
+        if text in FUNCTION_COMMANDS:  # "sin(π/3)", "sen x", "ln 2": a function applied to its argument
+            return i + 1 < t.n and applies_to_next(t.source[t.starts[i + 1] : t.ends[i + 1] + 1])
         # "x₁ = 2", "x² + 1": a name with its index or its power
         powered = False
         if text[-1] in _INDICES_AND_POWERS:  # most words end in a letter: nothing to strip
             powered = text.rstrip(SUBSCRIPT_DIGITS) != text.rstrip(_INDICES_AND_POWERS)
             text = text.rstrip(_INDICES_AND_POWERS)
         # a one-letter name in an equation ("x = 5"), a constant ("3π"), a Greek letter; a longer word never
-        if len(text) != 1 or not (text.isascii() or text in "πτφθ"):
+        if len(text) != 1 or not (text.isascii() or text in "πτφθ" or _GREEK <= text <= _OMEGA):
             return False
         if text in "πτφθ" or _beside_operator(t, i) or _applied(t, i):
             return True
+        if i > 0 and t.texts[i - 1] in FUNCTION_COMMANDS:
+            return True  # "sin α": the argument of a function written before it
         if powered:
             return False  # "1,000.99m²": a unit's power written onto a number, no variable
         # "-2x", "\\frac{1}{2}i": a letter written onto the number or bracket before it
@@ -364,7 +373,12 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
         k = kinds[i]
         if (
             k in _NEVER_IN_RUN
-            or (k is TokenKind.WORD and len(texts[i]) > 1 and texts[i][-1] not in _INDICES_AND_POWERS)
+            or (
+                k is TokenKind.WORD
+                and len(texts[i]) > 1
+                and texts[i][-1] not in _INDICES_AND_POWERS
+                and texts[i] not in FUNCTION_COMMANDS
+            )
             or s.inside[i]
             or i in joiners
             or not _in_run(t, i, 0)
@@ -394,7 +408,10 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
         if first == last and first in markers:
             i = j + 1
             continue
-        if first <= last and any(_numeric(t, x) for x in range(first, last + 1)):
+        # a run holds a number, or a function applied to its argument ("sin α"): a value either way
+        if first <= last and any(
+            _numeric(t, x) or t.texts[x] in FUNCTION_COMMANDS for x in range(first, last + 1)
+        ):
             out.append(Candidate(StatementKind.BARE, first, last, t.starts[first], end, s.statement[first]))
         i = j + 1
     return out
@@ -1723,7 +1740,7 @@ MAX_CHECK_OPENING = (
 )
 
 
-CHECK_MARKS = frozenset({"✓", "✔", "✅", "☑", "🗸"})
+CHECK_MARKS = frozenset({"✓", "✔", "✅", "☑", "🗸", "\\checkmark"})  # LaTeX's tick too ("= 66. \\checkmark")
 
 
 def _checks(t: Tokens, s: Structure, marks: Sequence[Mark]) -> set[int]:
@@ -1734,7 +1751,7 @@ def _checks(t: Tokens, s: Structure, marks: Sequence[Mark]) -> set[int]:
     named: set[int] = set()
     if any(tick in t.source for tick in CHECK_MARKS):  # most windows hold none: one scan of the text each
         for k in range(t.n):  # a tick says a check holds, in any language ("Kontroll: 3 · 6 − 4 = 14 ✓")
-            if t.kinds[k] is TokenKind.SYMBOL and t.texts[k] in CHECK_MARKS:
+            if t.kinds[k] in (TokenKind.SYMBOL, TokenKind.LATEX) and t.texts[k] in CHECK_MARKS:
                 out.add(s.statement[k])
     for m in marks:
         i = t.index_at(m.start)

@@ -23,7 +23,7 @@ from rewardcheck.rewards.engine.numwords import number_from_words
 from rewardcheck.rewards.engine.prose_math import in_math
 from rewardcheck.rewards.engine.text import AnswerSpan, without_injection
 
-from .aside import aside_line, trailing_table
+from .aside import aside_line, bracketed_remark, trailing_table
 from .commit import Commitment, Outcome, commit
 from .compounds import ascii_digits, compound_value
 from .finders import STRENGTH, Candidate, Compound, StatementKind
@@ -136,7 +136,7 @@ def _commit_from(text: str, start: int, open_end: bool) -> Commitment:
     the answer, where it holds one and that text commits (:func:`.aside.aside_line`, :func:`.aside.trailing_table`)."""
     w = Window.of(text, start, open_end=open_end)
     c = commit(w)
-    line = trailing_table(w)
+    line = trailing_table(w) or bracketed_remark(w)
     if line is None and (w.marks_of(W.ASIDE, start, len(text)) or w.marks_of(W.NOTE, start, len(text))):
         line = aside_line(w, Stances(w))
     if line is None:

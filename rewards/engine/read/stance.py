@@ -161,6 +161,8 @@ def _negated(w: Window, c: Candidate) -> Refusal | None:
             opening or m.start >= zone or (predicates and w.tokens_between(m.end, predicates[-1].start) == 0)
         )
         near = not predicates and w.words_between(m.end, c.start) <= MAX_NEGATOR_GAP
+        if _in_subject(w, m, before, clause_start) and not predicates:
+            continue  # "Hiçbir sporu oynamayan öğrenci sayısı 4'tür": the negator is in the subject the noun heads
         if on_predicate or near:
             return Refusal(Stance.NEGATED, m.start, m.end)
     after_end = w.clause_end_offset(c)
@@ -172,6 +174,15 @@ def _negated(w: Window, c: Candidate) -> Refusal | None:
     if shapes.denied_after(w.source[c.end : c.end + 80]):  # "390 is out of the question.", "can be discarded"
         return Refusal(Stance.NEGATED, c.end, min(len(w.source), c.end + 80))
     return None
+
+
+def _in_subject(w: Window, negator: Mark, before: Sequence[Mark], clause_start: int) -> bool:
+    """In a verb-final language, does ``negator`` open its clause and an answer noun follow it before the value
+    (the subject's head: "Hiçbir sporu oynamayan öğrenci sayısı 4'tür", the number of students who play no sport
+    is 4)? The predicate, and a negation of it, would follow the value; "لا يمكن أن يكون الناتج 64" denies it."""
+    if not negator.verb_final or w.words_between(clause_start, negator.start):
+        return False
+    return any(W.ANSWER_NOUN in x.classes and x.start >= negator.end for x in before)
 
 
 def _scope_start(w: Window, c: Candidate) -> int:
