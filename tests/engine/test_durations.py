@@ -29,7 +29,8 @@ LABELS = {
 
 
 def _units(lang: str, word_class: WordClass) -> tuple[str, ...]:
-    return tuple(WORDS[word_class]) if lang == "en" else LANGUAGE_ROWS[lang].words[word_class]
+    rows = WORDS[word_class] if lang == "en" else LANGUAGE_ROWS[lang].words[word_class]
+    return tuple(rows)
 
 
 def _verdict(text: str, gold: str) -> str:
@@ -58,6 +59,7 @@ def test_hours_and_minutes_are_one_value_in_hours(lang: str) -> None:
         ("全部で12時間30分です。", "12.5"),
         ("Cevap: 2 saat 20 dakika", "7/3"),  # a third of an hour: a fraction, not a rounded decimal
         ("Vậy mất 1 giờ 6 phút.", "1.1"),
+        ("Havuz 2 saat 24 dakikada dolar.", "2.4"),  # a case ending on the unit ("dakikada")
     ],
 )
 def test_a_duration_in_a_sentence_is_read_whole(text: str, gold: str) -> None:

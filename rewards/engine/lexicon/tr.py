@@ -397,8 +397,8 @@ ROWS = LanguageRows(
         ),
         WordClass.RATIO: ("oran", "oranı"),
         WordClass.SUBUNIT: ("kuruş", "sent"),
-        WordClass.HOURS: ("saat", "sa"),
-        WordClass.MINUTES: ("dakika", "dk"),
+        WordClass.HOURS: ("saat", "saatte", "saati", "saatlik", "sa"),
+        WordClass.MINUTES: ("dakika", "dakikada", "dakikayı", "dakikalık", "dakikadır", "dk"),
         WordClass.CHANCE: ("olasılık", "olasılığı"),
         WordClass.QUESTION: (
             "mı",
