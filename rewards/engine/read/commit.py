@@ -93,6 +93,9 @@ def _object_of_predicate(w: Window, committed: Sequence[Candidate]) -> Candidate
     if corrections:
         return [c for c in committed if c.start >= corrections[-1].end][0]
     committed = unrestated(w, committed)  # "400 m², i.e. 0.04 ha": what follows restates the value before
+    restated = _restated_result(w, committed)
+    if restated is not None:  # "12 × 9 = 108.\nHugo aura économisé 108 € au bout de 9 semaines."
+        return restated
     last = committed[-1]
     end = w.tokens.ends[last_tok] if last_tok < w.tokens.n else len(w.source)
     closing = [m for m in w.marks_in(last.end, end) if W.COPULA in m.classes and m.verb_final]
@@ -119,6 +122,53 @@ def _object_of_predicate(w: Window, committed: Sequence[Candidate]) -> Candidate
 
 
 _LINKS = frozenset({W.LIST_JOINER, W.ALTERNATIVE, W.RANGE_JOINER})
+_DERIVING = frozenset({W.RESULT_VERB, W.CONCLUSION, W.OPERATION, W.ARITHMETIC_WORD})
+
+
+def _restated_result(w: Window, committed: Sequence[Candidate]) -> Candidate | None:
+    """The value of a closing statement that restates the result of the last equation before it, where every
+    value after it in the statement was given before that equation ("27 + 8 = 35.\nSekarang di dalam bus ada 35 orang,
+    termasuk 8 orang yang baru naik.", "60 × 2.5 = 150\nकार 150 किलोमीटर की दूरी 2.5 घंटे में तय करती है।"):
+    the statement states the result and names the data it came from. A value new to the text after it, a
+    predicate, a derivation word or an operator after it, or a statement of equations of its own leave the rules
+    below."""
+    if len(committed) < 2 or any(_equation(w, c) for c in committed):
+        return None
+    found = _last_result(w, committed[0])
+    if found is None:
+        return None
+    result, equation_end = found
+    same = [c for c in committed if _plain_number(_value_of(w, c)) == result]
+    if len(same) != 1 or same[0] is committed[-1]:
+        return None
+    chosen = same[0]
+    first, last = w.statement_tokens(chosen.statement)
+    end = w.tokens.ends[last] if last < w.tokens.n else len(w.source)
+    if any(m.classes & _DERIVING for m in w.marks_in(chosen.end, end)) or any(
+        w.tokens.kinds[i] is TokenKind.OPERATOR for i in range(chosen.last + 1, min(last + 1, w.tokens.n))
+    ):
+        return None
+    stated_before = w.source[:equation_end]  # data given before the result: not a value offered after it
+    later = [c for c in committed if c.start > chosen.end]
+    if any(m.classes & _PREDICATE for m in w.marks_in(chosen.end, later[-1].start)):
+        return None  # "the number of divisors of 196 is 9": a predicate states the value after it
+    return chosen if all(_given(w, c, stated_before) for c in later) else None
+
+
+def _last_result(w: Window, c: Candidate) -> tuple[Fraction, int] | None:
+    """The plain number the last equation before ``c``'s statement comes to ("27 + 8 = 35" -> 35), and where
+    the equation ends."""
+    for x in reversed(w.candidates):
+        if x.statement < c.statement and "=" in w.value(x):
+            result = _plain_number(_result(w.value(x)).rstrip(".$"))
+            return None if result is None else (result, x.end)
+    return None
+
+
+def _given(w: Window, c: Candidate, before: str) -> bool:
+    """Was ``c``'s value written in the text before (the data the result came from)?"""
+    value = "".join(w.value(c).split())
+    return bool(value) and value in "".join(before.split())
 
 
 def unrestated(w: Window, values: Sequence[Candidate]) -> list[Candidate]:

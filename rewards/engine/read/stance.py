@@ -326,7 +326,47 @@ def _undetermined(w: Window, c: Candidate) -> Refusal | None:
         _said_after(w, c, MAX_STATEMENTS_AFTER, W.UNDETERMINED, Stance.UNDETERMINED)
         or _concluded_none(w, c)
         or _supposition_denied(w, c)
+        or _answer_withheld(w, c)
     )
+
+
+MAX_WITHHELD_GAP = (
+    4  # words between a negator and the answer word it withholds ("I will not give a final answer")
+)
+_NOT_WITHHOLDING = frozenset({W.CONDITIONAL, W.QUESTION, W.HEDGE})  # "if you don't understand the answer"
+_ANSWER_WORDS = frozenset({W.ANSWER_WORD, W.ANSWER_ANCHOR})  # "answer", "final answer", "答案", "jawaban"
+
+
+def _answer_withheld(w: Window, c: Candidate) -> Refusal | None:
+    """A value-free statement after the value's withholds the answer: a negator a few words before an answer
+    word, or a negated predicate right after one ("I will not give a final answer.", "这题我不给最终答案。",
+    "Saya tidak akan memberi jawaban.", "это догадка, а не ответ."): the value was no answer, in any language of
+    the lexicon. A statement that supposes or asks ("Let me know if you don't understand the answer") does not."""
+    own = w.value(c)
+    for start, end in w.statements_after(c, MAX_STATEMENTS_AFTER):
+        if any(x.kind is not StatementKind.BARE or w.value(x) != own for x in w.candidates_in(start, end)):
+            return None
+        marks = w.marks_in(start, end)
+        if any(m.classes & _NOT_WITHHOLDING for m in marks) or any(
+            ch in w.source[start:end] for ch in "?!？！"
+        ):
+            continue  # a question, or an exclamation that cheers or reminds ("Don't forget to check the answer!")
+        for n, m in enumerate(marks):
+            if not m.classes & _ANSWER_WORDS:
+                continue
+            for x in marks[max(0, n - 3) : n]:
+                if W.NEGATOR in x.classes and w.words_between(x.end, m.start) <= MAX_WITHHELD_GAP:
+                    return Refusal(Stance.UNDETERMINED, x.start, m.end)
+            after = marks[n + 1 : n + 3]
+            # "答えを出したとは言えません"; not a denied denial ("bu sonuç yanlış değil": not wrong)
+            if (
+                m.verb_final
+                and after
+                and after[0].classes & {W.NEGATED_PREDICATE, W.WRONG} == {W.NEGATED_PREDICATE}
+            ):
+                if len(after) < 2 or W.NEGATED_PREDICATE not in after[1].classes:
+                    return Refusal(Stance.UNDETERMINED, m.start, after[0].end)
+    return None
 
 
 def _concluded_none(w: Window, c: Candidate) -> Refusal | None:
