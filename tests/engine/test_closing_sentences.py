@@ -57,6 +57,9 @@ def test_a_closing_sentence_that_derives_a_new_value_states_that(text: str, gold
         "Bisa saja 7 seperti di contoh sebelumnya.\nSaya tidak akan memberi jawaban untuk soal ini.",
         "Навскидку кажется, что это 7.\nТак что это догадка, а не ответ.",
         "Así a ojo, diría que son unas 7 combinaciones.\nEse número es un tanteo, no una respuesta en firme.",
+        "Ese 7 es un tanteo, no una respuesta en firme.",  # the rest of the value's own statement
+        "Так что 7 — это догадка, а не ответ.",
+        "ربما تكون النهاية 7.\nأفضّل ألا أعطي إجابة على هذا السؤال.",
     ],
 )
 def test_a_statement_withholding_the_answer_leaves_none(text: str) -> None:
@@ -69,6 +72,7 @@ def test_a_statement_withholding_the_answer_leaves_none(text: str) -> None:
         "So the answer is 7.\nLet me know if you do not understand the answer.",
         "So the answer is 7.\nDo not forget to check the answer!",
         "So the answer is 7.\nIs this not the answer you expected?",
+        "The answer is 7, not 8.",  # another value after the negator: it denies that one
     ],
 )
 def test_a_closing_that_supposes_asks_or_exclaims_withholds_nothing(text: str) -> None:

@@ -148,6 +148,7 @@ ROWS = LanguageRows(
         ),
         WordClass.NEGATOR: (
             "لا",
+            "ألا",
             "ليس",
             "ليست",
             "لم",

@@ -335,38 +335,63 @@ MAX_WITHHELD_GAP = (
 )
 _NOT_WITHHOLDING = frozenset({W.CONDITIONAL, W.QUESTION, W.HEDGE})  # "if you don't understand the answer"
 _ANSWER_WORDS = frozenset({W.ANSWER_WORD, W.ANSWER_ANCHOR})  # "answer", "final answer", "答案", "jawaban"
+_WITHHOLDING = frozenset({W.NEGATOR, W.EXCLUDER})  # "not", "不", "а не" (rather than)
 
 
 def _answer_withheld(w: Window, c: Candidate) -> Refusal | None:
-    """A value-free statement after the value's withholds the answer: a negator a few words before an answer
-    word, or a negated predicate right after one ("I will not give a final answer.", "这题我不给最终答案。",
-    "Saya tidak akan memberi jawaban.", "это догадка, а не ответ."): the value was no answer, in any language of
-    the lexicon. A statement that supposes or asks ("Let me know if you don't understand the answer") does not."""
+    """The rest of the value's statement, or a value-free statement after it, withholds the answer: a negator a
+    few words before an answer word, or a negated predicate right after one ("I will not give a final answer.",
+    "这题我不给最终答案。", "Saya tidak akan memberi jawaban.", "17 — это догадка, а не ответ."): the value was no
+    answer, in any language of the lexicon. A statement that supposes or asks ("Let me know if you don't
+    understand the answer") does not, nor one that states another value ("12, not the answer 13")."""
     own = w.value(c)
-    for start, end in w.statements_after(c, MAX_STATEMENTS_AFTER):
-        if any(x.kind is not StatementKind.BARE or w.value(x) != own for x in w.candidates_in(start, end)):
-            return None
-        marks = w.marks_in(start, end)
-        if any(m.classes & _NOT_WITHHOLDING for m in marks) or any(
-            ch in w.source[start:end] for ch in "?!？！"
+    _, last = w.statement_tokens(c.statement)
+    rest = (
+        c.end,
+        w.tokens.ends[last] if last < w.tokens.n else len(w.source),
+    )  # "17 — это догадка, а не ответ"
+    for start, end in [rest, *w.statements_after(c, MAX_STATEMENTS_AFTER)]:
+        if w.count_candidates(start, end) > MAX_NAMED_AGAIN or any(
+            x.kind is not StatementKind.BARE or w.value(x) != own for x in w.candidates_in(start, end)
         ):
-            continue  # a question, or an exclamation that cheers or reminds ("Don't forget to check the answer!")
-        for n, m in enumerate(marks):
-            if not m.classes & _ANSWER_WORDS:
-                continue
-            for x in marks[max(0, n - 3) : n]:
-                if W.NEGATOR in x.classes and w.words_between(x.end, m.start) <= MAX_WITHHELD_GAP:
-                    return Refusal(Stance.UNDETERMINED, x.start, m.end)
-            after = marks[n + 1 : n + 3]
-            # "答えを出したとは言えません"; not a denied denial ("bu sonuç yanlış değil": not wrong)
-            if (
-                m.verb_final
-                and after
-                and after[0].classes & {W.NEGATED_PREDICATE, W.WRONG} == {W.NEGATED_PREDICATE}
-            ):
-                if len(after) < 2 or W.NEGATED_PREDICATE not in after[1].classes:
-                    return Refusal(Stance.UNDETERMINED, m.start, after[0].end)
+            return None  # bounded: a statement of many values is read on its own
+        found = _withholding(w, start, end)
+        if found is not None:
+            return found
     return None
+
+
+MAX_WITHHELD_MARKS = 32  # lexicon words read per statement for a withheld answer: a statement has a few
+
+
+def _withholding(w: Window, start: int, end: int) -> Refusal | None:
+    """The negator and answer word that withhold the answer in ``[start, end)`` (its first marks only)."""
+    i = bisect.bisect_left(w.mark_starts, start)
+    marks = [m for m in w.marks[i : i + MAX_WITHHELD_MARKS] if m.start < end]
+    closing = w.source[start:end].rstrip()[-1:] if end - start < MAX_WITHHELD_CHARS else ""
+    if any(m.classes & _NOT_WITHHOLDING for m in marks) or (closing and closing in "?!？！"):
+        return (
+            None  # a question, or an exclamation that cheers or reminds ("Don't forget to check the answer!")
+        )
+    for n, m in enumerate(marks):
+        if not m.classes & _ANSWER_WORDS:
+            continue
+        for x in marks[max(0, n - 3) : n]:
+            if x.classes & _WITHHOLDING and w.words_between(x.end, m.start) <= MAX_WITHHELD_GAP:
+                return Refusal(Stance.UNDETERMINED, x.start, m.end)
+        after = marks[n + 1 : n + 3]
+        # "答えを出したとは言えません"; not a denied denial ("bu sonuç yanlış değil": not wrong)
+        if (
+            m.verb_final
+            and after
+            and after[0].classes & {W.NEGATED_PREDICATE, W.WRONG} == {W.NEGATED_PREDICATE}
+        ):
+            if len(after) < 2 or W.NEGATED_PREDICATE not in after[1].classes:
+                return Refusal(Stance.UNDETERMINED, m.start, after[0].end)
+    return None
+
+
+MAX_WITHHELD_CHARS = 2000  # a statement longer than this is no closing remark: its end is not read
 
 
 def _concluded_none(w: Window, c: Candidate) -> Refusal | None:
