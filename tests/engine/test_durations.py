@@ -5,27 +5,10 @@ WordClass.MINUTES): "12 h 30 min" is 12.5, where the two numbers read apart paid
 from __future__ import annotations
 
 import pytest
+from answer_labels import LABELS
 
 from rewardcheck.rewards.engine import judge
 from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WORDS, WordClass
-
-LABELS = {
-    "en": "Answer:",
-    "pt": "Resposta:",
-    "es": "Respuesta:",
-    "fr": "Réponse :",
-    "de": "Antwort:",
-    "it": "Risposta:",
-    "ru": "Ответ:",
-    "zh": "答案：",
-    "ja": "答え：",
-    "ko": "답:",
-    "ar": "الإجابة:",
-    "hi": "उत्तर:",
-    "vi": "Đáp án:",
-    "id": "Jawaban:",
-    "tr": "Cevap:",
-}
 
 
 def _units(lang: str, word_class: WordClass) -> tuple[str, ...]:
