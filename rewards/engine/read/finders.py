@@ -1383,8 +1383,10 @@ def _durations(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate
     out: list[Candidate] = []
     starts = [m.start for m in marks]
     for m in marks:
+        if WordClass.HOURS not in m.classes:
+            continue
         j = t.index_at(m.start)
-        if WordClass.HOURS not in m.classes or j < 1 or t.starts[j] != m.start:
+        if j < 1 or t.starts[j] != m.start:
             continue
         i, k = j - 1, t.index_at(m.end - 1) + 1  # the hours, and the token after their unit
         joined = k < t.n and (
