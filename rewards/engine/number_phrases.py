@@ -321,18 +321,30 @@ def scale_word(word: str) -> int | None:
     return _scales().get(word.casefold())
 
 
+def _decimal_point(number: str) -> str:
+    """A decimal comma before one or two digits as a point ("1,5" -> "1.5"); three digits after a comma group
+    thousands and are left to the reader of groups ("1,500 million")."""
+    whole, comma, frac = number.partition(",")
+    if comma and "." not in number and "," not in frac and 1 <= len(frac) <= 2:
+        return f"{whole}.{frac}"
+    return number
+
+
 def word_scaled(s: str) -> str | None:
     """Digits followed by a scale word as the number they write ("2 million" -> "2000000", "1.5 millones" ->
     "1500000"), or ``None``.
 
-    >>> word_scaled("2 million"), word_scaled("1.5 Millionen"), word_scaled("3 лакх"), word_scaled("2 apples")
+    >>> word_scaled("2 million"), word_scaled("1,5 Millionen"), word_scaled("3 лакх"), word_scaled("2 apples")
     ('2000000', '1500000', None, None)
+    >>> word_scaled("2,5 млн"), word_scaled("45 тыс.")
+    ('2500000', '45000')
     >>> word_scaled("12 hundred")
     '1200'
     """
-    number, _, word = s.strip().rpartition(" ")
+    number, _, word = s.strip().rstrip(".").rpartition(" ")
     scale = scale_word(word) if number else None
-    whole, _, frac = number.strip().partition(".")
+    number = _decimal_point(number.strip())
+    whole, _, frac = number.partition(".")
     if (
         scale is None
         or not (whole.isascii() and whole.isdigit())
