@@ -91,3 +91,15 @@ def test_a_closing_that_supposes_asks_or_exclaims_withholds_nothing(text: str) -
 def test_a_value_offered_after_the_result_is_no_data_it_came_from(text: str) -> None:
     gold = "12" if "12 або" in text else "16"
     assert _verdict(text, gold) != "correct", text
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        ("27 + 8 = 35.\nSo there are 35 people on the bus when it leaves the first stop at 8:10 am.", "35"),
+        ("It takes 3 hours when the speed is 40 km/h.", "3"),
+        ("Also sind 35 Fahrgäste im Bus, wenn er um 8:10 Uhr abfährt.", "35"),
+    ],
+)
+def test_the_values_of_a_subordinate_clause_after_the_answer_are_context(text: str, gold: str) -> None:
+    assert _verdict(text, gold) == "correct", text

@@ -105,7 +105,7 @@ def _object_of_predicate(w: Window, committed: Sequence[Candidate]) -> Candidate
         return last  # "So, m = 25 and n = 169, and m + n = 194": the last equation states the result
     if _opens_with_value(w, committed[0], begin):  # "9 is the number of positive divisors of 196."
         return committed[0]
-    remark = _relative_clause_start(w, committed, begin)
+    remark = _relative_clause_start(w, committed, begin) or _subordinate_after(w, committed)
     if remark is not None:  # "42, which is 3 fewer than 45": the values after "which" remark on 42
         committed = [c for c in committed if c.end <= remark]
         last = committed[-1]
@@ -282,6 +282,27 @@ def _relative_clause_start(w: Window, committed: Sequence[Candidate], begin: int
                     None  # "150/200, which simplifies to 3/4", "10 which is 1,000.99": the value carried on
                 )
             return m.start
+    return None
+
+
+_CONCLUDES = frozenset({W.CONCLUSION, W.RESULT_VERB})
+
+
+def _subordinate_after(w: Window, committed: Sequence[Candidate]) -> int | None:
+    """Where a subordinate clause opens after a stated value ("So there are 35 people on the bus when it leaves
+    the first stop at 8:10 am."): its values say when or on what condition, not the answer. Not "that" (it opens
+    what is said: "we find that the total is 12"), and not in a verb-final language, whose subordinate clause
+    comes before the main one ("8時10分に出るとき、35人が乗っています")."""
+    for m in w.marks_of(W.SUBORDINATOR, committed[0].end, committed[-1].start):
+        if m.verb_final or m.phrase == "that" or m.classes & {W.RELATIVE, W.REASON}:
+            continue
+        if not any(c.end <= m.start for c in committed) or not w.count_candidates(m.end, committed[-1].end):
+            continue
+        if any(x.classes & _CONCLUDES for x in w.marks_in(m.end, committed[-1].start)):
+            return (
+                None  # "108 € after 9 weeks and spends 8, so 100 € remain": the statement goes on to a result
+            )
+        return m.start
     return None
 
 
