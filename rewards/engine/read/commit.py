@@ -35,7 +35,7 @@ from .aside import MAX_ASIDES, aside, opens_with_condition, states_value, suppos
 from .compounds import compound_value
 from .finders import QUOTED_AFTER, STRENGTH, Candidate, Compound, StatementKind
 from .marks import NO_SPACE_SCRIPTS, Mark, _script_of
-from .stance import DANGLING, TRAILING, Refusal, Stance, Stances
+from .stance import CONCLUDING, DANGLING, TRAILING, Refusal, Stance, Stances
 from .structure import quoted_in_prose
 from .tokens import TokenKind
 from .window import Window
@@ -148,11 +148,12 @@ def _restated_result(w: Window, committed: Sequence[Candidate]) -> Candidate | N
         w.tokens.kinds[i] is TokenKind.OPERATOR for i in range(chosen.last + 1, min(last + 1, w.tokens.n))
     ):
         return None
-    stated_before = w.source[:equation_end]  # data given before the result: not a value offered after it
     later = [c for c in committed if c.start > chosen.end]
     if any(m.classes & _PREDICATE for m in w.marks_in(chosen.end, later[-1].start)):
         return None  # "the number of divisors of 196 is 9": a predicate states the value after it
-    return chosen if all(_given(w, c, stated_before) for c in later) else None
+    # data given before the result (not a value offered after it), its spacing dropped once for every value
+    given = "".join(w.source[:equation_end].split())
+    return chosen if all(_given(w, c, given) for c in later) else None
 
 
 def _last_result(w: Window, c: Candidate) -> tuple[Fraction, int] | None:
@@ -165,10 +166,10 @@ def _last_result(w: Window, c: Candidate) -> tuple[Fraction, int] | None:
     return None
 
 
-def _given(w: Window, c: Candidate, before: str) -> bool:
-    """Was ``c``'s value written in the text before (the data the result came from)?"""
+def _given(w: Window, c: Candidate, given: str) -> bool:
+    """Was ``c``'s value written in ``given`` (the text before the equation, without its spacing)?"""
     value = "".join(w.value(c).split())
-    return bool(value) and value in "".join(before.split())
+    return bool(value) and value in given
 
 
 def unrestated(w: Window, values: Sequence[Candidate]) -> list[Candidate]:
@@ -285,9 +286,6 @@ def _relative_clause_start(w: Window, committed: Sequence[Candidate], begin: int
     return None
 
 
-_CONCLUDES = frozenset({W.CONCLUSION, W.RESULT_VERB})
-
-
 def _subordinate_after(w: Window, committed: Sequence[Candidate]) -> int | None:
     """Where a subordinate clause opens after a stated value ("So there are 35 people on the bus when it leaves
     the first stop at 8:10 am."): its values say when or on what condition, not the answer. Not "that" (it opens
@@ -296,9 +294,9 @@ def _subordinate_after(w: Window, committed: Sequence[Candidate]) -> int | None:
     for m in w.marks_of(W.SUBORDINATOR, committed[0].end, committed[-1].start):
         if m.verb_final or m.phrase == "that" or m.classes & {W.RELATIVE, W.REASON}:
             continue
-        if not any(c.end <= m.start for c in committed) or not w.count_candidates(m.end, committed[-1].end):
-            continue
-        if any(x.classes & _CONCLUDES for x in w.marks_in(m.end, committed[-1].start)):
+        if not w.count_candidates(m.end, committed[-1].end):
+            continue  # no value after it (one before it there always is: the search opens after the first)
+        if any(x.classes & CONCLUDING for x in w.marks_in(m.end, committed[-1].start)):
             return (
                 None  # "108 € after 9 weeks and spends 8, so 100 € remain": the statement goes on to a result
             )

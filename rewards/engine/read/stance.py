@@ -404,13 +404,13 @@ def _concluded_none(w: Window, c: Candidate) -> Refusal | None:
         return None
     i = bisect.bisect_left(w.mark_starts, c.end)  # the first words after the value: bounded
     if not any(
-        m.classes & _CONCLUDING and m.start < found.start for m in w.marks[i : i + MAX_CONCLUDING_MARKS]
+        m.classes & CONCLUDING and m.start < found.start for m in w.marks[i : i + MAX_CONCLUDING_MARKS]
     ):
         return None
     return Refusal(Stance.UNDETERMINED, found.start, found.end)
 
 
-_CONCLUDING = frozenset({W.CONCLUSION, W.RESULT_VERB})  # "donc", "поэтому", German "also", "gives"
+CONCLUDING = frozenset({W.CONCLUSION, W.RESULT_VERB})  # "donc", "поэтому", German "also", "gives"
 MAX_CONCLUDING_MARKS = 32  # lexicon words read after the value for the conclusion word
 
 
@@ -492,7 +492,6 @@ MAX_SUPPOSITION_TAIL = (
 
 MAX_SUPPOSED_WORDS = 6  # "If the answer were 42": a supposition about the value is short
 MIN_CONDITION_WORDS = 2  # words of a condition before the speaker's result ("se le sommiamo otteniamo 30")
-_CONSEQUENT = frozenset({W.RESULT_VERB, W.CONCLUSION})
 
 
 def _condition_closed(w: Window, m: Mark, c: Candidate) -> bool:
@@ -521,7 +520,7 @@ def _supposes(w: Window, m: Mark, c: Candidate, start: int) -> bool:
         return not any(
             w.words_between(m.end, r.start) >= MIN_CONDITION_WORDS
             for r in w.marks_in(m.end, c.start)
-            if r.classes & _CONSEQUENT
+            if r.classes & CONCLUDING
         )
     if W.INVERTED_CONDITIONAL in m.classes and w.words_between(start, m.start) == 0:
         return True
@@ -639,21 +638,17 @@ def _operand_cut(w: Window, c: Candidate) -> Refusal | None:
     after ("Answer: 100 +", "Il totale è 100 diviso per", "20 çarpı"): the expression was cut before its right
     operand, in any language, whatever the value's label; a value in a box or a tag is closed."""
     t = w.tokens
-    last = t.n - 1
-    while last > c.last and t.kinds[last] in TRAILING:
-        last -= 1
-    if c.kind not in _WRITTEN or last <= c.last:
-        return None
     after = c.last + 1
-    if (
-        last == after
-        and t.texts[after] in DANGLING
-        and t.kinds[after] in (TokenKind.OPERATOR, TokenKind.LATEX)
-    ):
-        return Refusal(Stance.UNFINISHED, t.starts[after], t.ends[after])
-    operation = w.first_mark_of(W.OPERATION, t.starts[after], t.starts[after] + 1)
-    if operation is not None and operation.end == t.ends[last]:
-        return Refusal(Stance.UNFINISHED, operation.start, operation.end)
+    if c.kind not in _WRITTEN or after >= t.n:
+        return None
+    sign = t.texts[after] in DANGLING and t.kinds[after] in (TokenKind.OPERATOR, TokenKind.LATEX)
+    operation = None if sign else w.first_mark_of(W.OPERATION, t.starts[after], t.starts[after] + 1)
+    if not sign and operation is None:
+        return None
+    start, end = (t.starts[after], t.ends[after]) if operation is None else (operation.start, operation.end)
+    # nothing but layout after it (read forwards: a value followed by more stops at the next token)
+    if all(t.kinds[i] in TRAILING for i in range(t.index_at(end - 1) + 1, t.n)):
+        return Refusal(Stance.UNFINISHED, start, end)
     return None
 
 
