@@ -38,7 +38,11 @@ def write_json(document: Any, dest: str | Path) -> None:
     if str(dest) == "-":
         print(text)
     else:
-        Path(dest).write_text(text + "\n", encoding="utf-8")
+        path = Path(dest)
+        path.parent.mkdir(
+            parents=True, exist_ok=True
+        )  # as the HTML report does: "--json out/x.json", a new folder
+        path.write_text(text + "\n", encoding="utf-8")
 
 
 @dataclass(frozen=True)

@@ -42,3 +42,17 @@ def test_help_names_no_repository_path() -> None:
     for name, command in sub.choices.items():
         text = command.format_help()
         assert "fixtures/" not in text, (name, text)
+
+
+def test_a_json_report_into_a_folder_not_made_yet_is_written(tmp_path: Path) -> None:
+    # found by a wheel install in a user project: "--json out/diag.json" stopped with an internal error where the
+    # folder did not exist, while "--html" made its own
+    out = tmp_path / "new" / "folder" / "diag.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "rewardcheck.cli", "logs", str(HEALTHY), "--json", str(out), "--quiet"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(out.read_text(encoding="utf-8"))
