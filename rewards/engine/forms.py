@@ -29,6 +29,7 @@ __all__ = [
     "as_interval",
     "rename_function_variable",
     "strip_units",
+    "strip_unit_symbol",
     "base_number",
     "canonical",
     "tidy",
@@ -211,6 +212,32 @@ def strip_units(s: str) -> str:
     if plain is not None and word not in _MATH_NAMES and not classes_of(word):  # "390 is": no unit
         out = out[: plain.start() + 1].strip()
     return out or s
+
+
+# the one-letter SI symbols that, written onto a number, are its unit ("26m", "5s", "2 h", "3L"); no letter a
+# solution names a quantity by as often ("t", "l", "n", "x", "A" of a choice): read only against a number gold,
+# where a variable after the gold's digits would be wrong anyway and a unit is what the text meant
+_UNIT_SYMBOLS = frozenset("mgshLVWJN")
+_POWERS = ("^2", "^3", "^{2}", "^{3}", "²", "³")
+
+
+def strip_unit_symbol(s: str) -> str:
+    """A number with a one-letter SI unit symbol written after it, glued or spaced, squared or cubed, as the
+    number ("26m" -> "26", "36 m²" -> "36"); anything else as it is.
+
+    >>> strip_unit_symbol("26m"), strip_unit_symbol("4.5 s"), strip_unit_symbol("36m^2"), strip_unit_symbol("5x")
+    ('26', '4.5', '36', '5x')
+    """
+    body = s.strip()
+    for power in _POWERS:
+        if body.endswith(power):
+            body = body[: -len(power)]
+            break
+    if len(body) < 2 or body[-1] not in _UNIT_SYMBOLS:
+        return s
+    number = body[:-1].rstrip()
+    digits = number.lstrip("-−").replace(".", "", 1).replace(",", "", 1)
+    return number if digits.isascii() and digits.isdigit() else s
 
 
 def base_number(s: str) -> tuple[str, int] | None:

@@ -45,6 +45,8 @@ __all__ = [
     "fraction_noun",
     "counted_fraction",
     "scale_word",
+    "short_scale_word",
+    "short_scaled",
     "word_scaled",
     "MAX_WORDS",
     "MIN_COMPOUND",
@@ -314,6 +316,46 @@ def _scales() -> dict[str, int]:
             if (value >= 1000 and _power_of_ten(value) or value in (10**5, 10**7)) and not short:
                 out.setdefault(word, value)
     return out
+
+
+@cache
+def _short_scales() -> dict[str, tuple[int, frozenset[str]]]:
+    """The short scale words ("mil" in Spanish and Portuguese, "bin" in Turkish) with their value and the
+    languages that write them: read only where one of those languages is evident ("mil" is an English unit,
+    "bin" a German verb)."""
+    out: dict[str, tuple[int, set[str]]] = {}
+    for lang in LANGUAGE_ROWS:
+        for word, value in _numbers(lang).items():
+            if len(word) <= 3 and word.isascii() and value >= 1000 and _power_of_ten(value):
+                out.setdefault(word, (value, set()))[1].add(lang)
+    return {w: (v, frozenset(langs)) for w, (v, langs) in out.items()}
+
+
+def short_scale_word(word: str, languages: frozenset[str] | None = None) -> int | None:
+    """The value a short scale word scales a number by, where a language that writes it is among
+    ``languages`` (any, with ``None``).
+
+    >>> short_scale_word("mil", frozenset({"es"})), short_scale_word("mil", frozenset({"en"})), short_scale_word("bin")
+    (1000, None, 1000)
+    """
+    found = _short_scales().get(word.casefold())
+    if found is None or (languages is not None and not found[1] & languages):
+        return None
+    return found[0]
+
+
+def short_scaled(number: str, word: str) -> str:
+    """``number`` scaled by the short scale word ``word`` ("3", "mil" -> "3000"; "2,5", "bin" -> "2500").
+
+    >>> short_scaled("3", "mil"), short_scaled("2,5", "bin"), short_scaled("12", "apples")
+    ('3000', '2500', '12')
+    """
+    scale = short_scale_word(word)
+    number = _decimal_point(number.strip())
+    whole, _, frac = number.partition(".")
+    if scale is None or not (whole.isdigit() and (not frac or frac.isdigit())):
+        return number
+    return decimal_text(Fraction(number) * scale) or number  # a terminating decimal times a power of ten
 
 
 def scale_word(word: str) -> int | None:

@@ -145,8 +145,9 @@ def rounds_to(value: Fraction | Decimal, gold: str) -> bool:
 
 
 _REPEATING = rx.compile(
-    r"\s*(-?)(\d{0,40})\.(\d{0,40})\\(?:overline|bar|dot)\s*\{(\d{1,40})\}\s*|\s*(-?)(\d{0,40})\.(\d{0,40})\\(?:overline|bar|dot)(\d)\s*"
-)
+    r"\s*(-?)(\d{0,40})(?:\.|,|\{,\})(\d{0,40})\\(?:overline|bar|dot)\s*\{(\d{1,40})\}\s*"
+    r"|\s*(-?)(\d{0,40})(?:\.|,|\{,\})(\d{0,40})\\(?:overline|bar|dot)(\d)\s*"
+)  # a decimal comma too ("0,\overline{6}", "0{,}1\overline{6}"): a repeating block follows only a decimal sign
 
 
 def repeating_decimal(s: str) -> Fraction | None:
@@ -154,6 +155,8 @@ def repeating_decimal(s: str) -> Fraction | None:
 
     >>> repeating_decimal(r"0.\overline{3}"), repeating_decimal(r"0.1\overline{6}"), repeating_decimal(r"-1.\bar{27}")
     (Fraction(1, 3), Fraction(1, 6), Fraction(-14, 11))
+    >>> repeating_decimal(r"0,\overline{6}"), repeating_decimal(r"0{,}1\overline{6}")
+    (Fraction(2, 3), Fraction(1, 6))
     """
     m = _REPEATING.fullmatch(s)
     if m is None:

@@ -10,6 +10,9 @@ import pytest
 from rewardcheck.rewards.engine import judge
 
 PAID = [
+    ("La respuesta es $0,\\overline{6}$.", "\\frac{2}{3}"),  # a repeating block after a decimal comma
+    ("La risposta è $0{,}1\\overline{6}$.", "\\frac{1}{6}"),
+    ("Ответ: $1,\\overline{3}$", "\\frac{4}{3}"),
     ("Dal punto $A(3, 2)$ si ottiene quindi $A'(-3, 2)$.", "(-3, 2)"),
     ("Aus $P(4 \\mid 1)$ wird daher der Bildpunkt $P'(4 \\mid -1)$.", "(4, -1)"),
     ("Der Bildpunkt ist $P(4|-1)$.", "(4, -1)"),

@@ -21,6 +21,7 @@ from ..forms import (
     has_equation,
     number_from_words,
     rename_function_variable,
+    strip_unit_symbol,
     strip_units,
     tidy,
     unwrapped,
@@ -168,6 +169,8 @@ def canonical_form(case: Case) -> Case:
     answer = rename_function_variable(canonical(answer), g.expr)
     if g.units_dropped or number_gold(g):
         answer = strip_units(answer)
+    if number_gold(g):
+        answer = strip_unit_symbol(answer)
     return replace(case, answer=answer)
 
 

@@ -447,6 +447,13 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("إلى",),
         WordClass.SUBUNIT: ("سنت", "قرش", "قروش", "فلس"),
         WordClass.HOURS: ("ساعة", "ساعات"),
+        WordClass.DATA_REQUEST: (
+            "هل يمكنك تزويدي",
+            "هل يمكنك إخباري",
+            "هل يمكنك توضيح",
+            "يرجى تزويدي",
+            "هل يمكنك إعطائي",
+        ),
         WordClass.MINUTES: ("دقيقة", "دقائق"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("إلى",),

@@ -83,6 +83,8 @@ class WordClass(IdentityEnum):
     FOLLOW_UP = "follow_up"  # opens an invented next problem after the answer: "problem 2", "next question"
     RATIO = "ratio"  # a prompt that asks for a ratio: "ratio", "odds"
     SUBUNIT = "subunit"  # a unit's hundredth after a sum in the unit: "(42 dollars and 50) cents", "céntimos"
+    # asks the reader for data the problem lacks: "could you provide", "pourriez-vous préciser", "教えてもらえますか"
+    DATA_REQUEST = "data_request"
     HOURS = "hours"  # the unit of a duration's hours before its minutes: "(12) h (30 min)", "小时", "saat"
     MINUTES = "minutes"  # the unit of a duration's minutes after its hours: "(12 h 30) min", "分钟", "dakika"
     CHANCE = "chance"  # a likelihood stated as one of so many: "probability", "Wahrscheinlichkeit", "概率"

@@ -492,6 +492,17 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("zu",),
         WordClass.SUBUNIT: ("cent", "pfennig", "rappen"),
         WordClass.HOURS: ("h", "std", "stunde", "stunden"),
+        WordClass.DATA_REQUEST: (
+            "können sie mir",
+            "könnten sie mir",
+            "kannst du mir",
+            "könntest du mir",
+            "können sie das",
+            "könnten sie das",
+            "bitte geben sie",
+            "bitte nennen sie",
+            "nachreichen",
+        ),
         WordClass.MINUTES: ("min", "minute", "minuten"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("bis",),

@@ -476,6 +476,22 @@ _W: dict[WordClass, tuple[str, ...]] = {
     WordClass.RATIO_JOINER: ("to",),
     WordClass.SUBUNIT: ("cent", "cents", "penny", "pence", "pennies"),
     WordClass.HOURS: ("h", "hr", "hrs", "hour", "hours"),
+    WordClass.DATA_REQUEST: (
+        "could you provide",
+        "can you provide",
+        "please provide",
+        "could you tell me",
+        "can you tell me",
+        "could you specify",
+        "can you specify",
+        "please specify",
+        "could you clarify",
+        "can you clarify",
+        "could you give me",
+        "can you give me",
+        "could you share",
+        "can you share",
+    ),
     WordClass.MINUTES: ("min", "mins", "minute", "minutes"),
     # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
     WordClass.RANGE_JOINER: ("to",),
@@ -640,6 +656,8 @@ _W: dict[WordClass, tuple[str, ...]] = {
     WordClass.INVERTED_CONDITIONAL: ("were", "had", "should"),
     WordClass.COUNTERFACTUAL: ("would", "would have", "could have", "might have", "would've"),
     WordClass.REPORT_VERB: (
+        "insisting",  # "my classmate keeps insisting it's 15"
+        "insisted",
         "says",
         "said",
         "claims",

@@ -439,6 +439,13 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("से",),
         WordClass.SUBUNIT: ("पैसे", "पैसा"),
         WordClass.HOURS: ("घंटे", "घंटा"),
+        WordClass.DATA_REQUEST: (
+            "क्या आप बता सकते हैं",
+            "कृपया बताएं",
+            "कृपया बताइए",
+            "बता सकते हैं",
+            "बता सकेंगे",
+        ),
         WordClass.MINUTES: ("मिनट",),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("से",),

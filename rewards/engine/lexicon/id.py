@@ -362,6 +362,15 @@ ROWS = LanguageRows(
         ),
         WordClass.SUBUNIT: ("sen",),
         WordClass.HOURS: ("jam",),
+        WordClass.DATA_REQUEST: (
+            "bisakah anda",
+            "bisa beri tahu",
+            "tolong berikan",
+            "mohon berikan",
+            "bisa kasih tahu",
+            "bisakah kamu",
+            "mohon informasikan",
+        ),
         WordClass.MINUTES: ("menit",),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("sampai", "hingga"),

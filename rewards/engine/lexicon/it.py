@@ -433,6 +433,17 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("rapporto", "proporzione"),
         WordClass.SUBUNIT: ("centesimo", "centesimi"),
         WordClass.HOURS: ("h", "ora", "ore"),
+        WordClass.DATA_REQUEST: (
+            "me la indichi",
+            "me lo indichi",
+            "potresti indicare",
+            "puoi indicare",
+            "potrebbe indicare",
+            "potresti dirmi",
+            "puoi dirmi",
+            "potrebbe dirmi",
+            "me la indichi per favore",
+        ),
         WordClass.MINUTES: ("min", "minuto", "minuti"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("fino a",),

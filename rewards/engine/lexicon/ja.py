@@ -437,6 +437,13 @@ ROWS = LanguageRows(
         ),
         WordClass.SUBUNIT: ("銭",),
         WordClass.HOURS: ("時間",),
+        WordClass.DATA_REQUEST: (
+            "教えてもらえますか",
+            "教えていただけますか",
+            "教えてください",
+            "教えてくれますか",
+            "教えてもらえませんか",
+        ),
         WordClass.MINUTES: ("分",),
         WordClass.PLAIN_WORD: ("不等式", "不等号", "不定積分", "不定方程式"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")

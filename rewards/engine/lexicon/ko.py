@@ -185,6 +185,7 @@ ROWS = LanguageRows(
             "아님",
             "아니라",
             "아니며",
+            "아니고",  # "11은 아니고, ...": not 11, and ...
             "아닌",
             "않습니다",
             "않다",
@@ -554,6 +555,14 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("대",),
         WordClass.SUBUNIT: ("전",),
         WordClass.HOURS: ("시간",),
+        WordClass.DATA_REQUEST: (
+            "알려 주시겠어요",
+            "알려주시겠어요",
+            "알려 주세요",
+            "알려주세요",
+            "알려 주실 수 있나요",
+            "알려주실 수 있나요",
+        ),
         WordClass.MINUTES: ("분",),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("부터",),

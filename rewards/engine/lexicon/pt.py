@@ -448,6 +448,17 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("para",),
         WordClass.SUBUNIT: ("centavo", "centavos", "cêntimo", "cêntimos"),
         WordClass.HOURS: ("h", "hora", "horas"),
+        WordClass.DATA_REQUEST: (
+            "poderia informar",
+            "pode informar",
+            "poderia me dizer",
+            "pode me dizer",
+            "você pode dizer",
+            "poderia indicar",
+            "pode indicar",
+            "poderia me passar",
+            "pode me passar",
+        ),
         WordClass.MINUTES: ("min", "minuto", "minutos"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("até",),

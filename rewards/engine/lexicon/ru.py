@@ -459,6 +459,14 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("к",),
         WordClass.SUBUNIT: ("копейка", "копейки", "копеек", "цент", "цента", "центов"),
         WordClass.HOURS: ("ч", "час", "часа", "часов"),
+        WordClass.DATA_REQUEST: (
+            "не могли бы вы",
+            "можете уточнить",
+            "можете указать",
+            "уточните",
+            "подскажите",
+            "сообщите",
+        ),
         WordClass.MINUTES: ("мин", "минута", "минуты", "минут"),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("до",),

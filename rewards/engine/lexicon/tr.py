@@ -398,6 +398,14 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("oran", "oranı"),
         WordClass.SUBUNIT: ("kuruş", "sent"),
         WordClass.HOURS: ("saat", "saatte", "saati", "saatlik", "sa"),
+        WordClass.DATA_REQUEST: (
+            "paylaşabilir misiniz",
+            "verebilir misiniz",
+            "söyleyebilir misiniz",
+            "belirtebilir misiniz",
+            "paylaşır mısınız",
+            "söyler misiniz",
+        ),
         WordClass.MINUTES: ("dakika", "dakikada", "dakikayı", "dakikalık", "dakikadır", "dk"),
         WordClass.CHANCE: ("olasılık", "olasılığı"),
         WordClass.QUESTION: (

@@ -356,6 +356,14 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("trên",),
         WordClass.SUBUNIT: ("xu",),
         WordClass.HOURS: ("giờ", "tiếng"),
+        WordClass.DATA_REQUEST: (
+            "bạn cho mình",
+            "bạn có thể cho",
+            "bạn cho biết",
+            "vui lòng cho",
+            "bạn có thể cung cấp",
+            "bạn cho tôi",
+        ),
         WordClass.MINUTES: ("phút",),
         # between the two ends of an interval written in words ("from 2 to 5", "von 2 bis 5", "从2到5")
         WordClass.RANGE_JOINER: ("đến",),

@@ -423,6 +423,14 @@ ROWS = LanguageRows(
         ),
         WordClass.SUBUNIT: ("分",),
         WordClass.HOURS: ("小时", "小時", "个小时", "個小時"),
+        WordClass.DATA_REQUEST: (
+            "能告诉我",
+            "请提供",
+            "能否提供",
+            "请告诉我",
+            "可以告诉我",
+            "能不能告诉我",
+        ),
         WordClass.MINUTES: ("分钟", "分鐘", "分"),
         WordClass.PLAIN_WORD: (
             "不同",

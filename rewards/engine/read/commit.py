@@ -89,10 +89,18 @@ def _object_of_predicate(w: Window, committed: Sequence[Candidate]) -> Candidate
     last = committed[-1]
     first_tok, last_tok = w.statement_tokens(last.statement)
     begin = w.tokens.starts[first_tok] if first_tok < w.tokens.n else 0
-    corrections = [m for m in w.marks_in(committed[0].end, last.start) if W.CORRECTION in m.classes]
+    corrections = [
+        m for m in w.marks_in(committed[0].end, last.start) if m.classes & {W.CORRECTION, W.RETRACTION}
+    ]  # "24, or rather 26", "24, no wait, it is 20"
     if corrections:
         return [c for c in committed if c.start >= corrections[-1].end][0]
     committed = unrestated(w, committed)  # "400 m², i.e. 0.04 ha": what follows restates the value before
+    committed = _without_closing_working(w, committed)  # "2,000 円です（250 円 × 8 日）。"
+    aside_at = _aside_clause_after(w, committed) or _dash_remark_after(
+        w, committed
+    )  # "24 cm², and by the way
+    # the perimeter is 20 cm", "$45 in total — enough for the $40 game"
+    committed = [c for c in committed if c.end <= aside_at] if aside_at is not None else committed
     restated = _restated_result(w, committed)
     if restated is not None:  # "12 × 9 = 108.\nHugo aura économisé 108 € au bout de 9 semaines."
         return restated
@@ -117,8 +125,39 @@ def _object_of_predicate(w: Window, committed: Sequence[Candidate]) -> Candidate
             # before the verb; the values after its conclusion word lead up to it
             return after[-1]
         if after:
-            return after[0]
+            return _past_lead_phrase(w, m, after)
     return committed[-1]
+
+
+def _past_lead_phrase(w: Window, m: Mark, after: Sequence[Candidate]) -> Candidate:
+    """The first value after the conclusion word ``m``, past a lead phrase of words and one value that a comma
+    sets off before a clause of words and values ("Así que, después de 4 semanas, Lucía tiene 50 €", "Jadi
+    setelah 3 minggu, Budi menabung 45.000"): the phrase says when or where, the clause after it states the
+    value, whatever its verb. A value right after the conclusion word, or before no comma, is its object."""
+    first = after[0]
+    t = w.tokens
+    if (
+        W.CONCLUSION not in m.classes
+        or m.classes & _PREDICATE - CONCLUDING
+        or len(after) < 2
+        or w.words_between(m.end, first.start) < 1
+    ):
+        return first
+    comma = first.last + 1
+    while comma < t.n and t.kinds[comma] is TokenKind.WORD:
+        comma += 1  # the phrase's noun after its value ("4 semanas")
+    if comma >= t.n or t.texts[comma] not in (",", "،", "、") or after[1].first <= comma:
+        return first
+    naming = _PREDICATE | {W.ANSWER_NOUN, W.ANSWER_WORD}
+    end = after[1].last + 1
+    while end < t.n and t.kinds[end] not in (TokenKind.CLAUSE_END, TokenKind.SENTENCE_END):
+        end += 1  # the clause of the second value: words before or after it make it one
+    clause_end = t.ends[end - 1] if end > after[1].last + 1 else after[1].end
+    if w.words_between(t.ends[comma], clause_end) < 1 or any(
+        x.classes & naming for x in w.marks_in(m.end, first.start)
+    ):
+        return first  # "so, 12, 14": no clause; "so the answer is 4, ...": a predicate names the first
+    return after[1]
 
 
 _LINKS = frozenset({W.LIST_JOINER, W.ALTERNATIVE, W.RANGE_JOINER})
@@ -286,6 +325,75 @@ def _relative_clause_start(w: Window, committed: Sequence[Candidate], begin: int
     return None
 
 
+def _without_closing_working(w: Window, committed: Sequence[Candidate]) -> Sequence[Candidate]:
+    """The statement's values without those of a bracketed working that closes it after a value ("金額は 2,000 円
+    です（250 円 × 8 日）。", "Tiene 50 € (4 × 12,50)."): the brackets show how the value before them was made, an
+    operator inside says so; any other closing bracket is read as it stands ("5 (or 7)")."""
+    t = w.tokens
+    _, last = w.statement_tokens(committed[-1].statement)
+    close = min(last, t.n - 1)
+    while close > 0 and t.kinds[close] in (TokenKind.SENTENCE_END, TokenKind.CLAUSE_END):
+        close -= 1
+    if t.kinds[close] is not TokenKind.CLOSE:
+        return committed
+    depth, at = 0, close
+    while at >= 0 and at >= committed[0].first:
+        depth += (t.kinds[at] is TokenKind.CLOSE) - (t.kinds[at] is TokenKind.OPEN)
+        if depth == 0:
+            break
+        at -= 1
+    if at < 0 or depth or not any(t.kinds[x] is TokenKind.OPERATOR for x in range(at, close)):
+        return committed
+    if any(c.start < t.starts[at] < c.end for c in committed):
+        return committed  # the brackets close the value itself: "(x+3)/(x-3)"
+    before = [c for c in committed if c.end <= t.starts[at]]
+    return before or committed
+
+
+_SETS_ASIDE = frozenset({W.ASIDE, W.NOTE})
+_TURNS_BACK = frozenset({W.CORRECTION, W.RETRACTION, W.ERROR_MENTION, W.WRONG, W.ANSWER_ANCHOR, W.CONCLUSION})
+
+
+def _aside_clause_after(w: Window, committed: Sequence[Candidate]) -> int | None:
+    """Where a clause that an aside or a note word opens starts after a stated value ("So the area is 24 cm²,
+    and by the way the perimeter is 20 cm.", "넓이는 24 cm²이고, 참고로 둘레는 20 cm입니다."): its values are
+    a remark on another quantity; not one that corrects, or states the answer itself."""
+    for m in w.marks_of(W.ASIDE, committed[0].end, committed[-1].start) + w.marks_of(
+        W.NOTE, committed[0].end, committed[-1].start
+    ):
+        if not w.count_candidates(m.end, committed[-1].end):
+            continue
+        if "\n" in w.source[committed[0].end : m.start]:
+            return None  # a note on a line of its own is read as a line (:func:`.aside.aside_line`)
+        if any(x.classes & _TURNS_BACK for x in w.marks_in(m.start, committed[-1].end)):
+            return None
+        return m.start
+    return None
+
+
+_DASHES = frozenset({"—", "–", "--"})
+_DASH_TURNS = _TURNS_BACK | _PREDICATE | {W.NEGATOR, W.NEGATED_PREDICATE, W.HEDGE}
+
+
+def _dash_remark_after(w: Window, committed: Sequence[Candidate]) -> int | None:
+    """Where a remark a spaced dash opens starts after a stated value, words first and no verb of its own
+    ("She has saved $45 in total — enough for the $40 game, with $5 to spare."): its values say what the
+    value is good for, not the answer. Not a dash that corrects, doubts, concludes or states ("12 — no, 14",
+    "12 — so the total is 14"), nor a dash between numbers ("12 – 5 = 7")."""
+    t = w.tokens
+    if any(c.kind is StatementKind.CHOICE for c in committed):
+        return None  # "(C) — niepoprawna": a dash after an option letter says what the option is worth
+    for i in range(committed[0].last + 1, min(committed[-1].first, t.n)):
+        if t.texts[i] not in _DASHES or i + 1 >= t.n or t.kinds[i + 1] is not TokenKind.WORD:
+            continue
+        if t.starts[i] == t.ends[i - 1] or t.ends[i] == t.starts[i + 1]:
+            return None  # unspaced: a compound word or a range
+        if any(m.classes & _DASH_TURNS for m in w.marks_in(t.ends[i], committed[-1].end)):
+            return None
+        return t.starts[i] if w.count_candidates(t.ends[i], committed[-1].end) else None
+    return None
+
+
 def _subordinate_after(w: Window, committed: Sequence[Candidate]) -> int | None:
     """Where a subordinate clause opens after a stated value ("So there are 35 people on the bus when it leaves
     the first stop at 8:10 am."): its values say when or on what condition, not the answer. Not "that" (it opens
@@ -397,8 +505,10 @@ def _joined(w: Window, a: Candidate, b: Candidate) -> str:
         return ""  # "3 + 4 = 7, 7 * 2 = 14": steps of a computation, not a list
     marks = [m for m in w.marks_in(a.end, b.start) if not (m.classes & _JOINERS and _joiner_apart(w, a, m))]
     words = w.words_between(a.end, b.start)
-    if any(W.CORRECTION in m.classes for m in marks):
-        return ""  # "24 cm, or rather 26 cm": the second replaces the first
+    if any(W.CORRECTION in m.classes or m.classes & _SETS_ASIDE for m in marks):
+        return (
+            ""  # "24 cm, or rather 26 cm": the second replaces the first; "24, and by the way 20": a remark
+        )
     if words <= 1 and any(m.classes & _JOINERS for m in marks) and _between_before(w, a):
         return "or"  # "torn between 9 and 8.8", "Fico entre 9 e 8,8": two values to choose from
     # "7 to 8", "the answer is \\(42\\) to $44$": a range; "takes \\(v\\) to \\(\\boxed{w}\\)": no choice

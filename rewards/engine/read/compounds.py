@@ -16,6 +16,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 
+from ..number_phrases import short_scaled
 from .finders import Candidate, Compound
 from .tokens import TokenKind, Tokens
 
@@ -62,6 +63,7 @@ FORMS: dict[Compound, Callable[[str, str], str]] = {
     # a unit and its hundredth: "42 dollars and 5 cents" is 42.05
     Compound.SUBUNIT: lambda first, last: f"{first}.{last.rjust(2, '0')}",
     Compound.DURATION: _in_hours,
+    Compound.SCALED: short_scaled,  # "3 mil" is 3000: the finder read the word in a language that writes it
 }
 
 

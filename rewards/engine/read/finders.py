@@ -37,6 +37,7 @@ from rewardcheck.rewards.engine.number_phrases import (
     number_joiner,
     number_phrase,
     scale_word,
+    short_scale_word,
 )
 from rewardcheck.rewards.engine.numerals import (
     CJK_NUMERALS,
@@ -81,6 +82,7 @@ class Compound(IdentityEnum):
     PART_OF = "part_of"  # last/first: the denominator written first ("4分の3", "4분의 3")
     OPEN_INTERVAL = "open_interval"  # (first, last)
     CLOSED_INTERVAL = "closed_interval"  # [first, last]
+    SCALED = "scaled"  # first times the short scale word last: "3 mil" (es, pt), "45 bin" (tr)
 
 
 STRENGTH = {
@@ -400,21 +402,50 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             j += 1
             depth = _depth(depth, t, j)
         j = _meridiem(t, j)
-        first, last = _trim(t, i, j)
-        end = _scaled_end(t, last) if first <= last else t.ends[last]
-        if t.texts[j] == "=" and last < j:
-            i = j + 1
-            continue  # "Let me compute 2+2 = ": an equation still open, its result not written
-        if first == last and first in markers:
-            i = j + 1
-            continue
-        # a run holds a number, or a function applied to its argument ("sin α"): a value either way
-        if first <= last and any(
-            _numeric(t, x) or t.texts[x] in FUNCTION_COMMANDS for x in range(first, last + 1)
-        ):
-            out.append(Candidate(StatementKind.BARE, first, last, t.starts[first], end, s.statement[first]))
+        found = _run_value(t, s, i, j, markers, marks)
+        if found is not None:
+            out.append(found)
         i = j + 1
     return out
+
+
+def _run_value(
+    t: Tokens, s: Structure, i: int, j: int, markers: frozenset[int], marks: Sequence[Mark]
+) -> Candidate | None:
+    """The value of the run of tokens ``i..j``: trimmed, with a scale word after it ("2 million", "3 mil" where
+    Spanish is evident); none for an equation left open, a list marker, or a run with no number."""
+    first, last = _trim(t, i, j)
+    end = _scaled_end(t, last) if first <= last else t.ends[last]
+    compound = Compound.NONE
+    if first <= last and end == t.ends[last] and _short_scaled(t, last, marks):
+        last, end, compound = last + 1, t.ends[last + 1], Compound.SCALED  # "3 mil pesos", "45 bin lira"
+    if t.texts[j] == "=" and last < j:
+        return None  # "Let me compute 2+2 = ": an equation still open, its result not written
+    if first == last and first in markers:
+        return None
+    # a run holds a number, or a function applied to its argument ("sin α"): a value either way
+    if first <= last and any(
+        _numeric(t, x) or t.texts[x] in FUNCTION_COMMANDS for x in range(first, last + 1)
+    ):
+        return Candidate(
+            StatementKind.BARE, first, last, t.starts[first], end, s.statement[first], compound=compound
+        )
+    return None
+
+
+def _short_scaled(t: Tokens, last: int, marks: Sequence[Mark]) -> bool:
+    """Is the number at token ``last`` followed, after one space, by a short scale word of a language evident in
+    the window ("3 mil pesos" in Spanish, "45 bin lira" in Turkish)? The window's languages are read only then."""
+    n = last + 1
+    if not (
+        n < t.n
+        and t.kinds[last] is TokenKind.NUMBER
+        and t.kinds[n] is TokenKind.WORD
+        and t.source[t.ends[last] : t.starts[n]] == " "
+        and short_scale_word(t.texts[n]) is not None
+    ):
+        return False
+    return short_scale_word(t.texts[n], evident_languages(t, marks)) is not None
 
 
 def _group_of_three(text: str) -> bool:
@@ -1604,7 +1635,7 @@ def find_candidates(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Cand
             kept[n + 1] = replace(kept[n + 1], label=t.texts[c.first])
         else:
             labelled.append(c)
-    kept = _signed(t, labelled, marks)
+    kept = _without_unit_powers(t, _signed(t, labelled, marks))
     found = _named_after(t, _promote(t, s, kept, _labels(t, s, marks), marks), marks)
     return _without_addresses(t, s, marks, _without_checks(t, s, marks, _without_quoted_blocks(t, found)))
 
@@ -1679,6 +1710,59 @@ def _grader_nouns() -> tuple[str, ...]:
 
 
 _DENSE_SCRIPTS = frozenset({"Han", "Hiragana", "Katakana", "Hangul"})  # a word of two characters is a noun
+
+
+_POWER_DIGITS = frozenset({"2", "3"})
+_UNIT_SPACING = frozenset({"\\,", "\\;", "\\ ", "\\!", "~"})
+
+
+def _without_unit_powers(t: Tokens, found: list[Candidate]) -> list[Candidate]:
+    """The candidates less a square or cube written onto the unit of the value before it ("40 cm2", "24 cm^3",
+    "16\\pi\\,\\text{cm}^2", "36 м2"): the power of a unit is no value of its own; a value that took the
+    unit's ``\\text`` in ends before it."""
+    out: list[Candidate] = []
+    for c in found:
+        unit = _unit_power(t, c, out[-1]) if out and c.kind is StatementKind.BARE else -1
+        if unit < 0:
+            out.append(c)
+        elif unit <= out[-1].last:
+            last = unit - 1
+            while last > out[-1].first and t.texts[last] in _UNIT_SPACING:
+                last -= 1
+            out[-1] = replace(out[-1], last=last, end=t.ends[last])
+    return out
+
+
+def _unit_power(t: Tokens, c: Candidate, before: Candidate) -> int:
+    """Where the unit word starts that ``c``, a lone 2 or 3, is written onto (glued, or after "^"), when the unit
+    follows ``before``'s value; -1 otherwise."""
+    digit = next((i for i in range(c.first, c.last + 1) if t.kinds[i] is TokenKind.NUMBER), -1)
+    if (
+        digit < 0
+        or t.texts[digit] not in _POWER_DIGITS
+        or any(
+            t.kinds[i] not in (TokenKind.OPEN, TokenKind.CLOSE)
+            for i in range(c.first, c.last + 1)
+            if i != digit
+        )
+    ):
+        return -1
+    at = c.first - 1
+    caret = at >= 0 and t.texts[at] == "^"
+    at -= caret
+    if at < 0 or before.statement != c.statement:
+        return -1
+    if t.kinds[at] is TokenKind.CLOSE and at >= 3 and t.texts[at - 3] in ("\\text", "\\mathrm", "\\mbox"):
+        at -= 3  # "\\text{cm}^2": the unit in a text group
+    elif t.kinds[at] is not TokenKind.WORD or not (caret or t.ends[at] == t.starts[digit]):
+        return -1
+    while at > before.last + 1 and t.texts[at - 1] in _UNIT_SPACING:
+        at -= 1
+    if not (before.first < at <= before.last + 1) or not (
+        t.texts[at].isalpha() or t.texts[at].startswith("\\")
+    ):
+        return -1
+    return at
 
 
 def _without_addresses(

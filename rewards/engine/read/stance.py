@@ -79,13 +79,25 @@ def _questioned(w: Window, c: Candidate) -> Refusal | None:
         return None if _answered_yes(w, c) else asked
     begin = w.tokens.starts[first]
     lead = w.marks_of(W.QUESTION, begin, min(c.start, begin + 13))  # a question word opening the statement
-    if lead:
+    if lead and not _question_closed(w, lead[0], c):
         return None if _answered_yes(w, c) else Refusal(Stance.QUESTIONED, lead[0].start, lead[0].end)
     # a verb-final language's question particle right after the value asks it ("24 mü 28 mi, karar veremiyorum")
     particle = w.first_mark_of(W.QUESTION, c.end, c.end + MAX_PARTICLE_GAP)
     if particle is not None and particle.verb_final and w.tokens_between(c.end, particle.start) == 0:
         return None if _answered_yes(w, c) else Refusal(Stance.QUESTIONED, particle.start, particle.end)
     return _checked_whether(w, c)
+
+
+def _question_closed(w: Window, question: Mark, c: Candidate) -> bool:
+    """Does a clause after the opening question state the value as the answer ("혹시 다른 값인가 싶었는데, 답은
+    4.5입니다.", "I wondered if it was 5, but the answer is 4.5")? A clause end, then an answer phrase before the
+    value: the question was the clause before it."""
+    anchor = w.first_mark_of(W.ANSWER_ANCHOR, question.end, c.start)
+    if anchor is None:
+        return False
+    i, j = w.tokens.index_at(question.end), w.tokens.index_at(anchor.start)
+    end = w.structure.clause_end_after[i] if i < w.tokens.n else -1  # looked up, not scanned for
+    return 0 <= end < j
 
 
 MAX_PARTICLE_GAP = 4  # characters between a value and a question particle written after it ("24 mü", "12'mi")
@@ -167,13 +179,32 @@ def _negated(w: Window, c: Candidate) -> Refusal | None:
             return Refusal(Stance.NEGATED, m.start, m.end)
     after_end = w.clause_end_offset(c)
     for m in w.marks_in(c.end, after_end):
-        if W.NEGATED_PREDICATE in m.classes and w.tokens_between(c.end, m.start) <= MAX_AFTER:
+        negates = W.NEGATED_PREDICATE in m.classes and w.tokens_between(c.end, m.start) <= MAX_AFTER
+        if negates or _subject_denied(w, c, m, clause_start, before):
             if w.candidates_in(m.end, after_end):
                 break  # "12 (not 15)": the negation is on the value after it
             return Refusal(Stance.NEGATED, m.start, m.end)
     if shapes.denied_after(w.source[c.end : c.end + 80]):  # "390 is out of the question.", "can be discarded"
         return Refusal(Stance.NEGATED, c.end, min(len(w.source), c.end + 80))
     return None
+
+
+MAX_SUBJECT_LEAD = (
+    3  # words before a value that opens its clause as its subject: "So", "O sea", "Di sicuro il"
+)
+
+
+def _subject_denied(w: Window, c: Candidate, m: Mark, clause_start: int, before: Sequence[Mark]) -> bool:
+    """The value opens its clause as its subject and a negator follows it at once ("So 25 can't be it.", "O
+    sea, 40 no cuadra.", "Quindi 25 non può essere.", "x = 5 does not work."): whatever the verb, the clause
+    denies the value. Not after a predicate ("the answer is 25, not ..."), nor with a noun between ("25
+    students did not pass" counts them)."""
+    return (
+        W.NEGATOR in m.classes
+        and w.tokens_between(c.end, m.start) == 0
+        and w.words_between(clause_start, c.start) <= MAX_SUBJECT_LEAD
+        and not any(x.classes & (_PREDICATE - CONCLUDING) for x in before)
+    )
 
 
 def _in_subject(w: Window, negator: Mark, before: Sequence[Mark], clause_start: int) -> bool:
@@ -327,7 +358,21 @@ def _undetermined(w: Window, c: Candidate) -> Refusal | None:
         or _concluded_none(w, c)
         or _supposition_denied(w, c)
         or _answer_withheld(w, c)
+        or _data_requested(w, c)
     )
+
+
+MAX_REQUEST_STATEMENTS = 2  # value-free statements after a value that a request for data may stand in
+
+
+def _data_requested(w: Window, c: Candidate) -> Refusal | None:
+    """A value-free statement after a value not stated as the answer asks the reader for data the problem lacks
+    ("... le périmètre fait 48 cm. Pourriez-vous préciser la largeur ?", "Können Sie das Volumen nachreichen?",
+    "どちらか教えてもらえますか？"): the value was given data, and no answer was reached, in any language of the
+    lexicon. A value stated as the answer ("The answer is 12. Could you tell me ...") stays."""
+    if c.kind is not StatementKind.BARE:
+        return None
+    return _said_after(w, c, MAX_REQUEST_STATEMENTS, W.DATA_REQUEST, Stance.UNDETERMINED)
 
 
 MAX_WITHHELD_GAP = (
@@ -677,15 +722,25 @@ def _remark(w: Window, c: Candidate) -> Refusal | None:
         later is not None and later.statement == c.statement
     ):
         return None
-    verb = w.words_in(c.end, end)[0]
+    verb, after = w.words_in(c.end, end)[:2]
     if (
         verb.endswith("s")
         and not verb.endswith("ss")
         and verb[:1].islower()
         and not w.marks_in(c.end, c.end + len(verb) + 2)
+        and _opens_object(w, c.end + len(verb), after)
     ):
         return Refusal(Stance.REMARK, c.end, end)
     return None
+
+
+def _opens_object(w: Window, at: int, word: str) -> bool:
+    """Is ``word``, the next after a verb-like word ending at ``at``, an article or a like filler that opens the
+    verb's object ("12 contradicts *the* second condition")? A count noun in "s" goes on otherwise ("36 apples
+    in all", "12 students passed"): the value counts them."""
+    start = w.source.find(word, at)
+    m = w.first_mark_of(W.FILLER, start, start + 1) if start >= 0 else None
+    return m is not None and m.phrase == word.casefold()
 
 
 def _offered(w: Window, c: Candidate) -> Refusal | None:

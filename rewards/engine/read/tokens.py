@@ -221,9 +221,30 @@ def _own_kind(text: str) -> TokenKind:
 
 def _kind_at(source: str, s: int, e: int) -> TokenKind:
     """The kind of the token ``source[s:e]``: most tokens' own characters decide it, looked up once per text."""
-    if source[s] in _CONTEXTUAL:
+    c = source[s]
+    if c in _CONTEXTUAL:
         return _sentence_dot(source, s, e, _kind(source, s, e))
+    if c >= _PICTOGRAPHS[0] and _closes_sentence(source, s, e):
+        return TokenKind.SENTENCE_END
     return _own_kind(source[s:e])
+
+
+_PICTOGRAPHS = ("\U0001f300", "\U0001faff")  # emoji: pictographs, emoticons, transport and their supplement
+
+
+def _closes_sentence(source: str, s: int, e: int) -> bool:
+    """Is the emoji at ``s`` a sentence's close, as a chat model writes one ("一共有 36 颗糖果 🍬 需要我再讲一遍
+    吗？", "Son 42 🍎 ¿Quieres más?"): a space after it, then no digit and no lower-case letter (a list of counted
+    things goes on: "3 🍎 and 2 🍌")."""
+    if source[s] > _PICTOGRAPHS[1]:
+        return False
+    at = e
+    while at < len(source) and source[at] == "\ufe0f":  # the variation selector that asks for the emoji form
+        at += 1
+    if at >= len(source) or not source[at].isspace():
+        return False
+    rest = source[at : at + 8].lstrip()
+    return bool(rest) and not rest[0].isdigit() and not rest[0].islower()
 
 
 def tokenize(source: str, start: int = 0, end: int | None = None) -> Tokens:
