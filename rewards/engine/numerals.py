@@ -50,7 +50,9 @@ MYRIADS = frozenset(_CJK_MYRIAD) | {"만", "억"}  # written after digits too: "
 _PLACES = _CJK_UNITS | _CJK_MYRIAD | {"兆": 10**12}
 PLACE_SIGNS = frozenset(_PLACES) | frozenset(_HANGUL_PLACES)
 # words that open with a place sign but write none after a number ("5만큼": as much as 5)
-NOT_PLACES = ("만큼",)
+# a place sign that opens another word: "만큼" (as much as); "千" as the SI prefix kilo ("2.6千克" is 2.6 kg,
+# "5千米" 5 km, "3千瓦" 3 kW), not a thousand
+NOT_PLACES = ("만큼", "千克", "千米", "千瓦", "千卡", "千焦", "千帕", "千赫", "千伏", "千兆", "千字节")
 MAX_PLACES_CHARS = 80  # "2億5000万3千" is short: a longer run is no one number written with places
 
 

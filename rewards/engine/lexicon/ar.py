@@ -447,6 +447,11 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("إلى",),
         WordClass.SUBUNIT: ("سنت", "قرش", "قروش", "فلس"),
         WordClass.HOURS: ("ساعة", "ساعات"),
+        WordClass.REASON: (
+            "لأن",
+            "لأنّ",
+            "بسبب",
+        ),
         WordClass.DATA_REQUEST: (
             "هل يمكنك تزويدي",
             "هل يمكنك إخباري",

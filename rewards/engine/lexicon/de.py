@@ -492,6 +492,11 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("zu",),
         WordClass.SUBUNIT: ("cent", "pfennig", "rappen"),
         WordClass.HOURS: ("h", "std", "stunde", "stunden"),
+        WordClass.REASON: (
+            "weil",
+            "denn",
+            "da ja",
+        ),
         WordClass.DATA_REQUEST: (
             "können sie mir",
             "könnten sie mir",

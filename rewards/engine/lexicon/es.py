@@ -467,6 +467,12 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("razón", "proporción", "relación"),
         WordClass.SUBUNIT: ("céntimo", "céntimos", "centavo", "centavos"),
         WordClass.HOURS: ("h", "hora", "horas"),
+        WordClass.REASON: (
+            "porque",
+            "ya que",
+            "puesto que",
+            "dado que",
+        ),
         WordClass.DATA_REQUEST: (
             "podrías indicar",
             "puedes indicar",
@@ -761,6 +767,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "porque",
             "nota",
             "h",
             "hora",

@@ -526,6 +526,12 @@ ROWS = LanguageRows(
         ),
         WordClass.SUBUNIT: ("centime", "centimes", "cent", "cents"),
         WordClass.HOURS: ("h", "heure", "heures"),
+        WordClass.REASON: (
+            "parce que",
+            "car",
+            "puisque",
+            "étant donné que",
+        ),
         WordClass.DATA_REQUEST: (
             "pourriez-vous préciser",
             "pouvez-vous préciser",
@@ -664,6 +670,7 @@ ROWS = LanguageRows(
         WordClass.RESTATEMENT: (
             "c'est-à-dire",
             "autrement dit",
+            "soit",  # "2,5 kg, soit 2 500 g": only between two values (``commit.unrestated``)
         ),
         WordClass.COMMON_ERROR: (
             "erreur classique",
@@ -824,6 +831,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "car",  # French "because"; an English noun elsewhere ("The car would travel ...")
             "h",
             "min",
             "minute",

@@ -362,6 +362,10 @@ ROWS = LanguageRows(
         ),
         WordClass.SUBUNIT: ("sen",),
         WordClass.HOURS: ("jam",),
+        WordClass.REASON: (
+            "karena",
+            "sebab",
+        ),
         WordClass.DATA_REQUEST: (
             "bisakah anda",
             "bisa beri tahu",

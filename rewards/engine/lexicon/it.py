@@ -433,6 +433,12 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("rapporto", "proporzione"),
         WordClass.SUBUNIT: ("centesimo", "centesimi"),
         WordClass.HOURS: ("h", "ora", "ore"),
+        WordClass.REASON: (
+            "perché",
+            "poiché",
+            "dato che",
+            "siccome",
+        ),
         WordClass.DATA_REQUEST: (
             "me la indichi",
             "me lo indichi",

@@ -448,6 +448,12 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("para",),
         WordClass.SUBUNIT: ("centavo", "centavos", "cêntimo", "cêntimos"),
         WordClass.HOURS: ("h", "hora", "horas"),
+        WordClass.REASON: (
+            "porque",
+            "já que",
+            "pois",
+            "uma vez que",
+        ),
         WordClass.DATA_REQUEST: (
             "poderia informar",
             "pode informar",
@@ -699,6 +705,7 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "porque",
             "nota",
             "h",
             "hora",

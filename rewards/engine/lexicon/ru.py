@@ -459,6 +459,11 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("к",),
         WordClass.SUBUNIT: ("копейка", "копейки", "копеек", "цент", "цента", "центов"),
         WordClass.HOURS: ("ч", "час", "часа", "часов"),
+        WordClass.REASON: (
+            "потому что",
+            "так как",
+            "поскольку",
+        ),
         WordClass.DATA_REQUEST: (
             "не могли бы вы",
             "можете уточнить",

@@ -356,6 +356,10 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("trên",),
         WordClass.SUBUNIT: ("xu",),
         WordClass.HOURS: ("giờ", "tiếng"),
+        WordClass.REASON: (
+            "bởi vì",
+            "vì",
+        ),
         WordClass.DATA_REQUEST: (
             "bạn cho mình",
             "bạn có thể cho",
@@ -575,6 +579,7 @@ ROWS = LanguageRows(
     cues=frozenset("là của và các những được có không này cho với một".split()),
     gated=frozenset(
         {
+            "vì",
             "xu",
             "dạ",
             "mũ",

@@ -423,6 +423,10 @@ ROWS = LanguageRows(
         ),
         WordClass.SUBUNIT: ("分",),
         WordClass.HOURS: ("小时", "小時", "个小时", "個小時"),
+        WordClass.REASON: (
+            "因为",
+            "由于",
+        ),
         WordClass.DATA_REQUEST: (
             "能告诉我",
             "请提供",
@@ -660,6 +664,8 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "因为",
+            "由于",
             "约数",
             "約數",
             "约分",

@@ -29,7 +29,9 @@ from rewardcheck.rewards import rx
 from rewardcheck.rewards.engine import stance as shapes
 from rewardcheck.rewards.engine.identity_enum import IdentityEnum
 from rewardcheck.rewards.engine.lexicon import WordClass as W
+from rewardcheck.rewards.engine.numerals import word_number
 from rewardcheck.rewards.engine.numeric import SUBSCRIPT_DIGITS
+from rewardcheck.rewards.engine.numwords import number_from_words
 
 from .aside import MAX_ASIDES, aside, opens_with_condition, states_value, supposes_other_data
 from .compounds import compound_value
@@ -195,20 +197,102 @@ def _restated_result(w: Window, committed: Sequence[Candidate]) -> Candidate | N
     return chosen if all(_given(w, c, given) for c in later) else None
 
 
-def _last_result(w: Window, c: Candidate) -> tuple[Fraction, int] | None:
+def _result_restated(w: Window, chosen: Candidate, values: Sequence[Candidate]) -> Candidate:
+    """Of a closing statement's values, the one that restates the last equation's result, where the value read
+    otherwise was given before that equation ("50 − 13 = 37" then "答：苹果共13元，付50元，应找回37元。", "48 − 30 = 18"
+    then "So the baker still has eighteen muffins left out of the 48 he made.", "10 € − 4,80 € = 5,20 €" then "Tim
+    bekommt 5,20 € zurück, denn er hat 4,80 € ausgegeben."): the statement names the result and the data it came
+    from. A statement of equations of its own, a value in a box, or two values equal to the result leave it."""
+    if chosen.kind in (StatementKind.BOXED, StatementKind.TAGGED) or any(_equation(w, c) for c in values):
+        return chosen
+    found = _last_result(w, values[0], prefix=True)
+    if found is None or _number_of(w, chosen) == found[0]:
+        return chosen
+    same = [c for c in values if c is not chosen and _number_of(w, c) == found[0]]
+    given = "".join(w.source[: found[1]].split())
+    if len(same) != 1 or not _given(w, chosen, given):
+        return chosen
+    a, b = (same[0], chosen) if same[0].end <= chosen.start else (chosen, same[0])
+    between = w.marks_in(a.end, b.start)
+    if w.words_between(a.end, b.start) < 2 and any(m.classes & _JOINERS for m in between):
+        return chosen  # "2 or 3", "45 et 15": two values joined, read as a group
+    lead = (
+        w.marks_in(a.end, chosen.start) if a is same[0] else w.marks_in(w.clause_start(chosen), chosen.start)
+    )
+    named = any(m.classes & _NAMES_NEXT and w.words_between(m.end, chosen.start) <= 1 for m in lead)
+    if named and not any(m.classes & _OPENS_REASON for m in lead):
+        # "the number of divisors of 196 is 9", "termina às 10h, ou seja, 150", "So the area is 36 cm² (the
+        # perimeter, 26 cm, was not asked)": a predicate names the value right after it
+        return chosen
+    return same[0]
+
+
+_NAMES_NEXT = _PREDICATE | {W.RESTATEMENT}
+_OPENS_REASON = frozenset({W.REASON, W.SUBORDINATOR})  # "..., denn er hat 4,80 € ausgegeben"
+
+
+def _computed(w: Window, c: Candidate) -> bool:
+    """Is ``c``'s value the result of an equation before its statement ("60 × 3/4 = 45" before "答：面包店卖出了
+    45 个蛋糕，还剩 15 个。")? A label's first value so computed is an answer, not data."""
+    number = _number_of(w, c)
+    return number is not None and any(
+        x.statement < c.statement and "=" in w.value(x) and _number_before_unit(_result(w.value(x))) == number
+        for x in w.candidates[: bisect.bisect_left(w.candidate_starts, c.start)][-MAX_EQUATIONS_BACK:]
+    )
+
+
+MAX_EQUATIONS_BACK = 32  # candidates before a labelled value looked at for the equation it is the result of
+
+
+def _number_of(w: Window, c: Candidate) -> Fraction | None:
+    """``c``'s value as one number: digits, or a number word of any language ("eighteen", "douze")."""
+    value = _value_of(w, c)
+    number = _plain_number(value)
+    if number is None and value.replace("-", "").isalpha():
+        spelled = number_from_words(value)  # English's own reader, then every language's number row
+        spelled = spelled if spelled is not None else word_number(value)
+        return Fraction(spelled) if spelled is not None else None
+    return number
+
+
+def _last_result(w: Window, c: Candidate, prefix: bool = False) -> tuple[Fraction, int] | None:
     """The plain number the last equation before ``c``'s statement comes to ("27 + 8 = 35" -> 35), and where
-    the equation ends."""
+    the equation ends; with ``prefix``, a number with a unit after it too ("= 5,20 €", "= 110 min")."""
     for x in reversed(w.candidates):
         if x.statement < c.statement and "=" in w.value(x):
-            result = _plain_number(_result(w.value(x)).rstrip(".$"))
+            side = _result(w.value(x)).rstrip(".$")
+            result = _plain_number(side) if not prefix else _number_before_unit(side)
             return None if result is None else (result, x.end)
     return None
+
+
+def _number_before_unit(side: str) -> Fraction | None:
+    """The number an equation's side opens with, when no digit follows it ("5,20€", "110min"; not "2/3")."""
+    side = side.replace(" ", "")  # "2 500 g": a space groups thousands
+    m = _PLAIN_NUMBER.match(side)
+    if m is None or any(ch.isdigit() for ch in side[m.end() :]):
+        return None
+    return _plain_number(m.group())
 
 
 def _given(w: Window, c: Candidate, given: str) -> bool:
     """Was ``c``'s value written in ``given`` (the text before the equation, without its spacing)?"""
     value = "".join(w.value(c).split())
     return bool(value) and value in given
+
+
+_CONVERSIONS = frozenset(
+    {Fraction(10) ** k for k in range(-9, 10) if k} | {Fraction(60), Fraction(3600), Fraction(24)}
+)  # metric prefixes, minutes and seconds, hours of a day
+
+
+def _converted(a: Fraction, b: Fraction) -> bool:
+    """Is ``b`` the value ``a`` in another unit (a power of ten, 60, 3600 or 24 times it, or a part of it: "2,5 kg,
+    soit 2 500 g", "2 h, i.e. 120 min")? "Termina às 10h, ou seja, 150 minutos depois" names another quantity."""
+    if a == 0 or b == 0 or abs(a) == abs(b):
+        return False
+    ratio = abs(b / a)
+    return ratio in _CONVERSIONS or 1 / ratio in _CONVERSIONS
 
 
 def unrestated(w: Window, values: Sequence[Candidate]) -> list[Candidate]:
@@ -223,7 +307,12 @@ def unrestated(w: Window, values: Sequence[Candidate]) -> list[Candidate]:
             # another number: the same quantity in another unit, the asked one first; the same number in
             # another form ("0.25, i.e. 25%", "12,50 €, cioè il saldo è −12,50 €", "i.e. x ∈ [1, 5)") is read
             # in its last form
-            return before if a is not None and b is not None and abs(a) != abs(b) else after
+            if a is not None and b is not None and abs(a) != abs(b):
+                return before
+            # a unit written onto a value ("0.3L、つまり300mL"): the same quantity where the unit converts it,
+            # not another one ("termina às 10h, ou seja, 150 minutos depois")
+            a, b = _number_before_unit(_value_of(w, before[-1])), _number_before_unit(_value_of(w, after[0]))
+            return before if a is not None and b is not None and _converted(a, b) else after
     return list(values)
 
 
@@ -696,6 +785,7 @@ def _default(w: Window, pool: Sequence[Candidate], stances: Stances, asides: int
     if committed:
         bold = [c for c in committed if _emphasized(w, c)]
         chosen = bold[0] if len(bold) == 1 < len(committed) else _object_of_predicate(w, committed)
+        chosen = _result_restated(w, chosen, committed)
         parallel = _parallel(w, chosen, pool, stances)
         if parallel is not None:
             return parallel
@@ -893,6 +983,9 @@ def _explicit(
         refusals = stances.of(c) or _denied_later(w, c, pool, stances)
         if not refusals:
             labelled = _labelled_object(w, c, pool, stances)
+            if labelled is c and c.kind is StatementKind.LABELLED and not _computed(w, c):
+                # "答：按每分钟24页计算，打印360页需要15分钟。": the label's sentence opens with data
+                labelled = _result_restated(w, c, [x for x in pool if x.statement == c.statement])
             if (
                 labelled is not c
             ):  # the label's sentence states its result last ("Cevap: 5 kalem 20 TL tutar.")

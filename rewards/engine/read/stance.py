@@ -697,14 +697,17 @@ def _operand_cut(w: Window, c: Candidate) -> Refusal | None:
     return None
 
 
+_ENDS_REASON = frozenset({W.ANSWER_NOUN, W.ANSWER_ANCHOR, W.CONCLUSION, W.CHOICE_VERB})
+
+
 def _reason(w: Window, c: Candidate) -> Refusal | None:
     """A value in a clause a reason word opens ("It works because we know that 2 cubed is 8"), with no answer
     noun after the reason word."""
     marks = w.marks_in(w.clause_start(c), c.start)
     for n, m in enumerate(marks):
         if W.REASON in m.classes and not any(
-            x.classes & {W.ANSWER_NOUN, W.ANSWER_ANCHOR} for x in marks[n + 1 :]
-        ):
+            x.classes & _ENDS_REASON for x in marks[n + 1 :]
+        ):  # "Vì 2^5 = 32 nên chọn C": a conclusion word after the reason opens the main clause
             return Refusal(Stance.REASON, m.start, m.end)
     return None
 
