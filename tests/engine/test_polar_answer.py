@@ -21,7 +21,7 @@ ANSWERS = {
     "ja": ("91 は素数ですか？ 91 = 7 × 13。答え：いいえ", "いいえ", "はい"),
     "ko": ("91은 소수입니까? 91 = 7 × 13. 답: 아니요", "아니요", "네"),
     "tr": ("91 asal mı? 91 = 7 × 13. Cevap: hayır.", "Hayır", "Evet"),
-    "id": ("Apakah 91 prima? 91 = 7 × 13. Jawaban: tidak.", "Tidak", "Ya"),
+    "id": ("Apakah 91 prima? 91 = 7 × 13. Jawaban: tidak.", "Tidak", "Iya"),  # "ya" is also Turkish "or"
 }
 
 

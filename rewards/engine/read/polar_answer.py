@@ -23,7 +23,7 @@ from rewardcheck.rewards.engine.lexicon import every_language
 from .tokens import TokenKind
 from .window import Window
 
-__all__ = ["polar_answer", "polar_gold", "MAX_POLAR_TAIL"]
+__all__ = ["polar_answer", "polar_gold", "labelled_polar", "MAX_POLAR_TAIL"]
 
 MAX_POLAR_TAIL = 400  # the final statement: its last characters are read, in bounded time
 _AFTER = frozenset(
@@ -92,3 +92,46 @@ def polar_answer(region: str) -> bool | None:
     )
     yes, no = W.AFFIRMATION in last.classes, W.NEGATIVE_ANSWER in last.classes
     return yes if opens and yes != no else None
+
+
+def labelled_polar(w: Window) -> tuple[int, int] | None:
+    """The span of a yes or a no word that a label opens as the text's last statement, with no value in it ("...
+    60 è divisibile per 4.\\nRisposta: sì.", "Trả lời: Đúng."): the text answered a yes/no question, and a value
+    before it was its data; ``None`` for any other ending, or one after a question on a value ("Is it 13?
+    Answer: yes" confirms 13).
+
+    >>> labelled_polar(Window.of("29 is prime.\\nAnswer: Yes.")) is not None
+    True
+    >>> labelled_polar(Window.of("Is it 13?\\nAnswer: yes.")), labelled_polar(Window.of("Answer: 12."))
+    (None, None)
+    """
+    t = w.tokens
+    end = t.n - 1
+    while end >= 0 and (t.kinds[end] in _AFTER or t.texts[end] in _STOPS):
+        end -= 1
+    if end < 0:
+        return None
+    first, _ = w.statement_tokens(w.structure.statement[end])
+    marks = w.marks_in(t.starts[first], t.ends[end])
+    if not marks or marks[-1].end < t.ends[end] or not marks[-1].classes & {W.AFFIRMATION, W.NEGATIVE_ANSWER}:
+        return None
+    word = marks[-1]
+    colon = t.index_at(word.start) - 1
+    while colon > first and t.kinds[colon] is TokenKind.EMPHASIS:
+        colon -= 1
+    label = (
+        t.texts[colon] in (":", "：") and 1 <= w.words_between(t.starts[first], t.starts[colon]) <= MAX_LABEL
+    )
+    if not label or w.count_candidates(t.starts[first], t.ends[end]) or len(marks) > 2:
+        return None
+    before = t.starts[first] - 1
+    while before >= 0 and source_space(w.source[before]):
+        before -= 1
+    return None if before >= 0 and w.source[before] in "?？؟" else (t.starts[first], word.end)
+
+
+MAX_LABEL = 3  # words of a label before its colon: "Answer", "Trả lời", "Réponse finale"
+
+
+def source_space(ch: str) -> bool:
+    return ch.isspace() or ch in "*_"

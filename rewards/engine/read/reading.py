@@ -27,7 +27,8 @@ from .aside import aside_line, bracketed_remark, trailing_table
 from .commit import Commitment, Outcome, commit
 from .compounds import ascii_digits, compound_value
 from .finders import STRENGTH, Candidate, Compound, StatementKind
-from .stance import Stance, Stances
+from .polar_answer import labelled_polar
+from .stance import Refusal, Stance, Stances
 from .tokens import TokenKind
 from .window import Window
 
@@ -128,7 +129,18 @@ def read_commitment(region: str, open_end: bool = False) -> Commitment:
         wide = commit(Window.of(text, at, open_end=open_end))
         if _strong(wide):
             return wide
-    return c
+    return _polar_closed(c)
+
+
+def _polar_closed(c: Commitment) -> Commitment:
+    """``c``, or no answer where the text closes on a labelled yes or no (:func:`.polar_answer.labelled_polar`):
+    the question was a yes/no one, and the value read before was its data."""
+    if c.candidate is None or c.outcome is not Outcome.COMMITTED:
+        return c
+    span = labelled_polar(c.window)
+    if span is None:
+        return c
+    return Commitment(c.window, Outcome.REFUSED, refusals=(Refusal(Stance.POLAR, span[0], span[1]),))
 
 
 def _commit_from(text: str, start: int, open_end: bool) -> Commitment:

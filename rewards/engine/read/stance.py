@@ -41,6 +41,7 @@ class Stance(IdentityEnum):
     UNFINISHED = "unfinished"  # the text ends on it mid-line: a cut may have left it unfinished
     REASON = "a reason"  # a value in a clause that gives a reason ("because 2 cubed is 8")
     REMARK = "remarked on"  # a value the statement talks about ("12 contradicts the second condition")
+    POLAR = "a yes or a no"  # the text closes on a labelled yes or no: the value before it was data
     NEGATED = "negated"
     EXCLUDED = "excluded"
     HEDGED = "hedged"
