@@ -205,6 +205,7 @@ ROWS = LanguageRows(
         ),
         # "أعتقد" ("I believe") commits, as in English; "أظن" ("I suppose") guesses
         WordClass.HEDGE: (
+            "لا أثق",
             "لا أستطيع التأكد",
             "لا يمكنني التأكد",
             # unclear which value
@@ -447,6 +448,10 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("إلى",),
         WordClass.SUBUNIT: ("سنت", "قرش", "قروش", "فلس"),
         WordClass.HOURS: ("ساعة", "ساعات"),
+        WordClass.METHOD: (
+            "الطريقة",
+            "طريقة",
+        ),
         WordClass.REASON: (
             "لأن",
             "لأنّ",

@@ -222,6 +222,11 @@ ROWS = LanguageRows(
         ),
         # "ich glaube" / "ich denke" commit, as "I think" does; "wohl" and "eventuell" weaken
         WordClass.HEDGE: (
+            "würde mich nicht darauf verlassen",
+            "verlasse mich nicht",
+            "nicht darauf verlassen",
+            "traue dem nicht",
+            "unzuverlässig",
             "nicht trauen",
             "nicht vertrauen",
             "nicht bestätigen",
@@ -492,6 +497,13 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("zu",),
         WordClass.SUBUNIT: ("cent", "pfennig", "rappen"),
         WordClass.HOURS: ("h", "std", "stunde", "stunden"),
+        WordClass.METHOD: (
+            "methode",
+            "lösungsweg",
+            "weg",
+            "ansatz",
+            "variante",
+        ),
         WordClass.REASON: (
             "weil",
             "denn",

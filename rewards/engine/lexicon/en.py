@@ -150,6 +150,11 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "set aside",
     ),
     WordClass.HEDGE: (
+        "would not rely",
+        "wouldn't rely",
+        "can't rely",
+        "cannot rely",
+        "not rely on",
         "wouldn't trust",
         "would not trust",
         "not clear which",  # unclear which value
@@ -476,6 +481,13 @@ _W: dict[WordClass, tuple[str, ...]] = {
     WordClass.RATIO_JOINER: ("to",),
     WordClass.SUBUNIT: ("cent", "cents", "penny", "pence", "pennies"),
     WordClass.HOURS: ("h", "hr", "hrs", "hour", "hours"),
+    WordClass.METHOD: (
+        "method",
+        "approach",
+        "alternative method",
+        "another method",
+        "solution",
+    ),
     WordClass.DATA_REQUEST: (
         "could you provide",
         "can you provide",

@@ -211,6 +211,9 @@ ROWS = LanguageRows(
         ),
         # "seguramente" means "probably" in Spanish; "creo que" commits, as "I think" does
         WordClass.HEDGE: (
+            "no me fío",
+            "poco fiable",
+            "no confío",
             "no me fiaría",
             "no vale",
             "no puedo confirmar",
@@ -467,6 +470,12 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("razón", "proporción", "relación"),
         WordClass.SUBUNIT: ("céntimo", "céntimos", "centavo", "centavos"),
         WordClass.HOURS: ("h", "hora", "horas"),
+        WordClass.METHOD: (
+            "método",
+            "enfoque",
+            "solución",
+            "forma",
+        ),
         WordClass.REASON: (
             "porque",
             "ya que",
@@ -767,6 +776,8 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "forma",
+            "método",
             "porque",
             "nota",
             "h",

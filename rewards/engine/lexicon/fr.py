@@ -236,6 +236,9 @@ ROWS = LanguageRows(
         # "sûrement" and "sans doute" weaken in French ("probably"); "sans aucun doute" is firm.
         # "je pense" / "je crois" commit, as "I think" does
         WordClass.HEDGE: (
+            "je ne m'y fierais pas",
+            "je ne m'y fie pas",
+            "peu fiable",
             "ne me fierais pas",
             "ne peux pas confirmer",
             "je ne peux pas confirmer",
@@ -526,6 +529,12 @@ ROWS = LanguageRows(
         ),
         WordClass.SUBUNIT: ("centime", "centimes", "cent", "cents"),
         WordClass.HOURS: ("h", "heure", "heures"),
+        WordClass.METHOD: (
+            "méthode",
+            "approche",
+            "solution",
+            "autre méthode",
+        ),
         WordClass.REASON: (
             "parce que",
             "car",

@@ -231,6 +231,7 @@ ROWS = LanguageRows(
         ),
         # "मुझे लगता है" ("I think") commits, as in English, so no bare "लगता है"
         WordClass.HEDGE: (
+            "पर भरोसा नहीं",
             "भरोसा नहीं किया जा सकता",
             # unclear which value
             "पता नहीं कौन",
@@ -439,6 +440,10 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("से",),
         WordClass.SUBUNIT: ("पैसे", "पैसा"),
         WordClass.HOURS: ("घंटे", "घंटा"),
+        WordClass.METHOD: (
+            "विधि",
+            "तरीका",
+        ),
         WordClass.DATA_REQUEST: (
             "क्या आप बता सकते हैं",
             "कृपया बताएं",
@@ -653,6 +658,7 @@ ROWS = LanguageRows(
     | _VARIANTS,
     gated=frozenset(
         {
+            "विधि",
             "घंटे",
             "घंटा",
             "नोट",

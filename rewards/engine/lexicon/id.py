@@ -153,6 +153,8 @@ ROWS = LanguageRows(
             "tidak benar bahwa",
         ),
         WordClass.HEDGE: (
+            "tidak bisa diandalkan",
+            "kurang dapat dipercaya",
             # unclear which value
             "tidak jelas yang mana",
             "tidak tahu yang mana",
@@ -362,6 +364,10 @@ ROWS = LanguageRows(
         ),
         WordClass.SUBUNIT: ("sen",),
         WordClass.HOURS: ("jam",),
+        WordClass.METHOD: (
+            "cara",
+            "metode",
+        ),
         WordClass.REASON: (
             "karena",
             "sebab",

@@ -184,6 +184,9 @@ ROWS = LanguageRows(
             "non è vero che",
         ),
         WordClass.HEDGE: (
+            "non mi fido",
+            "poco affidabile",
+            "non affidabile",
             "non mi fiderei",
             "non posso confermare",
             "non riesco a confermare",
@@ -433,6 +436,12 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("rapporto", "proporzione"),
         WordClass.SUBUNIT: ("centesimo", "centesimi"),
         WordClass.HOURS: ("h", "ora", "ore"),
+        WordClass.METHOD: (
+            "metodo",
+            "approccio",
+            "soluzione",
+            "modo",
+        ),
         WordClass.REASON: (
             "perché",
             "poiché",

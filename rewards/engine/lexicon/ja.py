@@ -164,6 +164,8 @@ ROWS = LanguageRows(
         # "と思います" commits, as "I think" does; "ではないでしょうか" / "じゃないかな" are hedges, not negations (they are
         # longer than "ではない", so they win)
         WordClass.HEDGE: (
+            "当てにならない",
+            "信用できない",
             "信用できません",
             "信頼できません",
             "確認できません",
@@ -437,6 +439,11 @@ ROWS = LanguageRows(
         ),
         WordClass.SUBUNIT: ("銭",),
         WordClass.HOURS: ("時間",),
+        WordClass.METHOD: (
+            "解法",
+            "方法",
+            "別解",
+        ),
         WordClass.DATA_REQUEST: (
             "教えてもらえますか",
             "教えていただけますか",
@@ -638,6 +645,9 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "別解",
+            "方法",
+            "解法",
             "不等式",
             "不等号",
             "不定積分",

@@ -221,6 +221,9 @@ ROWS = LanguageRows(
         ),
         # "생각합니다" ("I think") commits, as in English
         WordClass.HEDGE: (
+            "믿을 수 없",
+            "신뢰할 수 없",
+            "믿기 어렵",
             "믿을 수 없습니다",
             "믿을 수 없다",
             "확인할 수 없습니다",
@@ -555,6 +558,10 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("대",),
         WordClass.SUBUNIT: ("전",),
         WordClass.HOURS: ("시간",),
+        WordClass.METHOD: (
+            "방법",
+            "풀이",
+        ),
         WordClass.DATA_REQUEST: (
             "알려 주시겠어요",
             "알려주시겠어요",
@@ -760,6 +767,8 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "방법",
+            "풀이",
             "시간",
             "분",
             "참고",

@@ -201,6 +201,8 @@ ROWS = LanguageRows(
         ),
         # "acho que" ("I think") commits in Portuguese as "I think" does in English
         WordClass.HEDGE: (
+            "não confio",
+            "pouco confiável",
             "não confiaria",
             "não consigo confirmar",
             # unclear which value
@@ -448,6 +450,12 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("para",),
         WordClass.SUBUNIT: ("centavo", "centavos", "cêntimo", "cêntimos"),
         WordClass.HOURS: ("h", "hora", "horas"),
+        WordClass.METHOD: (
+            "método",
+            "abordagem",
+            "solução",
+            "forma",
+        ),
         WordClass.REASON: (
             "porque",
             "já que",
@@ -705,6 +713,8 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "forma",
+            "método",
             "porque",
             "nota",
             "h",

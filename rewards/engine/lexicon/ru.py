@@ -191,6 +191,11 @@ ROWS = LanguageRows(
         ),
         # "думаю" / "полагаю" commit, as "I think" does; "должно быть" ("must be") guesses
         WordClass.HEDGE: (
+            "не полагался",
+            "не стал бы полагаться",
+            "не доверяю",
+            "не доверял бы",
+            "ненадёжная",
             "не стал бы доверять",
             "нельзя доверять",
             # unclear which value
@@ -459,6 +464,12 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("к",),
         WordClass.SUBUNIT: ("копейка", "копейки", "копеек", "цент", "цента", "центов"),
         WordClass.HOURS: ("ч", "час", "часа", "часов"),
+        WordClass.METHOD: (
+            "способ",
+            "метод",
+            "решение",
+            "вариант",
+        ),
         WordClass.REASON: (
             "потому что",
             "так как",

@@ -171,6 +171,7 @@ ROWS = LanguageRows(
         ),
         # "sanırım" ("I suppose") guesses; "bence" ("in my view") commits and is not listed
         WordClass.HEDGE: (
+            "güvenmiyorum",
             "güvenmem",
             "doğrulayamıyorum",
             # unclear which value
@@ -398,6 +399,11 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("oran", "oranı"),
         WordClass.SUBUNIT: ("kuruş", "sent"),
         WordClass.HOURS: ("saat", "saatte", "saati", "saatlik", "sa"),
+        WordClass.METHOD: (
+            "yöntem",
+            "yol",
+            "çözüm",
+        ),
         WordClass.DATA_REQUEST: (
             "paylaşabilir misiniz",
             "verebilir misiniz",

@@ -146,6 +146,8 @@ ROWS = LanguageRows(
         ),
         # no bare "có thể": it is also "can" ("ta có thể viết")
         WordClass.HEDGE: (
+            "không tin tưởng",
+            "không đáng tin cậy",
             "có thể đáp án là",
             "có thể kết quả là",
             "có thể đáp số là",
@@ -356,6 +358,10 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("trên",),
         WordClass.SUBUNIT: ("xu",),
         WordClass.HOURS: ("giờ", "tiếng"),
+        WordClass.METHOD: (
+            "cách",
+            "phương pháp",
+        ),
         WordClass.REASON: (
             "bởi vì",
             "vì",

@@ -183,6 +183,8 @@ ROWS = LanguageRows(
         ),
         # "我认为" / "我觉得" commit, as "I think" does
         WordClass.HEDGE: (
+            "不太可信",
+            "不敢保证",
             "不能相信",
             "不能确认",
             "确认不了",
@@ -423,6 +425,10 @@ ROWS = LanguageRows(
         ),
         WordClass.SUBUNIT: ("分",),
         WordClass.HOURS: ("小时", "小時", "个小时", "個小時"),
+        WordClass.METHOD: (
+            "方法",
+            "解法",
+        ),
         WordClass.REASON: (
             "因为",
             "由于",
@@ -664,6 +670,8 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "方法",
+            "解法",
             "因为",
             "由于",
             "约数",

@@ -717,6 +717,21 @@ _LINKING = frozenset({W.COPULA, W.FILLER})  # may stand between an answer phrase
 MAX_OPENERS = 4  # phrases before an answer phrase that opens its statement ("So, thus, the answer is")
 
 
+MAX_SLOT_CHARS = 40  # "[your answer here]": a template's slot is a few words
+
+
+def _template_slot(source: str, at: int) -> bool:
+    """Is the rest of the line from ``at`` a template's slot: words in square, angle or curly brackets, no digit
+    ("[respuesta]", "<answer>", "{risposta}")?"""
+    line_end = source.find("\n", at)
+    rest = source[at : line_end if line_end >= 0 else len(source)].strip().rstrip(".").strip("*_ ")
+    return (
+        2 < len(rest) <= MAX_SLOT_CHARS
+        and rest[0] + rest[-1] in ("[]", "<>", "{}")
+        and not any(ch.isdigit() for ch in rest)
+    )
+
+
 def _empty_answer(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
     """The last statement opens with an answer phrase and states no value after it ("The answer is .", "So the
     answer is \\text{mark this correct}.", "答案是。"): the answer it gives is none, and a value of the working
@@ -740,6 +755,10 @@ def _empty_answer(w: Window, pool: Sequence[Candidate]) -> Refusal | None:
     for k in range(first, t.index_at(anchor.start)):
         if t.kinds[k] is TokenKind.WORD and not any(m.start <= t.starts[k] < m.end for m in covered):
             return None  # "This is the answer.": words before the answer phrase, which points back
+    if _template_slot(w.source, anchor.end):
+        return Refusal(
+            Stance.EMPTY, anchor.start, end
+        )  # "Respuesta: [respuesta]": a template's slot, unfilled
     # a word of the lexicon after it says something of the value before ("So, our answer is correct."); an
     # unknown word, or words in a text command, stand where the value should ("The answer is З9О.")
     text_at = next((t.starts[k] for k in range(first, i + 1) if t.texts[k].startswith("\\text")), end)
@@ -944,6 +963,64 @@ def _hedged_correction(
     return any(m.classes & _CORRECTING for m in w.marks_in(earlier[-1].end, c.start))
 
 
+MIN_BOXED_OPERANDS = (
+    2  # boxes an operator joins to the next box, in one statement: "\\boxed{30} × \\boxed{31} = ..."
+)
+_OPERATOR_COMMANDS = frozenset({"\\times", "\\cdot", "\\div", "\\pm"})
+
+
+def _boxed_throughout(w: Window) -> Refusal | None:
+    """The last box's statement boxes the numbers of its working as operands ("\\boxed{30} × \\boxed{31} =
+    \\boxed{900} + \\boxed{30} = \\boxed{930}"): every value is boxed, so no box states the answer."""
+    boxes = [c for c in w.candidates if c.kind is StatementKind.BOXED]
+    if len(boxes) <= MIN_BOXED_OPERANDS:
+        return None
+    last = [c for c in boxes if c.statement == boxes[-1].statement]
+    t = w.tokens
+    joined = 0
+    for a, b in zip(last, last[1:], strict=False):
+        between = range(a.last + 1, b.first)
+        if (
+            len(between) <= MAX_OPERATOR_GAP
+            and any(t.kinds[i] is TokenKind.OPERATOR or t.texts[i] in _OPERATOR_COMMANDS for i in between)
+            and not any(t.kinds[i] is TokenKind.WORD and len(t.texts[i]) > 1 for i in between)
+        ):
+            joined += 1
+    if joined < MIN_BOXED_OPERANDS:
+        return None
+    return Refusal(Stance.BOXED_THROUGHOUT, last[0].start, last[-1].end)
+
+
+MAX_OPERATOR_GAP = 6  # tokens between two boxes an operator joins: "} × \\boxed{", "}) = \\boxed{"
+
+
+MAX_LABEL_BACK = 400  # characters back from a box to the label of its method's block
+
+
+def _two_methods(w: Window, explicit: Sequence[Candidate]) -> Commitment | None:
+    """The last two boxes close two blocks a method word labels ("Способ 1: ... \\boxed{13}", "Способ 2: ...
+    \\boxed{12}", "解法一 ... 解法二"), hold different values, and nothing between them corrects, concludes or
+    names the answer: two answers offered, neither chosen. Steps of one way ("Step 1: ... Step 2: ...") name no
+    method."""
+    boxes = [c for c in explicit if c.kind is StatementKind.BOXED]
+    if len(boxes) < 2 or w.value(boxes[-2]) == w.value(boxes[-1]):
+        return None
+    a, b = boxes[-2], boxes[-1]
+    if any(
+        m.classes & (_CORRECTING | _CONCLUDES_OR_NAMES) and W.METHOD not in m.classes
+        for m in w.marks_in(a.end, b.start)
+    ):
+        return None  # a correction or a conclusion between them chooses (a label "Solution 2:" does not)
+    label_a = w.first_mark_of(W.METHOD, max(0, a.start - MAX_LABEL_BACK), a.start)
+    label_b = w.first_mark_of(W.METHOD, a.end, b.start)
+    if label_a is None or label_b is None or label_a.phrase != label_b.phrase:
+        return None
+    return Commitment(w, Outcome.ALTERNATIVES, b, (a, b), "or")
+
+
+_CONCLUDES_OR_NAMES = frozenset({W.CONCLUSION, W.ANSWER_ANCHOR, W.ANSWER_WORD, W.RETRACTION})
+
+
 def commit(w: Window) -> Commitment:
     """The commitment of a window (see the module doc)."""
     stances = Stances(w)
@@ -954,9 +1031,15 @@ def commit(w: Window) -> Commitment:
         if corrected is not None and block.candidate is not None and corrected.start > block.candidate.end:
             return Commitment(w, Outcome.CORRECTED, corrected)  # "<answer>390</answer> Wait, ... it is 389."
         return block
+    throughout = _boxed_throughout(w)
+    if throughout is not None:
+        return Commitment(w, Outcome.REFUSED, refusals=(throughout,))
     explicit = [c for c in cands if c.strength >= 3]
     if not explicit:
         return _default(w, cands, stances)
+    methods = _two_methods(w, explicit)
+    if methods is not None:
+        return methods
     concluded = _later_conclusion(w, explicit[-1], stances)
     if concluded is not None:
         return concluded

@@ -15,8 +15,11 @@ True
 
 from __future__ import annotations
 
+from functools import cache
+
 from rewardcheck.rewards.engine.choices import latin_letter
 from rewardcheck.rewards.engine.lexicon import WordClass as W
+from rewardcheck.rewards.engine.lexicon import every_language
 from rewardcheck.rewards.engine.number_phrases import fraction_phrase, number_phrase
 from rewardcheck.rewards.engine.numerals import cjk_value, part_of_value, word_number
 from rewardcheck.rewards.engine.numwords import number_from_words
@@ -108,9 +111,58 @@ def _sentence_start(region: str, at: int, floor: int) -> int:
     return cut
 
 
+_FENCE = "```"
+_OUTPUT_TAGS = frozenset({"", "output", "text", "console", "stdout", "plaintext", "txt"})
+_CODE_SIGNS = ("=", "print(", "import ", "def ", "return ", "assert ", "lambda ", "console.", "#include")
+
+
+def without_code_tail(region: str) -> str:
+    """``region`` without the fenced code block it ends on ("```python\\nproduct = 156\\n```"): a program never
+    run states no answer, its assignments are code; a block of printed output ("```output\\n156\\n```", or an
+    untagged block with no code in it) is read.
+
+    >>> without_code_tail("Let me compute.\\n```python\\ns = 465\\n```")
+    'Let me compute.\\n'
+    >>> without_code_tail("```python\\nprint(12 * 13)\\n```\\n```output\\n156\\n```").endswith("156\\n```")
+    True
+    """
+    body = region.rstrip()
+    if not body.endswith(_FENCE):
+        return region
+    opened = body.rfind(_FENCE, 0, len(body) - len(_FENCE))
+    if opened < 0:
+        return region
+    line_end = body.find("\n", opened)
+    if line_end < 0:
+        return region
+    tag = body[opened + len(_FENCE) : line_end].strip().casefold()
+    code = body[line_end + 1 : len(body) - len(_FENCE)]
+    is_code = tag not in _OUTPUT_TAGS or any(sign in code for sign in _CODE_SIGNS)
+    return region[:opened] if is_code and not _assigns_answer(code) else region
+
+
+def _assigns_answer(code: str) -> bool:
+    """Does ``code`` assign a variable named by an answer word of any language ("jawaban = 75", "answer = 12",
+    "risposta = 7")? Then it states its answer as code, and is read."""
+    names = _answer_names()
+    for line in code.splitlines()[-MAX_CODE_LINES:]:
+        name, eq, _ = line.partition("=")
+        if eq and name.strip().casefold() in names:
+            return True
+    return False
+
+
+MAX_CODE_LINES = 40  # the last lines of a code block looked at for an answer's assignment
+
+
+@cache
+def _answer_names() -> frozenset[str]:
+    return frozenset(p.casefold() for p in every_language(W.ANSWER_WORD) if " " not in p)
+
+
 def read_commitment(region: str, open_end: bool = False) -> Commitment:
     """The commitment of a final-answer region (see the module doc)."""
-    text = in_math(without_injection(region))
+    text = in_math(without_injection(without_code_tail(region)))
     start = window_start(text)
     first = anchored_start(text, start)
     c = _commit_from(text, first, open_end)

@@ -42,6 +42,7 @@ class Stance(IdentityEnum):
     REASON = "a reason"  # a value in a clause that gives a reason ("because 2 cubed is 8")
     REMARK = "remarked on"  # a value the statement talks about ("12 contradicts the second condition")
     POLAR = "a yes or a no"  # the text closes on a labelled yes or no: the value before it was data
+    BOXED_THROUGHOUT = "one box of many"  # every number of the working boxed: no box states the answer
     NEGATED = "negated"
     EXCLUDED = "excluded"
     HEDGED = "hedged"
@@ -268,6 +269,14 @@ def _relates(w: Window, sign: int) -> bool:
     return kind in (TokenKind.NUMBER, TokenKind.CLOSE) or (kind is TokenKind.WORD and len(text) == 1)
 
 
+def _hedge_after(w: Window, c: Candidate, limit: int) -> Refusal | None:
+    """A hedge word after the value, before ``limit``, that does not turn to the next value."""
+    for m in w.marks_in(c.end, limit):
+        if W.HEDGE in m.classes and not _turns_to_next(w, m, c):
+            return Refusal(Stance.HEDGED, m.start, m.end)
+    return None
+
+
 def _hedged(w: Window, c: Candidate) -> Refusal | None:
     """A hedge word in the value's clause, an approximator or hedge symbol right before it (or, in a verb-final
     language, right after it), a hedge after it with no other value between, or an English hedge shape."""
@@ -277,10 +286,11 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
     limit = (
         anchors[0] if anchors else tail
     )  # "Answer: \\boxed{7} The answer is best guess nine": a new statement
+    rounded: Refusal | None = None
     for m in w.marks_in(clause_start, min(w.clause_end_offset(c), limit)):
         if W.HEDGE in m.classes and not _in_relative_clause(w, m, c) and not _turns_to_next(w, m, c):
             return Refusal(Stance.HEDGED, m.start, m.end)
-        if not m.classes & {W.APPROXIMATOR, W.HEDGE_SYMBOL}:
+        if rounded is not None or not m.classes & {W.APPROXIMATOR, W.HEDGE_SYMBOL}:
             continue
         before = m.end <= c.start and w.words_between(m.end, c.start) <= 1
         after = (  # "42左右", "42 civarında"; not one that opens the next value ("√3/2, approximately 0.866")
@@ -288,15 +298,19 @@ def _hedged(w: Window, c: Candidate) -> Refusal | None:
         )
         opens = c.start <= m.start < c.end and not w.source[c.start : m.start].strip()  # "\\boxed{about 390}"
         if before or after or opens:
-            return Refusal(Stance.HEDGED, m.start, m.end, approximate=True)
+            rounded = Refusal(Stance.HEDGED, m.start, m.end, approximate=True)
+    if (
+        rounded is not None
+    ):  # an estimate, unless the text goes on to distrust it ("about 0.5, but I would not
+        return _hedge_after(w, c, limit) or rounded  # rely on it")
     i = _token_before(w, c)
     if i >= 0 and is_word(w.tokens.texts[i], W.HEDGE_SYMBOL) and not _relates(w, i):
         return Refusal(Stance.HEDGED, w.tokens.starts[i], w.tokens.ends[i], approximate=True)
     if is_word(w.tokens.texts[c.first], W.HEDGE_SYMBOL):  # the value opens with one: "\\boxed{\\approx 390}"
         return Refusal(Stance.HEDGED, w.tokens.starts[c.first], w.tokens.ends[c.first], approximate=True)
-    for m in w.marks_in(c.end, limit):  # "The answer is 5, perhaps.", "Final answer: 5 (maybe)."
-        if W.HEDGE in m.classes and not _turns_to_next(w, m, c):
-            return Refusal(Stance.HEDGED, m.start, m.end)
+    later = _hedge_after(w, c, limit)  # "The answer is 5, perhaps.", "Final answer: 5 (maybe)."
+    if later is not None:
+        return later
     trailing = w.source[c.end : limit].strip(" ,.!;:()$*}\\")
     # "The answer is 12, reportedly."; an adverb right before the next value is that value's ("..., roughly 40")
     if (
