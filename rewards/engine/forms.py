@@ -362,6 +362,7 @@ def as_union(s: str) -> str:
 
 # Unicode math that models write in plain text, as the LaTeX the parser reads.
 _UNICODE = {
+    "\u060c": ",",  # the Arabic comma: "{−2، 4}" lists two values
     "\u2212": "-",  # minus sign
     "\u2013": "-",  # en dash (used as a minus)
     "\u00d7": "\\times ",

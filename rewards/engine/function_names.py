@@ -6,6 +6,8 @@ neighbours): "sin(π/3)" is read as one value and compared as ``\sin(\pi/3)``, w
 '2(\\cos (π/3) + i \\sin (π/3))'
 >>> plain_functions_as_latex("cosine, sin"), plain_functions_as_latex("\\sin x"), plain_functions_as_latex("log is")
 ('cosine, sin', '\\sin x', 'log is')
+>>> plain_functions_as_latex("log₂ 5"), plain_functions_as_latex("log₁₀(100)")
+('\\log_{2} 5', '\\log_{10} (100)')
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def applies_to_next(after: str) -> bool:
     if not after:
         return False
     ch = after[0]
-    if ch in "([{\\√π" or ch.isdigit():
+    if ch in "([{\\√π" or ch.isdigit() or (ch == "_" and after[1:2].isdigit()):  # "log_3 7": its base first
         return True
     letter = ch.isalpha() and (ch.isascii() or "\u0370" <= ch <= "\u03ff")
     return letter and not (len(after) > 1 and after[1].isalpha())
@@ -68,6 +70,18 @@ def plain_functions_as_latex(s: str) -> str:
         word, after = s[i:j], s[j:].lstrip(" ")
         command = COMMANDS.get(word)
         escaped = i > 0 and s[i - 1] == "\\"
-        out.append(f"{command} " if command and not escaped and applies_to_next(after) else word)
+        if command and not escaped and applies_to_next(after):
+            k = j
+            while k < n and s[k] in _SUBSCRIPTS:
+                k += 1
+            base = s[j:k].translate(_SUBSCRIPT_TO_ASCII)  # "log₂ 5": the base written in subscript digits
+            out.append(f"{command}_{{{base}}} " if base else f"{command} ")
+            j = k
+        else:
+            out.append(word)
         i = j
     return "".join(out).replace("  ", " ")
+
+
+_SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉"
+_SUBSCRIPT_TO_ASCII = str.maketrans(_SUBSCRIPTS, "0123456789")

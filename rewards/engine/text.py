@@ -21,7 +21,7 @@ from functools import lru_cache
 from rewardcheck.rewards import rx
 from rewardcheck.rewards.cache_bounds import NORMAL_FORMS
 
-from .lexicon import WordClass, alternation, alternation_everywhere
+from .lexicon import WordClass, alternation, alternation_everywhere, every_language
 from .stance import choice_word, injection_at
 
 __all__ = [
@@ -242,13 +242,24 @@ def is_placeholder(content: str) -> bool:
     return _PLACEHOLDER_BOX.fullmatch(normalise(content)) is not None
 
 
+def _script_labels() -> str:
+    """The follow-up words of languages written in their own script that are gated for their shortness ("문제",
+    "问题", "問題"): the script shows the language, so as a label that opens a line before a colon they are read."""
+    everywhere = set(every_language(WordClass.FOLLOW_UP))
+    found = [
+        p for p in every_language(WordClass.FOLLOW_UP, gated=True) if not p.isascii() and p not in everywhere
+    ]
+    return "|".join(rx.escape(p) for p in sorted(found, key=lambda p: (-len(p), p)))
+
+
 # Where an invented follow-up starts: a line that opens a new problem or a new chat turn ("Problem 2:",
-# "Question:", "Human:", "### Instruction"), or an end-of-text token the model wrote and then went on past.
+# "Question:", "Human:", "### Instruction", "문제:"), or an end-of-text token the model wrote and then went on past.
 _FOLLOW_UP = rx.compile(
     # one word and a comma may lead ("Ahora, otro problema parecido:"), one word may follow ("Задача 2 (для
     # закрепления).", "next similar problem:")
     rf"(?:^|\n)[ \t#*>]{{0,8}}(?:[^\W\d_]{{1,12}},[ \t]{{1,3}})?{alternation_everywhere(WordClass.FOLLOW_UP)}"
     r"(?:[ \t]{0,4}#?\d{1,3})?(?:[ \t]{1,3}[^\W\d_]{1,15})?(?:[ \t]{0,4}\([^()\n]{1,40}\))?[ \t*]{0,4}[:.)：]"
+    rf"|(?:^|\n)[ \t#*>]{{0,8}}(?:{_script_labels()})[ \t]{{0,2}}[:：]"
     r"|<\|(?:endoftext|im_end|im_start|eot_id|end|user)\|>|</s>",
     rx.IGNORECASE,
 )

@@ -140,3 +140,26 @@ def test_a_question_opening_the_statement_ends_where_a_clause_states_the_answer(
 @pytest.mark.parametrize("text", ["Is the answer 4.5", "혹시 답은 4.5인가", "Could it be 4.5"])
 def test_a_question_that_holds_the_value_still_asks(text: str) -> None:
     assert _verdict(text, "4.5") != "correct", text
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [("अतः 256 का वर्गमूल **16** है।", "16"), ("अतः 256 का वर्गमूल 16 है।", "16"), ("16 का वर्ग 256 है।", "256")],
+)
+def test_a_hindi_operation_word_follows_its_operand(text: str, gold: str) -> None:
+    assert _verdict(text, gold) == "correct", text
+    other = "256" if gold == "16" else "16"
+    assert _verdict(text, other) != "correct", text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "60 - 17 = 43\n43\n문제: 영희는 연필 5자루를",
+        "60 - 17 = 43\n43\n问题：小明有5支",
+        "60 − 17 = 43\n答え：43\n問題：太郎は5本の",
+    ],
+)
+def test_a_new_problem_labelled_in_its_own_script_follows_the_answer(text: str) -> None:
+    assert _verdict(text, "43") == "correct", text
+    assert _verdict(text, "5") != "correct", text

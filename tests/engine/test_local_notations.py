@@ -10,6 +10,12 @@ import pytest
 from rewardcheck.rewards.engine import judge
 
 PAID = [
+    ("x = log₂5.", "\\log_2 5"),  # a logarithm's base in subscript digits
+    ("Ответ: log₅2.", "\\log_5 2"),
+    ("उत्तर: log₂ 7", "\\log_2 7"),
+    ("답: x = log_3 7", "\\log_3 7"),
+    ("Cevap: x = log₃ 15", "1+\\log_3 5"),
+    ("مجموعة الحل: {−2، 4}", "\\{-2,4\\}"),  # the Arabic comma between a set's values
     ("La respuesta es $0,\\overline{6}$.", "\\frac{2}{3}"),  # a repeating block after a decimal comma
     ("La risposta è $0{,}1\\overline{6}$.", "\\frac{1}{6}"),
     ("Ответ: $1,\\overline{3}$", "\\frac{4}{3}"),
@@ -48,6 +54,10 @@ PAID = [
 ]
 
 NOT_PAID = [
+    ("x = log₂6.", "\\log_2 5"),  # another argument
+    ("x = log₃5.", "\\log_2 5"),  # another base
+    ("x = log₂5.", "5"),  # the argument alone is no value of it
+    ("مجموعة الحل: {−2، 4}", "4"),
     ("So we get $A'(-3, 2)$.", "(3, 2)"),  # the other point
     ("The value is f(2, 3) = 7.", "(2, 3)"),  # a function's arguments are no point
     ("P = 0,125", "125"),  # "0,125" is a decimal, never 125 with a thousands comma

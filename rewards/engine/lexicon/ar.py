@@ -448,6 +448,11 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("إلى",),
         WordClass.SUBUNIT: ("سنت", "قرش", "قروش", "فلس"),
         WordClass.HOURS: ("ساعة", "ساعات"),
+        WordClass.PENDING: (
+            "يبقى علينا",
+            "ويبقى علينا",
+            "في الخطوة التالية",
+        ),
         WordClass.METHOD: (
             "الطريقة",
             "طريقة",

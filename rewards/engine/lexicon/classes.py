@@ -86,6 +86,8 @@ class WordClass(IdentityEnum):
     # asks the reader for data the problem lacks: "could you provide", "pourriez-vous préciser", "教えてもらえますか"
     DATA_REQUEST = "data_request"
     METHOD = "method"  # names one way of solving among others: "Method 2:", "Способ 1:", "解法二", "Cara 1:"
+    # says a step of the working is still to do: "it remains to add", "il ne reste plus qu'à", "осталось"
+    PENDING = "pending"
     HOURS = "hours"  # the unit of a duration's hours before its minutes: "(12) h (30 min)", "小时", "saat"
     MINUTES = "minutes"  # the unit of a duration's minutes after its hours: "(12 h 30) min", "分钟", "dakika"
     CHANCE = "chance"  # a likelihood stated as one of so many: "probability", "Wahrscheinlichkeit", "概率"

@@ -497,6 +497,15 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("zu",),
         WordClass.SUBUNIT: ("cent", "pfennig", "rappen"),
         WordClass.HOURS: ("h", "std", "stunde", "stunden"),
+        WordClass.PENDING: (
+            "fehlt jetzt nur noch",
+            "fehlt nur noch",
+            "fehlt noch",
+            "bleibt noch",
+            "muss noch",
+            "steht noch aus",
+            "die mache ich gleich",
+        ),
         WordClass.METHOD: (
             "methode",
             "lösungsweg",
@@ -567,6 +576,8 @@ ROWS = LanguageRows(
             "sondern",
         ),
         WordClass.REDO: (
+            "müsste ich nochmal nachrechnen",
+            "muss das nochmal prüfen",
             "von vorne",
             "von vorn",
             "neu rechnen",

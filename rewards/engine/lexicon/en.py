@@ -481,6 +481,18 @@ _W: dict[WordClass, tuple[str, ...]] = {
     WordClass.RATIO_JOINER: ("to",),
     WordClass.SUBUNIT: ("cent", "cents", "penny", "pence", "pennies"),
     WordClass.HOURS: ("h", "hr", "hrs", "hour", "hours"),
+    WordClass.PENDING: (
+        "still need to",
+        "still have to",
+        "remains to be",
+        "it remains to",
+        "what remains is",
+        "left to do",
+        "still to be done",
+        "the last step is still",
+        "yet to be done",
+        "will do that next",
+    ),
     WordClass.METHOD: (
         "method",
         "approach",
@@ -586,6 +598,9 @@ _W: dict[WordClass, tuple[str, ...]] = {
     WordClass.CHOICE_VERB: ("choose", "pick", "select", "go with", "opt for"),
     WordClass.CHOICE_NOUN: ("option", "choice", "letter", "alternative"),
     WordClass.REDO: (
+        "i would need to recheck",
+        "i need to recheck",
+        "i'd have to redo",
         "start over",
         "start again",
         "start from scratch",

@@ -470,6 +470,13 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("razón", "proporción", "relación"),
         WordClass.SUBUNIT: ("céntimo", "céntimos", "centavo", "centavos"),
         WordClass.HOURS: ("h", "hora", "horas"),
+        WordClass.PENDING: (
+            "falta",
+            "queda por",
+            "todavía hay que",
+            "aún falta",
+            "aún hay que",
+        ),
         WordClass.METHOD: (
             "método",
             "enfoque",
@@ -545,6 +552,9 @@ ROWS = LanguageRows(
             "sino que",
         ),
         WordClass.REDO: (
+            "tendría que repasarlo",
+            "tendría que revisarlo",
+            "repasarlo entero",
             "rehacerlo",
             "rehacer",
             "volver a empezar",
@@ -776,6 +786,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "falta",
             "forma",
             "método",
             "porque",

@@ -529,6 +529,14 @@ ROWS = LanguageRows(
         ),
         WordClass.SUBUNIT: ("centime", "centimes", "cent", "cents"),
         WordClass.HOURS: ("h", "heure", "heures"),
+        WordClass.PENDING: (
+            "il ne reste plus qu'à",
+            "il reste à",
+            "reste à faire",
+            "il faut encore",
+            "je vous laisse faire",
+            "je vous laisse",
+        ),
         WordClass.METHOD: (
             "méthode",
             "approche",
@@ -604,6 +612,9 @@ ROWS = LanguageRows(
             "néanmoins",
         ),
         WordClass.REDO: (
+            "il faudrait que je reprenne",
+            "reprendre tout le calcul",
+            "je dois tout revérifier",
             "recommencer",
             "tout refaire",
             "à refaire",

@@ -101,8 +101,9 @@ ROWS = LanguageRows(
         WordClass.BOUND_BEFORE: ("कम से कम", "अधिक से अधिक"),
         WordClass.BOUND_AFTER: ("से अधिक", "से ज़्यादा", "से ज्यादा", "से कम", "या अधिक", "या कम"),
         WordClass.OPERATION: ("गुणा", "भाग", "घात"),
-        WordClass.POWER_AFTER: ("का वर्ग", "का घन"),
-        WordClass.ROOT_BEFORE: ("का वर्गमूल",),
+        # Hindi writes the operation after its operand: "16 का वर्ग" (16 squared), "256 का वर्गमूल" (the square
+        # root of 256): the value before the phrase is the operand, never the value after it
+        WordClass.POWER_AFTER: ("का वर्ग", "का घन", "का वर्गमूल"),
         WordClass.NEGATIVE_SIGN: ("ऋण", "माइनस"),
         WordClass.RELATIVE: ("जो", "जिसका", "जिसकी", "जिसके"),
         WordClass.ANSWER_WORD: (  # a label of the answer before a colon
@@ -440,6 +441,10 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("से",),
         WordClass.SUBUNIT: ("पैसे", "पैसा"),
         WordClass.HOURS: ("घंटे", "घंटा"),
+        WordClass.PENDING: (
+            "बाकी है",
+            "अभी बाकी",
+        ),
         WordClass.METHOD: (
             "विधि",
             "तरीका",

@@ -364,6 +364,11 @@ ROWS = LanguageRows(
         ),
         WordClass.SUBUNIT: ("sen",),
         WordClass.HOURS: ("jam",),
+        WordClass.PENDING: (
+            "tinggal",
+            "masih harus",
+            "belum saya kerjakan",
+        ),
         WordClass.METHOD: (
             "cara",
             "metode",

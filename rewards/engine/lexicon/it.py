@@ -436,6 +436,13 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("rapporto", "proporzione"),
         WordClass.SUBUNIT: ("centesimo", "centesimi"),
         WordClass.HOURS: ("h", "ora", "ore"),
+        WordClass.PENDING: (
+            "bisogna ancora",
+            "resta da",
+            "manca ancora",
+            "rimane da",
+            "lo faccio dopo",
+        ),
         WordClass.METHOD: (
             "metodo",
             "approccio",
@@ -504,7 +511,16 @@ ROWS = LanguageRows(
             "eppure",
             "bensì",
         ),
-        WordClass.REDO: ("rifarlo", "rifare", "da capo", "ricominciare", "da zero"),
+        WordClass.REDO: (
+            "rifarlo",
+            "rifare",
+            "da capo",
+            "ricominciare",
+            "da zero",
+            "dovrei ricontrollare",
+            "ricontrollare tutto",
+            "devo ricontrollare",
+        ),
         WordClass.UNDETERMINED: (
             "nessuna soluzione",  # no solution
             "non ha soluzioni",

@@ -439,6 +439,11 @@ ROWS = LanguageRows(
         ),
         WordClass.SUBUNIT: ("銭",),
         WordClass.HOURS: ("時間",),
+        WordClass.PENDING: (
+            "あとは",
+            "残っています",
+            "次のステップで",
+        ),
         WordClass.METHOD: (
             "解法",
             "方法",

@@ -558,6 +558,11 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("대",),
         WordClass.SUBUNIT: ("전",),
         WordClass.HOURS: ("시간",),
+        WordClass.PENDING: (
+            "남았습니다",
+            "아직 남",
+            "남아 있",
+        ),
         WordClass.METHOD: (
             "방법",
             "풀이",

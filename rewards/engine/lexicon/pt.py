@@ -450,6 +450,13 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("para",),
         WordClass.SUBUNIT: ("centavo", "centavos", "cêntimo", "cêntimos"),
         WordClass.HOURS: ("h", "hora", "horas"),
+        WordClass.PENDING: (
+            "falta",
+            "ainda falta",
+            "resta calcular",
+            "ainda precisamos",
+            "ainda é preciso",
+        ),
         WordClass.METHOD: (
             "método",
             "abordagem",
@@ -713,6 +720,7 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "falta",
             "forma",
             "método",
             "porque",

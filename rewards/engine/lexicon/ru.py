@@ -464,6 +464,13 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("к",),
         WordClass.SUBUNIT: ("копейка", "копейки", "копеек", "цент", "цента", "центов"),
         WordClass.HOURS: ("ч", "час", "часа", "часов"),
+        WordClass.PENDING: (
+            "осталось",
+            "остаётся",
+            "ещё нужно",
+            "нужно ещё",
+            "на следующем шаге",
+        ),
         WordClass.METHOD: (
             "способ",
             "метод",

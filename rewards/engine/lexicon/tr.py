@@ -399,6 +399,11 @@ ROWS = LanguageRows(
         WordClass.RATIO: ("oran", "oranı"),
         WordClass.SUBUNIT: ("kuruş", "sent"),
         WordClass.HOURS: ("saat", "saatte", "saati", "saatlik", "sa"),
+        WordClass.PENDING: (
+            "kaldı",
+            "henüz yapmadım",
+            "sonraki adımda",
+        ),
         WordClass.METHOD: (
             "yöntem",
             "yol",

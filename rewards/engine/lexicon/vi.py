@@ -358,6 +358,11 @@ ROWS = LanguageRows(
         WordClass.RATIO_JOINER: ("trên",),
         WordClass.SUBUNIT: ("xu",),
         WordClass.HOURS: ("giờ", "tiếng"),
+        WordClass.PENDING: (
+            "còn phải",
+            "chỉ còn",
+            "bước tiếp theo",
+        ),
         WordClass.METHOD: (
             "cách",
             "phương pháp",

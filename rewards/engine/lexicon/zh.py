@@ -425,6 +425,12 @@ ROWS = LanguageRows(
         ),
         WordClass.SUBUNIT: ("分",),
         WordClass.HOURS: ("小时", "小時", "个小时", "個小時"),
+        WordClass.PENDING: (
+            "还需要",
+            "还要再",
+            "接下来还",
+            "下一步再",
+        ),
         WordClass.METHOD: (
             "方法",
             "解法",

@@ -234,6 +234,7 @@ _RUN_SYMBOLS = frozenset(
 )
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺"
 _INDICES_AND_POWERS = SUBSCRIPT_DIGITS + _SUPERSCRIPTS
+_BASED_FUNCTIONS = frozenset({"log"})  # a function written with its base as subscript digits: "log₂", "log₁₀"
 
 
 _GREEK, _OMEGA = "α", "ω"  # a small Greek letter is a variable's name ("sin α", "α + β")
@@ -250,11 +251,12 @@ def _in_run(t: Tokens, i: int, depth: int) -> bool:
     if k is TokenKind.CLAUSE_END:
         if text == ":" and (_clock_colon(t, i) or _dividing_colon(t, i)):
             return True  # "4:30", "180 : 60 = 3"
-        return depth > 0 and text in ",;"  # "[1, 2]", "(3, -1)": an interval or a tuple
+        return depth > 0 and text in ",;،"  # "[1, 2]", "(3, -1)", "{−2، 4}": an interval, a tuple, a set
     if k is TokenKind.SYMBOL:
         return text in _RUN_SYMBOLS or text.isdigit() or _vulgar(text)
     if k is TokenKind.WORD:
-        if text in FUNCTION_COMMANDS:  # "sin(π/3)", "sen x", "ln 2": a function applied to its argument
+        # "sin(π/3)", "sen x", "ln 2": a function applied to its argument; "log₂ 5": a logarithm with its base
+        if text in FUNCTION_COMMANDS or text.rstrip(SUBSCRIPT_DIGITS) in _BASED_FUNCTIONS:
             return i + 1 < t.n and applies_to_next(t.source[t.starts[i + 1] : t.ends[i + 1] + 1])
         # "x₁ = 2", "x² + 1": a name with its index or its power
         powered = False

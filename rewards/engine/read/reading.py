@@ -18,10 +18,12 @@ from __future__ import annotations
 from functools import cache
 
 from rewardcheck.rewards.engine.choices import latin_letter
+from rewardcheck.rewards.engine.function_names import plain_functions_as_latex
 from rewardcheck.rewards.engine.lexicon import WordClass as W
 from rewardcheck.rewards.engine.lexicon import every_language
 from rewardcheck.rewards.engine.number_phrases import fraction_phrase, number_phrase
 from rewardcheck.rewards.engine.numerals import cjk_value, part_of_value, word_number
+from rewardcheck.rewards.engine.numeric import SUBSCRIPT_DIGITS
 from rewardcheck.rewards.engine.numwords import number_from_words
 from rewardcheck.rewards.engine.prose_math import in_math
 from rewardcheck.rewards.engine.text import AnswerSpan, without_injection
@@ -237,6 +239,14 @@ def _statement_start(region: str, at: int, whole_token: bool = False) -> int:
     return at
 
 
+def _based_logs(raw: str) -> str:
+    """A logarithm with its base in subscript digits as LaTeX ("log₂ 5" -> "\\log_{2} 5"): the digits are the
+    base, not a number of the value (:func:`..function_names.plain_functions_as_latex`)."""
+    return (
+        plain_functions_as_latex(raw) if "log" in raw and any(ch in SUBSCRIPT_DIGITS for ch in raw) else raw
+    )
+
+
 def read_final(region: str, open_end: bool = False) -> AnswerSpan:
     """The answer span of a final-answer region (see the module doc). ``open_end``: the region ends where the
     text may have been cut, so a bare value it ends on mid-line is unfinished (``EngineConfig.unfinished_value``)."""
@@ -257,7 +267,7 @@ def read_final(region: str, open_end: bool = False) -> AnswerSpan:
         raw = c.window.source[
             first.end : c.candidate.end
         ].strip()  # "\\approx 28.26": the value after its sign
-    value = _signed(c.candidate, _spelled(ascii_digits(raw)))
+    value = _signed(c.candidate, _spelled(ascii_digits(_based_logs(raw))))
     if c.candidate.compound is not Compound.NONE:
         value = compound_value(c.window.tokens, c.candidate)
     if c.candidate.kind is StatementKind.CHOICE:  # "вариант Б": the Latin letter of its place

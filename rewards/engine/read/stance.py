@@ -374,7 +374,18 @@ def _undetermined(w: Window, c: Candidate) -> Refusal | None:
         or _supposition_denied(w, c)
         or _answer_withheld(w, c)
         or _data_requested(w, c)
+        or _step_pending(w, c)
     )
+
+
+def _step_pending(w: Window, c: Candidate) -> Refusal | None:
+    """A value-free statement after a value not stated as the answer says a step is still to do ("... 2·(3 + 6)
+    = 18 cm. Für den Flächeninhalt fehlt jetzt nur noch die Multiplikation.", "Теперь осталось прибавить ...",
+    "Tinggal ditambahkan ..."): the value was an intermediate one, in any language of the lexicon. A value stated
+    as the answer stays."""
+    if c.kind is not StatementKind.BARE:
+        return None
+    return _said_after(w, c, MAX_REQUEST_STATEMENTS, W.PENDING, Stance.UNDETERMINED)
 
 
 MAX_REQUEST_STATEMENTS = 2  # value-free statements after a value that a request for data may stand in

@@ -46,7 +46,7 @@ class TokenKind(IdentityEnum):
 
 
 SENTENCE_ENDS = frozenset(".!?。！？।؟")
-CLAUSE_ENDS = frozenset(",;:，；：、")
+CLAUSE_ENDS = frozenset(",;:，；：、،؛")  # with the Arabic comma and semicolon
 _OPERATORS = frozenset("=+-−×÷*/^<>≤≥≠≈~·⋅±∓∈∉⊂⊆∪∩＝＋－／＜＞")  # full-width forms too
 _OPENS = frozenset("([{（［｛")
 _CLOSES = frozenset(")]}）］｝")
