@@ -120,8 +120,16 @@ def test_a_count_noun_after_the_value_is_no_verb_that_remarks_on_it(text: str) -
     assert _verdict(text, "36") == "correct", text
 
 
-def test_a_verb_with_its_object_after_the_value_remarks_on_it() -> None:
-    assert _verdict("36 contradicts the second condition.", "36") != "correct"
+@pytest.mark.parametrize(
+    "text",
+    [
+        "36 contradicts the second condition.",
+        "$36$ clashes with the constraints.",
+        "thirty-six leads to a contradiction.",
+    ],
+)
+def test_a_verb_with_its_object_after_the_value_remarks_on_it(text: str) -> None:
+    assert _verdict(text, "36") != "correct", text
 
 
 @pytest.mark.parametrize(
