@@ -6,13 +6,7 @@ writes one; a retraction inside the statement turns to the value after it."""
 from __future__ import annotations
 
 import pytest
-
-from rewardcheck.rewards.engine import judge
-
-
-def _verdict(text: str, gold: str) -> str:
-    return judge(text, gold).verdict.value
-
+from verdicts import verdict as _verdict
 
 LEAD_PHRASES = [
     "Así que, después de 4 semanas, Lucía tiene 50 € en su alcancía.",

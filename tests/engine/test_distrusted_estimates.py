@@ -5,13 +5,7 @@ credited as written."""
 from __future__ import annotations
 
 import pytest
-
-from rewardcheck.rewards.engine import judge
-
-
-def _verdict(text: str, gold: str) -> str:
-    return judge(text, gold).verdict.value
-
+from verdicts import verdict as _verdict
 
 DISTRUSTED = [
     "Roughly I get about 0.5, but the estimate is very rough — I would not rely on it.",

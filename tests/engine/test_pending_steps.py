@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 from answer_labels import LABELS
+from verdicts import verdict as _verdict
 
-from rewardcheck.rewards.engine import judge
 from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WORDS, WordClass
 
 VALUES = {  # a statement of an intermediate value 18, in each language
@@ -28,10 +28,6 @@ VALUES = {  # a statement of an intermediate value 18, in each language
     "id": "Kelilingnya 18 cm.",
     "tr": "Çevre 18 cm oldu.",
 }
-
-
-def _verdict(text: str, gold: str) -> str:
-    return judge(text, gold).verdict.value
 
 
 def _rows(lang: str, word_class: WordClass) -> tuple[str, ...]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 from answer_labels import LABELS
+from verdicts import verdict as _verdict
 
-from rewardcheck.rewards.engine import judge
 from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WORDS, WordClass
 
 YES_NO = {  # one yes and one no word per language, each a row of its AFFIRMATION / NEGATIVE_ANSWER class
@@ -28,10 +28,6 @@ YES_NO = {  # one yes and one no word per language, each a row of its AFFIRMATIO
     "zh": ("是", "否"),
     "hi": ("हाँ", "नहीं"),
 }
-
-
-def _verdict(text: str, gold: str) -> str:
-    return judge(text, gold).verdict.value
 
 
 def _rows(lang: str, word_class: WordClass) -> set[str]:

@@ -5,8 +5,8 @@ none; a conclusion word after the reason opens the main clause ("Vì 2^5 = 32 n�
 from __future__ import annotations
 
 import pytest
+from verdicts import verdict as _verdict
 
-from rewardcheck.rewards.engine import judge
 from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WORDS, WordClass
 
 REASON_LANGUAGES = sorted(
@@ -25,10 +25,6 @@ OPENINGS = {  # a few words of the language before the reason, so that a gated w
     "vi": "Điều này đúng",
     "id": "Itu benar",
 }
-
-
-def _verdict(text: str, gold: str) -> str:
-    return judge(text, gold).verdict.value
 
 
 def _reasons(lang: str) -> tuple[str, ...]:

@@ -8,13 +8,7 @@ where the unit converts it ("2,5 kg, soit 2 500 g", "0.3L、つまり300mL"), no
 from __future__ import annotations
 
 import pytest
-
-from rewardcheck.rewards.engine import judge
-
-
-def _verdict(text: str, gold: str) -> str:
-    return judge(text, gold).verdict.value
-
+from verdicts import verdict as _verdict
 
 RESTATED = [
     (

@@ -5,14 +5,9 @@ from __future__ import annotations
 
 import pytest
 from answer_labels import LABELS
-
-from rewardcheck.rewards.engine import judge
+from verdicts import verdict as _verdict
 
 POWERED_UNITS = ["cm2", "cm^2", "cm^3", "cm3", "m^{2}", "\\text{cm}^2", "\\,\\text{m}^3", "м2", "km²"]
-
-
-def _verdict(text: str, gold: str) -> str:
-    return judge(text, gold).verdict.value
 
 
 @pytest.mark.parametrize("lang", sorted(LABELS))

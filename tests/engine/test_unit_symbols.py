@@ -6,12 +6,7 @@ from __future__ import annotations
 
 import pytest
 from answer_labels import LABELS
-
-from rewardcheck.rewards.engine import judge
-
-
-def _verdict(text: str, gold: str) -> str:
-    return judge(text, gold).verdict.value
+from verdicts import verdict as _verdict
 
 
 @pytest.mark.parametrize("lang", sorted(LABELS))

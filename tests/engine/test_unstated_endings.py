@@ -8,13 +8,9 @@ from __future__ import annotations
 
 import pytest
 from answer_labels import LABELS
+from verdicts import verdict as _verdict
 
-from rewardcheck.rewards.engine import judge
 from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WORDS, WordClass
-
-
-def _verdict(text: str, gold: str) -> str:
-    return judge(text, gold).verdict.value
 
 
 @pytest.mark.parametrize(
