@@ -215,6 +215,8 @@ def local_interval(s: str) -> str | None:
     ('x \\in [1, 4)', 'S = (1, 3)', None, None)
     >>> local_interval("S = \\left]-2 \\,;\\, 4\\right]"), local_interval("S = \\,]1, 5]")
     ('S = (-2, 4]', 'S = (1, 5]')
+    >>> local_interval("S = (-\\infty; 2] ∪ [5; +\\infty)"), local_interval("(1, 2] ∪ [3, 4)")
+    ('S = (-\\infty, 2] \\cup [5, +\\infty)', None)
     """
     t = " ".join(
         _SPACING.sub(" ", s).split()
@@ -222,9 +224,27 @@ def local_interval(s: str) -> str | None:
     for member in ("∈", "\\in ", "="):  # "x ∈ [1; 4)", "S = ]1 ; 3[": the interval after a membership sign
         head, sign, body = t.partition(member)
         named = head.strip().isalpha() and len(head.strip()) <= 2 if member == "=" else bool(head.strip())
-        if sign and named and (found := _bracketed_interval(body.strip())) is not None:
+        if sign and named and (found := _local_union(body.strip())) is not None:
             return f"{head}{sign}{body[: len(body) - len(body.lstrip())]}{found}"  # its spacing kept
-    return _bracketed_interval(t)
+    return _local_union(t)
+
+
+MAX_UNION_PARTS = 8  # intervals of one union written in a local style
+
+
+def _local_union(t: str) -> str | None:
+    """One interval in a local style, or a union of them ("(−∞; 2] ∪ [5; +∞)"), as ``(a, b)`` joined by
+    ``\\cup``; ``None`` where a part is no interval or none is in a local style."""
+    parts = [p.strip() for p in t.replace("\\cup", "∪").split("∪")]
+    if len(parts) == 1 or len(parts) > MAX_UNION_PARTS:
+        return _bracketed_interval(t)
+    read = [_bracketed_interval(p) for p in parts]
+    if all(r is None for r in read):
+        return None
+    out = [r if r is not None else p for r, p in zip(read, parts, strict=True)]
+    if not all(p[:1] in "([" and p[-1:] in ")]" and p.count(",") == 1 for p in out):
+        return None
+    return " \\cup ".join(out)
 
 
 _NAMED_POINT = rx.compile(r"([A-Z](?:'{1,3}|_\{?[0-9A-Za-z]{1,3}\}?)?)\s*\((.{1,200})\)")

@@ -10,6 +10,7 @@ import pytest
 from rewardcheck.rewards.engine import judge
 
 PAID = [
+    ("Vậy S = (−∞; 2] ∪ [5; +∞).", "(-\\infty,2]\\cup[5,+\\infty)"),  # a union of intervals with semicolons
     ("x = log₂5.", "\\log_2 5"),  # a logarithm's base in subscript digits
     ("Ответ: log₅2.", "\\log_5 2"),
     ("उत्तर: log₂ 7", "\\log_2 7"),
@@ -54,6 +55,8 @@ PAID = [
 ]
 
 NOT_PAID = [
+    ("Vậy S = (−∞; 2] ∪ [6; +∞).", "(-\\infty,2]\\cup[5,+\\infty)"),  # another end
+    ("Vậy S = (−∞; 2] ∪ [5; +∞).", "(-\\infty,2]"),  # one interval of the two
     ("x = log₂6.", "\\log_2 5"),  # another argument
     ("x = log₃5.", "\\log_2 5"),  # another base
     ("x = log₂5.", "5"),  # the argument alone is no value of it

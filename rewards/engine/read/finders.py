@@ -1625,7 +1625,7 @@ def find_candidates(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Cand
     found: list[Candidate] = []
     for _, finder in FINDERS:
         found += finder(t, s, marks)
-    found.sort(key=lambda c: (c.start, -c.strength))
+    found.sort(key=lambda c: (c.start, -c.strength, -c.end))  # at one start, the stronger, then the wider
     kept: list[Candidate] = []
     for c in found:
         if kept and c.start < kept[-1].end and c.kind is not StatementKind.CHOICE:
