@@ -12,6 +12,8 @@ neighbours): "sin(π/3)" is read as one value and compared as ``\sin(\pi/3)``, w
 
 from __future__ import annotations
 
+from .numeric import SUBSCRIPT_DIGITS
+
 __all__ = ["COMMANDS", "applies_to_next", "plain_functions_as_latex"]
 
 COMMANDS: dict[str, str] = {
@@ -72,7 +74,7 @@ def plain_functions_as_latex(s: str) -> str:
         escaped = i > 0 and s[i - 1] == "\\"
         if command and not escaped and applies_to_next(after):
             k = j
-            while k < n and s[k] in _SUBSCRIPTS:
+            while k < n and s[k] in SUBSCRIPT_DIGITS:
                 k += 1
             base = s[j:k].translate(_SUBSCRIPT_TO_ASCII)  # "log₂ 5": the base written in subscript digits
             out.append(f"{command}_{{{base}}} " if base else f"{command} ")
@@ -83,5 +85,4 @@ def plain_functions_as_latex(s: str) -> str:
     return "".join(out).replace("  ", " ")
 
 
-_SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉"
-_SUBSCRIPT_TO_ASCII = str.maketrans(_SUBSCRIPTS, "0123456789")
+_SUBSCRIPT_TO_ASCII = str.maketrans(SUBSCRIPT_DIGITS, "0123456789")

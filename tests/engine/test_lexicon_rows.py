@@ -270,6 +270,7 @@ SHAPE_CLASSES = {
     W.JOIN_WORD: ("integers", "integral"),
     W.LINK_WORD: ("then", "thence"),
     W.LOCATIVE_VERB: ("that lies between", "that belies"),
+    W.OBJECT_PREPOSITION: ("clashes with the", "clashes within the"),
     W.NOT_ADVERB: ("add them daily", "add them dailyish"),
     W.NOT_IMPERATIVE: ("thanks for reading", "thanksgiving"),
     W.APPROVAL: ("that is valid", "that is validated"),

@@ -167,6 +167,9 @@ class WordClass(IdentityEnum):
     # "不同" (different), "不等式" (inequality), "不动点" (fixed point) hold no negator; "约数" (divisor) no "about"
     PLAIN_WORD = "plain_word"
     LOCATIVE_VERB = "locative_verb"  # places a variable in an interval: "(that) lie (between)", "is", "are"
+    # takes a verb's object after a verb in "-s" that follows a value ("42 clashes *with* the constraints"); "in" and
+    # "of" open a count noun's phrase instead ("36 apples in all")
+    OBJECT_PREPOSITION = "object_preposition"
     NOT_ADVERB = "not_adverb"  # a word ending in "-ly" that is no adverb: "only", "family", "multiply"
     NOT_IMPERATIVE = (
         "not_imperative"  # a sentence's first word that gives no order: "I", "the", "let", "thanks"

@@ -1162,6 +1162,7 @@ _S: dict[WordClass, tuple[str, ...]] = {
     WordClass.PARTITIVE: ("of",),
     WordClass.INDEFINITE_ARTICLE: ("a", "an"),
     WordClass.LOCATIVE_VERB: ("are", "is", "lie", "lies"),
+    WordClass.OBJECT_PREPOSITION: ("with", "to", "against", "on", "for"),
     WordClass.NOT_ADVERB: tuple(
         "only family daily early reply supply apply multiply july italy rally weekly monthly yearly hourly "
         "assembly anomaly fly holy ugly lonely".split()

@@ -371,6 +371,7 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     markers = _list_markers(t)
     joiners = _joiners_between_numbers(t, marks)
     operations = _operations_between_values(t, marks)
+    evident: list[frozenset[str]] = []  # the window's languages, read at the first short scale word
     kinds, texts = t.kinds, t.texts
     i = 0
     while i < t.n:
@@ -404,7 +405,7 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             j += 1
             depth = _depth(depth, t, j)
         j = _meridiem(t, j)
-        found = _run_value(t, s, i, j, markers, marks)
+        found = _run_value(t, s, (i, j), markers, marks, evident)
         if found is not None:
             out.append(found)
         i = j + 1
@@ -412,14 +413,20 @@ def _bare(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
 
 
 def _run_value(
-    t: Tokens, s: Structure, i: int, j: int, markers: frozenset[int], marks: Sequence[Mark]
+    t: Tokens,
+    s: Structure,
+    run: tuple[int, int],
+    markers: frozenset[int],
+    marks: Sequence[Mark],
+    evident: list[frozenset[str]],
 ) -> Candidate | None:
     """The value of the run of tokens ``i..j``: trimmed, with a scale word after it ("2 million", "3 mil" where
     Spanish is evident); none for an equation left open, a list marker, or a run with no number."""
+    i, j = run
     first, last = _trim(t, i, j)
     end = _scaled_end(t, last) if first <= last else t.ends[last]
     compound = Compound.NONE
-    if first <= last and end == t.ends[last] and _short_scaled(t, last, marks):
+    if first <= last and end == t.ends[last] and _short_scaled(t, last, marks, evident):
         last, end, compound = last + 1, t.ends[last + 1], Compound.SCALED  # "3 mil pesos", "45 bin lira"
     if t.texts[j] == "=" and last < j:
         return None  # "Let me compute 2+2 = ": an equation still open, its result not written
@@ -435,7 +442,7 @@ def _run_value(
     return None
 
 
-def _short_scaled(t: Tokens, last: int, marks: Sequence[Mark]) -> bool:
+def _short_scaled(t: Tokens, last: int, marks: Sequence[Mark], evident: list[frozenset[str]]) -> bool:
     """Is the number at token ``last`` followed, after one space, by a short scale word of a language evident in
     the window ("3 mil pesos" in Spanish, "45 bin lira" in Turkish)? The window's languages are read only then."""
     n = last + 1
@@ -447,7 +454,9 @@ def _short_scaled(t: Tokens, last: int, marks: Sequence[Mark]) -> bool:
         and short_scale_word(t.texts[n]) is not None
     ):
         return False
-    return short_scale_word(t.texts[n], evident_languages(t, marks)) is not None
+    if not evident:  # the window's languages, read once for all its runs
+        evident.append(evident_languages(t, marks))
+    return short_scale_word(t.texts[n], evident[0]) is not None
 
 
 def _group_of_three(text: str) -> bool:

@@ -767,18 +767,12 @@ def _opens_object(w: Window, at: int, word: str) -> bool:
     """Is ``word``, the next after a verb-like word ending at ``at``, an article or a like filler that opens the
     verb's object ("12 contradicts *the* second condition")? A count noun in "s" goes on otherwise ("36 apples
     in all", "12 students passed"): the value counts them."""
-    if (
-        word.casefold() in _OBJECT_PREPOSITIONS
-    ):  # "42 clashes with the constraints", "12 leads to a contradiction"
+    # "42 clashes with the constraints", "12 leads to a contradiction": a preposition that takes the object
+    if is_word(word, W.OBJECT_PREPOSITION):
         return True
     start = w.source.find(word, at)
     m = w.first_mark_of(W.FILLER, start, start + 1) if start >= 0 else None
     return m is not None and m.phrase == word.casefold()
-
-
-# English prepositions that take a verb's object ("clashes with", "leads to", "fails on"); this shape is English's
-# (the verb in "-s" after a value), so its words are: "in" and "of" open a count noun's phrase ("36 apples in all")
-_OBJECT_PREPOSITIONS = frozenset({"with", "to", "against", "on", "for"})
 
 
 def _offered(w: Window, c: Candidate) -> Refusal | None:
