@@ -85,6 +85,11 @@ class WordClass(IdentityEnum):
     SUBUNIT = "subunit"  # a unit's hundredth after a sum in the unit: "(42 dollars and 50) cents", "céntimos"
     # asks the reader for data the problem lacks: "could you provide", "pourriez-vous préciser", "教えてもらえますか"
     DATA_REQUEST = "data_request"
+    # opens an illustration with data of its own, not the answer: "for example", "par exemple", "比如", "örneğin"
+    EXAMPLE = "example"
+    # distributes over a group whose size the value next to it gives: "each of the (5 friends)", "chacun des",
+    # "(5 arkadaşın) her biri", "(5人の友達)それぞれ": that value counts the group, the answer follows
+    DISTRIBUTIVE = "distributive"
     METHOD = "method"  # names one way of solving among others: "Method 2:", "Способ 1:", "解法二", "Cara 1:"
     # says a step of the working is still to do: "it remains to add", "il ne reste plus qu'à", "осталось"
     PENDING = "pending"

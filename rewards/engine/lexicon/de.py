@@ -518,6 +518,22 @@ ROWS = LanguageRows(
             "denn",
             "da ja",
         ),
+        WordClass.EXAMPLE: (
+            "zum beispiel",
+            "z. b.",
+            "z.b.",
+            "beispielsweise",
+            "als beispiel",
+            "zur veranschaulichung",
+        ),
+        WordClass.DISTRIBUTIVE: (
+            "jeder der",
+            "jede der",
+            "jedes der",
+            "jedem der",
+            "jeder von den",
+            "jede von den",
+        ),
         WordClass.DATA_REQUEST: (
             "können sie mir",
             "könnten sie mir",
@@ -811,6 +827,8 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "z. b.",
+            "z.b.",
             "h",
             "min",
             "minute",

@@ -489,6 +489,21 @@ ROWS = LanguageRows(
             "puesto que",
             "dado que",
         ),
+        WordClass.EXAMPLE: (
+            "por ejemplo",
+            "por poner un ejemplo",
+            "a modo de ejemplo",
+            "para ilustrar",
+            "como ejemplo",
+        ),
+        WordClass.DISTRIBUTIVE: (
+            "cada uno de los",
+            "cada una de las",
+            "cada uno de sus",
+            "cada una de sus",
+            "cada uno de estos",
+            "cada una de estas",
+        ),
         WordClass.DATA_REQUEST: (
             "podrías indicar",
             "puedes indicar",
@@ -786,6 +801,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "para ilustrar",
             "falta",
             "forma",
             "método",

@@ -549,6 +549,22 @@ ROWS = LanguageRows(
             "puisque",
             "étant donné que",
         ),
+        WordClass.EXAMPLE: (
+            "par exemple",
+            "à titre d'exemple",
+            "pour illustrer",
+            "à titre indicatif",
+            "prenons un exemple",
+        ),
+        WordClass.DISTRIBUTIVE: (
+            "chacun des",
+            "chacune des",
+            "chacun de ces",
+            "chacune de ces",
+            "chacun de ses",
+            "chacune de ses",
+            "chacun de leurs",
+        ),
         WordClass.DATA_REQUEST: (
             "pourriez-vous préciser",
             "pouvez-vous préciser",

@@ -449,6 +449,8 @@ ROWS = LanguageRows(
             "विधि",
             "तरीका",
         ),
+        WordClass.EXAMPLE: ("उदाहरण के लिए", "उदाहरण के तौर पर", "मिसाल के तौर पर"),
+        WordClass.DISTRIBUTIVE: ("में से हर", "में से प्रत्येक", "में से हर एक"),
         WordClass.DATA_REQUEST: (
             "क्या आप बता सकते हैं",
             "कृपया बताएं",

@@ -377,6 +377,8 @@ ROWS = LanguageRows(
             "karena",
             "sebab",
         ),
+        WordClass.EXAMPLE: ("misalnya", "contohnya", "sebagai contoh", "umpamanya", "contoh saja"),
+        WordClass.DISTRIBUTIVE: ("setiap dari", "masing-masing dari", "tiap-tiap dari", "setiap orang dari"),
         WordClass.DATA_REQUEST: (
             "bisakah anda",
             "bisa beri tahu",

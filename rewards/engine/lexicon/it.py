@@ -455,6 +455,21 @@ ROWS = LanguageRows(
             "dato che",
             "siccome",
         ),
+        WordClass.EXAMPLE: (
+            "ad esempio",
+            "per esempio",
+            "a titolo di esempio",
+            "per fare un esempio",
+            "a titolo illustrativo",
+        ),
+        WordClass.DISTRIBUTIVE: (
+            "ognuno dei",
+            "ognuna delle",
+            "ognuno degli",
+            "ciascuno dei",
+            "ciascuna delle",
+            "ciascuno degli",
+        ),
         WordClass.DATA_REQUEST: (
             "me la indichi",
             "me lo indichi",

@@ -449,6 +449,8 @@ ROWS = LanguageRows(
             "方法",
             "別解",
         ),
+        WordClass.EXAMPLE: ("例えば", "たとえば", "例として", "一例として"),
+        WordClass.DISTRIBUTIVE: ("それぞれ", "一人ひとり", "ひとりひとり", "一人一人"),
         WordClass.DATA_REQUEST: (
             "教えてもらえますか",
             "教えていただけますか",

@@ -567,6 +567,8 @@ ROWS = LanguageRows(
             "방법",
             "풀이",
         ),
+        WordClass.EXAMPLE: ("예를 들어", "예를 들면", "예컨대", "가령"),
+        WordClass.DISTRIBUTIVE: ("각자", "각각", "한 명 한 명"),
         WordClass.DATA_REQUEST: (
             "알려 주시겠어요",
             "알려주시겠어요",
@@ -772,6 +774,9 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "가령",
+            "각각",
+            "각자",
             "방법",
             "풀이",
             "시간",

@@ -469,6 +469,22 @@ ROWS = LanguageRows(
             "pois",
             "uma vez que",
         ),
+        WordClass.EXAMPLE: (
+            "por exemplo",
+            "só pra ilustrar",
+            "só para ilustrar",
+            "para ilustrar",
+            "a título de exemplo",
+            "como exemplo",
+        ),
+        WordClass.DISTRIBUTIVE: (
+            "cada um dos",
+            "cada uma das",
+            "cada um de seus",
+            "cada uma de suas",
+            "cada um desses",
+            "cada uma dessas",
+        ),
         WordClass.DATA_REQUEST: (
             "poderia informar",
             "pode informar",
@@ -720,6 +736,7 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "para ilustrar",
             "falta",
             "forma",
             "método",

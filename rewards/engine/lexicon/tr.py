@@ -409,6 +409,8 @@ ROWS = LanguageRows(
             "yol",
             "çözüm",
         ),
+        WordClass.EXAMPLE: ("örneğin", "mesela", "meselâ", "örnek olarak", "sözgelimi"),
+        WordClass.DISTRIBUTIVE: ("her biri", "her birine", "her birinin", "her birinden"),
         WordClass.DATA_REQUEST: (
             "paylaşabilir misiniz",
             "verebilir misiniz",

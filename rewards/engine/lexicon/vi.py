@@ -371,6 +371,14 @@ ROWS = LanguageRows(
             "bởi vì",
             "vì",
         ),
+        WordClass.EXAMPLE: ("ví dụ", "chẳng hạn", "ví dụ như", "lấy ví dụ"),
+        WordClass.DISTRIBUTIVE: (
+            "mỗi người trong",
+            "mỗi bạn trong",
+            "mỗi em trong",
+            "mỗi người trong số",
+            "mỗi bạn trong số",
+        ),
         WordClass.DATA_REQUEST: (
             "bạn cho mình",
             "bạn có thể cho",

@@ -439,6 +439,8 @@ ROWS = LanguageRows(
             "因为",
             "由于",
         ),
+        WordClass.EXAMPLE: ("比如", "例如", "举个例子", "举例来说", "譬如", "比方说"),
+        WordClass.DISTRIBUTIVE: ("每人", "每个人", "每位", "各自", "每一位"),
         WordClass.DATA_REQUEST: (
             "能告诉我",
             "请提供",
@@ -676,6 +678,12 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "例如",
+            "各自",
+            "每人",
+            "每位",
+            "比如",
+            "譬如",
             "方法",
             "解法",
             "因为",

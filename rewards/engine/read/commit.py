@@ -98,6 +98,7 @@ def _object_of_predicate(w: Window, committed: Sequence[Candidate]) -> Candidate
         return [c for c in committed if c.start >= corrections[-1].end][0]
     committed = unrestated(w, committed)  # "400 m², i.e. 0.04 ha": what follows restates the value before
     committed = _without_closing_working(w, committed)  # "2,000 円です（250 円 × 8 日）。"
+    committed = _without_group_sizes(w, committed)  # "chacun des 5 amis paie 14 €"
     aside_at = _aside_clause_after(w, committed) or _dash_remark_after(
         w, committed
     )  # "24 cm², and by the way
@@ -129,6 +130,29 @@ def _object_of_predicate(w: Window, committed: Sequence[Candidate]) -> Candidate
         if after:
             return _past_lead_phrase(w, m, after)
     return committed[-1]
+
+
+MAX_GROUP_GAP = 2  # words between a group's size and the distributive word after it ("5 arkadaşın her biri")
+
+
+def _without_group_sizes(w: Window, committed: Sequence[Candidate]) -> Sequence[Candidate]:
+    """The values less those that give the size of a group a distributive word goes over, where a value follows
+    them ("So each of the 5 friends pays 14 €", "5 arkadaşın her biri 240 TL öder", "5人の友達それぞれが14ユーロ"):
+    the value after says what each gets or pays."""
+    kept = [c for c in committed[:-1] if not _group_size(w, c)]
+    return [*kept, committed[-1]] if len(committed) > 1 else committed
+
+
+def _group_size(w: Window, c: Candidate) -> bool:
+    before = w.last_mark_of(W.DISTRIBUTIVE, max(w.start, c.start - 40), c.start)
+    if before is not None and not w.source[before.end : c.start].strip():
+        return True  # "each of the 5", "mỗi bạn trong 6 bạn"
+    after = w.first_mark_of(W.DISTRIBUTIVE, c.end, c.end + 40)
+    return (
+        after is not None
+        and w.words_between(c.end, after.start) <= MAX_GROUP_GAP
+        and not w.candidates_in(c.end, after.start)
+    )
 
 
 def _past_lead_phrase(w: Window, m: Mark, after: Sequence[Candidate]) -> Candidate:
@@ -589,6 +613,8 @@ def _joined(w: Window, a: Candidate, b: Candidate) -> str:
     between = w.source[a.end : b.start]
     if _listed(w, a, b):
         return "and"
+    if _group_size(w, a):
+        return ""  # "jeder der 5 Freunde 14 €": a group's size and what each pays
     listed_values = _same_name(w, a, b) or _assignments(w, a, b) or _more_values(w, a, b)
     if len(between) > 40 or ((_equation(w, a) or _equation(w, b)) and not listed_values):
         return ""  # "3 + 4 = 7, 7 * 2 = 14": steps of a computation, not a list
@@ -618,6 +644,8 @@ def _joined(w: Window, a: Candidate, b: Candidate) -> str:
     for wrapper in ("\\boxed{", "\\fbox{", "\\(", "\\)", "\\[", "\\]"):
         bare = bare.replace(wrapper, "")
     bare = bare.replace("\\lor", "∨").replace("\\vee", "∨")
+    if bare.strip(" $*{}") == "∨":
+        return "or"  # "x<2 \\lor x>5", "x<2 ∨ x>5": logic's "or" (a union of inequalities, or a choice)
     listing = any(m.classes & _JOINERS and m.phrase not in ("to", "between") for m in marks)  # no range word
     joined = listing or bool(bare.strip(" $*{}")) and not bare.strip(_LIST_PUNCTUATION)
     # "30 32" after a label: the run after the label ended at the second number, one more value of the list

@@ -1481,8 +1481,9 @@ _INFINITY = frozenset({"\\infty"})  # an open end of an interval ("]5 ; +\\infty
 
 def _outward_intervals(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     """An interval with an outward bracket for an open end, as French writes it ("]1 ; 4[", "[0, 2["), or with a
-    semicolon between its ends ("(1; 4)"): one value, where the bracket runs would read two."""
-    out = []
+    semicolon between its ends ("(1; 4)"): one value, where the bracket runs would read two; a union of such
+    intervals ("]−∞ ; 2[ ∪ ]5 ; +∞[") is one value too."""
+    out: list[Candidate] = []
     for i in range(t.n):
         if s.inside[i] or t.texts[i] not in ("]", "[", "("):
             continue
@@ -1503,8 +1504,13 @@ def _outward_intervals(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[C
             for a, b in ((i + 1, sep), (sep + 1, j))
         ):
             k = _membership_start(t, i)
+            if out and out[-1].last + 2 == i and t.texts[i - 1] in _UNION:
+                k = out.pop().first  # "]−∞ ; 2[ ∪ ]5 ; +∞[": a union of intervals is one value
             out.append(Candidate(StatementKind.BARE, k, j, t.starts[k], t.ends[j], s.statement[i]))
     return out
+
+
+_UNION = ("∪", "\\cup")
 
 
 def _membership_start(t: Tokens, i: int) -> int:

@@ -177,18 +177,66 @@ def _negated(w: Window, c: Candidate) -> Refusal | None:
         near = not predicates and w.words_between(m.end, c.start) <= MAX_NEGATOR_GAP
         if _in_subject(w, m, before, clause_start) and not predicates:
             continue  # "Hiçbir sporu oynamayan öğrenci sayısı 4'tür": the negator is in the subject the noun heads
+        adverbs = all(p.classes & _PREDICATE <= CONCLUDING for p in predicates)  # "إذن", "所以": no verb
+        # "Не сдали зачёт 8 учеников", "لم ينجح 9 طلاب": a negated verb before those it counts (a negator
+        # that closes a predicate, Hindi "नहीं", denies what stands before it, not a verb after it)
+        before_verb = W.NEGATED_PREDICATE not in m.classes and w.source[m.end : c.start].strip()
+        if adverbs and before_verb and _counts_noun(w, c):
+            continue
         if on_predicate or near:
             return Refusal(Stance.NEGATED, m.start, m.end)
     after_end = w.clause_end_offset(c)
     for m in w.marks_in(c.end, after_end):
-        negates = W.NEGATED_PREDICATE in m.classes and w.tokens_between(c.end, m.start) <= MAX_AFTER
+        negates = (
+            W.NEGATED_PREDICATE in m.classes
+            and w.tokens_between(c.end, m.start) <= MAX_AFTER
+            and not _counted_did_not(w, c, m, after_end)
+        )
         if negates or _subject_denied(w, c, m, clause_start, before):
             if w.candidates_in(m.end, after_end):
                 break  # "12 (not 15)": the negation is on the value after it
             return Refusal(Stance.NEGATED, m.start, m.end)
+    turned = _turned_against(w, c)
+    if turned is not None:
+        return turned
     if shapes.denied_after(w.source[c.end : c.end + 80]):  # "390 is out of the question.", "can be discarded"
         return Refusal(Stance.NEGATED, c.end, min(len(w.source), c.end + 80))
     return None
+
+
+def _turned_against(w: Window, c: Candidate) -> Refusal | None:
+    """The rest of the value's statement turns against it with a contrast and a negator, naming no other value
+    after the contrast ("n = 9 fits the first two conditions, but I can't verify the third", "Le cas n = 12 semblait
+    prometteur, mais il ne vérifie pas la deuxième condition", "15, che però non soddisfa il vincolo"): the
+    value failed a check."""
+    _, last = w.statement_tokens(c.statement)
+    end = w.tokens.ends[last] if last < w.tokens.n else len(w.source)
+    turn = w.first_mark_of(W.CONTRAST, c.end, end)
+    if turn is None or w.count_candidates(turn.end, end):
+        return None  # "12, but not 15": the negation is on the value after it
+    negator = w.first_mark_of(W.NEGATOR, turn.end, end)
+    return Refusal(Stance.NEGATED, negator.start, negator.end) if negator is not None else None
+
+
+_JUDGING = frozenset({W.CORRECTNESS, W.WRONG, W.APPROVAL, W.EVALUATION, W.ANSWER_NOUN, W.ANSWER_ANCHOR})
+
+
+def _counts_noun(w: Window, c: Candidate) -> bool:
+    """Does a noun the value counts follow it at once (a word of no class, or a plural like "people")?"""
+    if c.last + 1 >= w.tokens.n or w.tokens.kinds[c.last + 1] is not TokenKind.WORD:
+        return False
+    after = w.marks_in(c.end, w.tokens.ends[c.last + 1])
+    return all(W.IRREGULAR_PLURAL in x.classes for x in after)
+
+
+def _counted_did_not(w: Window, c: Candidate, m: Mark, end: int) -> bool:
+    """A bare negator after a word the value counts and a verb of its own ("So 25 students did not pass."):
+    the clause says what the counted did not do, not that the value is wrong. A value right before its verb
+    ("25 does not work", "25 is not") is its subject, and a judgement after the negator still denies it ("25
+    students is not right", "... not the answer")."""
+    if W.NEGATOR not in m.classes or w.words_between(c.end, m.start) < 2:
+        return False
+    return _counts_noun(w, c) and not any(x.classes & _JUDGING for x in w.marks_in(m.end, end))
 
 
 MAX_SUBJECT_LEAD = (
@@ -203,7 +251,7 @@ def _subject_denied(w: Window, c: Candidate, m: Mark, clause_start: int, before:
     students did not pass" counts them)."""
     return (
         W.NEGATOR in m.classes
-        and w.tokens_between(c.end, m.start) == 0
+        and not w.source[c.end : m.start].strip(" *_")  # at once: "25名学生没有通过" counts students
         and w.words_between(clause_start, c.start) <= MAX_SUBJECT_LEAD
         and not any(x.classes & (_PREDICATE - CONCLUDING) for x in before)
     )
@@ -629,6 +677,9 @@ def _supposed(w: Window, c: Candidate) -> Refusal | None:
     for m in w.marks_in(start, c.start):
         if _supposes(w, m, c, start):
             return Refusal(Stance.SUPPOSED, m.start, m.end)
+    example = _example_before(w, c)
+    if example is not None:
+        return Refusal(Stance.SUPPOSED, example.start, example.end)
     why = shapes.unasserted(w.source[w.clause_start(c) : c.start])  # "Were the answer", "the key says"
     if why:
         return Refusal(Stance.SUPPOSED if why == "supposed" else Stance.ATTRIBUTED, start, c.start)
@@ -636,6 +687,16 @@ def _supposed(w: Window, c: Candidate) -> Refusal | None:
         if m.classes & _SUPPOSING and m.verb_final:
             return Refusal(Stance.SUPPOSED, m.start, m.end)
     return None
+
+
+def _example_before(w: Window, c: Candidate) -> Mark | None:
+    """An example word before the value in its statement ("For example, with n = 10 the sum is 55.", "比如n=10时，
+    和就是55。", "Por poner un ejemplo, con B = 8 ... saldría 30."): the value illustrates with data of its own. A
+    contrast after the example word turns back to the speaker's own ("For example 12 fails, but 15 works")."""
+    first, _ = w.statement_tokens(c.statement)
+    begin = w.tokens.starts[first] if first < w.tokens.n else w.start
+    turn = w.last_mark_of(W.CONTRAST, begin, c.start)
+    return w.last_mark_of(W.EXAMPLE, turn.end if turn is not None else begin, c.start)
 
 
 MIN_TURN_WORDS = (
