@@ -646,13 +646,16 @@ _OPERATORS = ("·", "\\cdot", "\\times", "×", "*", "/", ":", "+", "−", "-", "
 
 def _operand_commas(s: str) -> str:
     """Decimal commas of the operands of an arithmetic operator ("0,30 · 200 = 60", "7 + 2,5 = 9,5"): an
-    operand is no list item; after "=" alone a comma may list values ("x = 1,2") and stays, and so does one
-    before exactly three digits (a thousands group)."""
+    operand is no list item, nor the result that ends a computation ("10 / 20 = 0,5"); after a name and "=" a
+    comma may list values ("x = 1,2") and stays, and so does one before exactly three digits (a thousands
+    group)."""
 
     def point(m: rx.Match) -> str:
         whole, fraction = m.group(1), m.group(2)
         before, after = s[: m.start()].rstrip(), s[m.end() :].lstrip()
         beside = before.endswith(_OPERATORS) and not before.endswith("=") or after.startswith(_OPERATORS)
+        if before.endswith("=") and not after:  # "10 / 20 = 0,5": the result of a computation, no list
+            beside = any(op in before[:-1].rsplit("=", 1)[-1] for op in _OPERATORS)
         if beside and (len(fraction) != 3 or whole == "0"):
             return f"{whole}.{fraction}"
         return m.group()

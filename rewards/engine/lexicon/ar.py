@@ -463,6 +463,7 @@ ROWS = LanguageRows(
             "بسبب",
         ),
         WordClass.EXAMPLE: ("على سبيل المثال", "مثلا", "مثلًا", "مثلاً", "كمثال"),
+        WordClass.HALF: ("ونصف", "و نصف", "والنصف"),
         WordClass.DISTRIBUTIVE: ("كل واحد من", "كل واحدة من", "لكل واحد من", "لكل واحدة من"),
         WordClass.DATA_REQUEST: (
             "هل يمكنك تزويدي",

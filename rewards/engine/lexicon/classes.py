@@ -90,6 +90,9 @@ class WordClass(IdentityEnum):
     # distributes over a group whose size the value next to it gives: "each of the (5 friends)", "chacun des",
     # "(5 arkadaşın) her biri", "(5人の友達)それぞれ": that value counts the group, the answer follows
     DISTRIBUTIVE = "distributive"
+    # adds one half to the whole number before it or before its unit: "(two) and a half", "(dos horas) y media",
+    # "(2 時間)半", "(2) buçuk", "(два) с половиной"
+    HALF = "half"
     METHOD = "method"  # names one way of solving among others: "Method 2:", "Способ 1:", "解法二", "Cara 1:"
     # says a step of the working is still to do: "it remains to add", "il ne reste plus qu'à", "осталось"
     PENDING = "pending"

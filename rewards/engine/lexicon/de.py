@@ -526,6 +526,7 @@ ROWS = LanguageRows(
             "als beispiel",
             "zur veranschaulichung",
         ),
+        WordClass.HALF: ("und ein halb", "und eine halbe", "und einhalb"),
         WordClass.DISTRIBUTIVE: (
             "jeder der",
             "jede der",

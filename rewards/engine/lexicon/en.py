@@ -509,6 +509,7 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "just to illustrate",
         "by way of example",
     ),
+    WordClass.HALF: ("and a half",),
     WordClass.DISTRIBUTIVE: (
         "each of the",
         "each of these",

@@ -496,6 +496,7 @@ ROWS = LanguageRows(
             "para ilustrar",
             "como ejemplo",
         ),
+        WordClass.HALF: ("y media", "y medio"),
         WordClass.DISTRIBUTIVE: (
             "cada uno de los",
             "cada una de las",

@@ -556,6 +556,7 @@ ROWS = LanguageRows(
             "à titre indicatif",
             "prenons un exemple",
         ),
+        WordClass.HALF: ("et demie", "et demi"),
         WordClass.DISTRIBUTIVE: (
             "chacun des",
             "chacune des",

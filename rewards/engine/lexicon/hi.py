@@ -450,6 +450,7 @@ ROWS = LanguageRows(
             "तरीका",
         ),
         WordClass.EXAMPLE: ("उदाहरण के लिए", "उदाहरण के तौर पर", "मिसाल के तौर पर"),
+        WordClass.HALF: ("और आधा", "और आधे"),
         WordClass.DISTRIBUTIVE: ("में से हर", "में से प्रत्येक", "में से हर एक"),
         WordClass.DATA_REQUEST: (
             "क्या आप बता सकते हैं",

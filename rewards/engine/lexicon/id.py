@@ -378,6 +378,7 @@ ROWS = LanguageRows(
             "sebab",
         ),
         WordClass.EXAMPLE: ("misalnya", "contohnya", "sebagai contoh", "umpamanya", "contoh saja"),
+        WordClass.HALF: ("setengah",),
         WordClass.DISTRIBUTIVE: ("setiap dari", "masing-masing dari", "tiap-tiap dari", "setiap orang dari"),
         WordClass.DATA_REQUEST: (
             "bisakah anda",

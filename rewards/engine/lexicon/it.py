@@ -462,6 +462,7 @@ ROWS = LanguageRows(
             "per fare un esempio",
             "a titolo illustrativo",
         ),
+        WordClass.HALF: ("e mezza", "e mezzo"),
         WordClass.DISTRIBUTIVE: (
             "ognuno dei",
             "ognuna delle",

@@ -450,6 +450,7 @@ ROWS = LanguageRows(
             "別解",
         ),
         WordClass.EXAMPLE: ("例えば", "たとえば", "例として", "一例として"),
+        WordClass.HALF: ("半",),
         WordClass.DISTRIBUTIVE: ("それぞれ", "一人ひとり", "ひとりひとり", "一人一人"),
         WordClass.DATA_REQUEST: (
             "教えてもらえますか",
@@ -652,6 +653,7 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "半",
             "別解",
             "方法",
             "解法",

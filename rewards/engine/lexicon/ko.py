@@ -568,6 +568,7 @@ ROWS = LanguageRows(
             "풀이",
         ),
         WordClass.EXAMPLE: ("예를 들어", "예를 들면", "예컨대", "가령"),
+        WordClass.HALF: ("반", "반이", "반을", "반입니다", "반이에요", "반이다"),
         WordClass.DISTRIBUTIVE: ("각자", "각각", "한 명 한 명"),
         WordClass.DATA_REQUEST: (
             "알려 주시겠어요",
@@ -774,6 +775,9 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "반이",
+            "반을",
+            "반",
             "가령",
             "각각",
             "각자",

@@ -477,6 +477,7 @@ ROWS = LanguageRows(
             "a título de exemplo",
             "como exemplo",
         ),
+        WordClass.HALF: ("e meia", "e meio"),
         WordClass.DISTRIBUTIVE: (
             "cada um dos",
             "cada uma das",

@@ -483,6 +483,7 @@ ROWS = LanguageRows(
             "поскольку",
         ),
         WordClass.EXAMPLE: ("например", "к примеру", "для примера", "скажем для примера"),
+        WordClass.HALF: ("с половиной",),
         WordClass.DISTRIBUTIVE: ("каждый из", "каждая из", "каждое из", "каждому из", "каждой из"),
         WordClass.DATA_REQUEST: (
             "не могли бы вы",

@@ -410,6 +410,7 @@ ROWS = LanguageRows(
             "çözüm",
         ),
         WordClass.EXAMPLE: ("örneğin", "mesela", "meselâ", "örnek olarak", "sözgelimi"),
+        WordClass.HALF: ("buçuk",),
         WordClass.DISTRIBUTIVE: ("her biri", "her birine", "her birinin", "her birinden"),
         WordClass.DATA_REQUEST: (
             "paylaşabilir misiniz",

@@ -372,6 +372,7 @@ ROWS = LanguageRows(
             "vì",
         ),
         WordClass.EXAMPLE: ("ví dụ", "chẳng hạn", "ví dụ như", "lấy ví dụ"),
+        WordClass.HALF: ("rưỡi",),
         WordClass.DISTRIBUTIVE: (
             "mỗi người trong",
             "mỗi bạn trong",

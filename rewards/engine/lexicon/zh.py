@@ -440,6 +440,7 @@ ROWS = LanguageRows(
             "由于",
         ),
         WordClass.EXAMPLE: ("比如", "例如", "举个例子", "举例来说", "譬如", "比方说"),
+        WordClass.HALF: ("半",),
         WordClass.DISTRIBUTIVE: ("每人", "每个人", "每位", "各自", "每一位"),
         WordClass.DATA_REQUEST: (
             "能告诉我",
@@ -678,6 +679,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "半",
             "例如",
             "各自",
             "每人",

@@ -11,13 +11,16 @@ r"""The one value of a compound candidate: how its first and last numbers make i
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 
-from ..number_phrases import short_scaled
-from .finders import Candidate, Compound
+from ..number_phrases import number_phrase, short_scaled
+from ..numerals import CJK_NUMERALS
+from ..numwords import number_from_words
+from .finders import Candidate, Compound, whole_number_word
 from .tokens import TokenKind, Tokens
 
 __all__ = ["FORMS", "ascii_digits", "compound_value"]
@@ -64,12 +67,37 @@ FORMS: dict[Compound, Callable[[str, str], str]] = {
     Compound.SUBUNIT: lambda first, last: f"{first}.{last.rjust(2, '0')}",
     Compound.DURATION: _in_hours,
     Compound.SCALED: short_scaled,  # "3 mil" is 3000: the finder read the word in a language that writes it
+    Compound.HALF: lambda first, last: (
+        first
+    ),  # "two and a half", "2時間半": 2.5 (compound_value reads the span)
 }
+
+
+def _plus_half(whole: str) -> str:
+    """The whole number a half compound opens with ("2時間半", "两个半", "twenty two and a half"), plus one half."""
+    digits = len(whole) - len(whole.lstrip("0123456789"))
+    if digits:
+        return f"{whole[:digits]}.5"
+    numeral = "".join(itertools.takewhile(lambda ch: ch in CJK_NUMERALS, whole))
+    words = list(itertools.takewhile(lambda w: whole_number_word(w) is not None, whole.split()))
+    value = whole_number_word(numeral) if numeral else _words_value(words)
+    return f"{value}.5" if value is not None else whole
+
+
+def _words_value(words: list[str]) -> int | None:
+    if len(words) == 1:
+        return whole_number_word(words[0])
+    if not words:
+        return None
+    phrase = " ".join(words).casefold()
+    return number_phrase(words) or (number_from_words(phrase) if phrase.isascii() else None)
 
 
 def compound_value(tokens: Tokens, c: Candidate) -> str:
     """The one value of a candidate's two numbers: "2 to 3" is 2:3, "42 dollars and 50 cents" is 42.50, "von -1
     bis 4" in an open interval is (-1, 4)."""
+    if c.compound is Compound.HALF:  # a number in digits or words, maybe inside a token: the span is read
+        return _plus_half(ascii_digits(tokens.source[c.start : c.end]))
     sign = tokens.texts[c.first] if tokens.kinds[c.first] is not TokenKind.NUMBER else ""  # "-1"
     first = sign + ascii_digits(tokens.texts[c.first + 1 if sign else c.first])
     last = ascii_digits(tokens.texts[c.last])

@@ -83,6 +83,7 @@ class Compound(IdentityEnum):
     OPEN_INTERVAL = "open_interval"  # (first, last)
     CLOSED_INTERVAL = "closed_interval"  # [first, last]
     SCALED = "scaled"  # first times the short scale word last: "3 mil" (es, pt), "45 bin" (tr)
+    HALF = "half"  # first, a whole number, plus one half: "two and a half", "2時間半"
 
 
 STRENGTH = {
@@ -1452,6 +1453,82 @@ def _durations(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate
     return out
 
 
+MAX_HALF_UNIT_CHARS = 6  # a unit written onto the number before the half ("2時間半", "两个半小时")
+_NOT_HALF_AFTER = frozenset("分径数島端")  # "半分" (a half of it), "半径" (a radius), "半数": no half more
+_HALF_OF = frozenset("的の一")  # "10的一半", "5の半分": a half of something, not a half more
+
+
+def _halves(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """A whole number and one half more: a half word right after the number or after its unit ("two and a half
+    hours", "dos horas y media", "2 buçuk saat", "2時間半", "两个半小时", "2시간 반"). One value, the number plus
+    one half, where the number alone was read ("2時間半" paid a gold of 2)."""
+    out: list[Candidate] = []
+    for m in marks:
+        if WordClass.HALF not in m.classes or (m.end < len(t.source) and t.source[m.end] in _NOT_HALF_AFTER):
+            continue
+        h = t.index_at(m.start)
+        found = _half_of_number(t, h, m.start)
+        if found is not None:
+            n, start = found
+            last = t.index_at(m.end - 1)
+            out.append(
+                Candidate(StatementKind.BARE, n, last, start, m.end, s.statement[n], compound=Compound.HALF)
+            )
+    return out
+
+
+def _half_of_number(t: Tokens, h: int, at: int) -> tuple[int, int] | None:
+    """The token and offset where the whole number starts that a half word at offset ``at`` (in token ``h``)
+    adds to: a numeral written into the token with its measure word ("两个半"), or a number right before the half
+    or one unit word before it ("2 buçuk", "dos horas y media", "2時間半", "twenty two and a half")."""
+    if t.starts[h] < at:  # written into a token: "所以需要两个半小时", "2時間半"
+        unit = t.source[max(t.starts[h], at - MAX_HALF_UNIT_CHARS) : at]
+        if any(ch in _HALF_OF for ch in unit):
+            return None
+        numeral = next((k for k, ch in enumerate(unit) if ch in CJK_NUMERALS), -1)
+        if 0 <= numeral < len(unit) - 1:  # "两个半": a numeral, then its measure word
+            return h, at - len(unit) + numeral
+        if at - t.starts[h] > MAX_HALF_UNIT_CHARS:
+            return None
+        candidates = [h - 1]
+    else:
+        candidates = [h - 1, h - 2]
+    for n in candidates:
+        if n < 0 or not _whole_token(t, n):
+            continue
+        if n == h - 2 and (
+            t.kinds[h - 1] is not TokenKind.WORD or not t.source[t.ends[n] : t.starts[h]].strip()
+        ):
+            continue  # one unit word between: "dos horas y media"
+        while n > 0 and _whole_token(t, n - 1) and t.source[t.ends[n - 1] : t.starts[n]] == " ":
+            n -= 1  # "twenty two and a half": the number's first word
+        return n, t.starts[n]
+    return None
+
+
+def _whole_token(t: Tokens, i: int) -> bool:
+    """Is token ``i`` a whole number, in digits or as a word ("2", "two", "dos", "an" counting one)?"""
+    if t.kinds[i] is TokenKind.NUMBER:
+        return t.texts[i].isdecimal()
+    return t.kinds[i] is TokenKind.WORD and whole_number_word(t.texts[i]) is not None
+
+
+def whole_number_word(word: str) -> int | None:
+    """A whole number written as one word of any language of the lexicon, in digits, in Han numerals, or as the
+    indefinite article that counts one ("an hour and a half", "une heure et demie")."""
+    if word.isdecimal():
+        return int(word)
+    if word.casefold() in indefinite_articles():
+        return 1
+    value = word_number(word) if word.isalpha() else None
+    if value is None and word.isalpha() and word.isascii():
+        value = number_from_words(word.casefold())
+    if value is None and all(ch in CJK_NUMERALS for ch in word):
+        found = cjk_value(word)
+        value = int(found) if found is not None and found.isdecimal() else None
+    return value
+
+
 def _word_after(t: Tokens, k: int) -> bool:
     """Does a word or a number follow token ``k`` ("2 h 30 apples", "2h30x": no minutes of a duration)?"""
     return k + 1 < t.n and t.kinds[k + 1] in (TokenKind.WORD, TokenKind.NUMBER)
@@ -1534,6 +1611,7 @@ FINDERS: tuple[tuple[StatementKind, Finder], ...] = (
     (StatementKind.BARE, _ratios),  # before the bare numbers they hold: one value where they start
     (StatementKind.BARE, _parts_of),
     (StatementKind.BARE, _durations),  # before the subunits: "12小时30分" is no sum of 12 and 30 fen
+    (StatementKind.BARE, _halves),
     (StatementKind.BARE, _subunits),
     (StatementKind.BARE, _worded_intervals),
     (StatementKind.BARE, _bare),

@@ -648,7 +648,9 @@ def _supposes(w: Window, m: Mark, c: Candidate, start: int) -> bool:
         statement = w.marks_in(w.tokens.starts[first], m.start)  # a condition earlier in its own statement
         conditioned = any(W.CONDITIONAL in x.classes for x in statement)
         turned = any(W.CONTRAST in x.classes for x in w.marks_in(w.clause_start(c) - 6, m.start))
-        return conditioned or turned or _speaker_or_answer_before(w, m, start)
+        # "Der Umfang wäre übrigens 62,8 cm": an aside word in the clause makes it a remark on another quantity
+        aside = any(W.ASIDE in x.classes for x in w.marks_in(start, c.start))
+        return conditioned or turned or aside or _speaker_or_answer_before(w, m, start)
     return False
 
 

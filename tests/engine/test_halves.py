@@ -1,0 +1,62 @@
+"""A half word after a whole number or after its unit adds one half (WordClass.HALF: "two and a half hours", "dos
+horas y media", "2時間半", "两个半小时", "2시간 반이"): one value, in every language of the lexicon, never the whole
+number alone; a half of something ("10的一半", "半径") adds nothing."""
+
+from __future__ import annotations
+
+import pytest
+from verdicts import verdict as _verdict
+
+from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WORDS, WordClass
+
+HALVES = {  # "the trip takes two and a half hours" in each language
+    "en": "So the trip takes two and a half hours.",
+    "fr": "Le trajet dure donc deux heures et demie.",
+    "es": "Así que el viaje dura dos horas y media.",
+    "pt": "Portanto, a viagem leva duas horas e meia.",
+    "it": "Quindi il viaggio dura due ore e mezza.",
+    "de": "Die Fahrt dauert also 2 und ein halb Stunden.",
+    "ru": "Значит, поездка займёт два с половиной часа.",
+    "ar": "إذن تستغرق الرحلة 2 ساعة ونصف.",
+    "hi": "इसलिए यात्रा में 2 घंटे और आधा लगता है।",
+    "vi": "Vậy chuyến đi mất hai tiếng rưỡi.",
+    "id": "Jadi perjalanan memakan waktu dua setengah jam.",
+    "tr": "Yani yolculuk iki buçuk saat sürer.",
+    "zh": "所以这段路需要两个半小时。",
+    "ja": "よって、かかる時間は2時間半です。",
+    "ko": "따라서 총 2시간 반이 걸립니다.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(HALVES))
+def test_a_half_after_a_number_or_its_unit_adds_one_half(lang: str) -> None:
+    assert _verdict(HALVES[lang], "2.5") == "correct", HALVES[lang]
+    assert _verdict(HALVES[lang], "2") != "correct", HALVES[lang]
+
+
+def test_every_language_has_a_half_row() -> None:
+    rows = {lang: WORDS if lang == "en" else LANGUAGE_ROWS[lang].words for lang in HALVES}
+    assert all(rows[lang][WordClass.HALF] for lang in HALVES)
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        ("It takes an hour and a half.", "1.5"),
+        ("Le trajet dure une heure et demie.", "1.5"),
+        ("It takes twenty two and a half hours.", "22.5"),
+        ("It takes 2 and a half hours.", "2.5"),
+        ("总共需要2个半小时。", "2.5"),
+        ("Yolculuk 3 buçuk saat sürer.", "3.5"),
+    ],
+)
+def test_the_whole_number_may_be_a_word_an_article_or_digits(text: str, gold: str) -> None:
+    assert _verdict(text, gold) == "correct", text
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [("10的一半是5。", "5"), ("So the answer is 12, a dozen.", "12"), ("半径は2cmです。", "2")],
+)
+def test_a_half_of_something_adds_nothing(text: str, gold: str) -> None:
+    assert _verdict(text, gold) == "correct", text
