@@ -57,6 +57,7 @@ from .read.closing_letter import closing_letter
 from .read.option_letter import letter_of, option_content, options_in
 from .read.polar_answer import polar_answer, polar_gold
 from .read.reading import read_final
+from .read.relation_answer import relation_answer, relation_gold
 from .rules import Rule
 from .runs import MAX_RUN, collapse_runs
 from .text import AnswerSpan, Layout, follow_up_at, split_layout
@@ -213,6 +214,12 @@ def _judge(
         said = _polar_verdict(analysis, g, polar, t0)
         if said is not None:
             return said
+    relation = relation_gold(gold)
+    if relation is not None:  # a comparison sign: the last sign of the final statement decides
+        analysis = analysis or Analysis(text, completion_ids, config)
+        signed = _relation_verdict(analysis, g, relation, t0)
+        if signed is not None:
+            return signed
     kind = gold_kind(g)
     why = f"gold {gold[:60]!r} does not parse ({g.how}{': ' + g.note if g.note else ''})"
     if kind is GoldKind.UNPARSEABLE and exact_value(g.norm) is None:
@@ -350,6 +357,26 @@ def _polar_verdict(a: Analysis, g: GoldParse, polar: bool, t0: float) -> Judgeme
     verdict = Verdict.CORRECT if said == polar else Verdict.WRONG
     why = f"the text answers {word}, the gold {'yes' if polar else 'no'}"
     return _verdict(verdict, why, span, g, "text", t0, Rule.POLAR)
+
+
+def _relation_verdict(a: Analysis, g: GoldParse, relation: str, t0: float) -> Judgement | None:
+    """A relation-sign gold against the last relation sign of the final statement (``read.relation_answer``);
+    ``None`` where the text is cut or its final statement has none (the gold stays unjudged)."""
+    final = a.layout.final
+    said = relation_answer(final) if final is not None and not a.truncated else None
+    if said is None:
+        return None
+    span = AnswerSpan(said, "the relation sign of the final statement (the gold is a relation sign)")
+    verdict = Verdict.CORRECT if said == relation else Verdict.WRONG
+    return _verdict(
+        verdict,
+        f"the text compares with {said}, the gold with {relation}",
+        span,
+        g,
+        "text",
+        t0,
+        Rule.RELATION,
+    )
 
 
 def _names_subject(

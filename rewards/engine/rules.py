@@ -36,6 +36,7 @@ class Rule(StrEnum):
     TEXT = "compare.text"
     SUBJECT = "compare.subject"
     POLAR = "compare.polar"
+    RELATION = "compare.relation"
     NORMALISED = "compare.normalised"
     READING = "compare.reading"
     INTEGER = "compare.integer"

@@ -93,6 +93,11 @@ class WordClass(IdentityEnum):
     # adds one half to the whole number before it or before its unit: "(two) and a half", "(dos horas) y media",
     # "(2 時間)半", "(2) buçuk", "(два) с половиной"
     HALF = "half"
+    # a truth value that answers a true-or-false question: "true", "vrai", "wahr", "верно", "đúng", "doğru", "真"
+    TRUE_WORD = "true_word"
+    # a yes that is also a common word of its language, read only as the answer to a yes/no gold: "có", "ya"
+    YES_WORD = "yes_word"
+    FALSE_WORD = "false_word"  # "false", "faux", "falsch", "неверно", "sai", "yanlış", "假"
     METHOD = "method"  # names one way of solving among others: "Method 2:", "Способ 1:", "解法二", "Cara 1:"
     # says a step of the working is still to do: "it remains to add", "il ne reste plus qu'à", "осталось"
     PENDING = "pending"

@@ -526,6 +526,8 @@ ROWS = LanguageRows(
             "als beispiel",
             "zur veranschaulichung",
         ),
+        WordClass.TRUE_WORD: ("wahr",),
+        WordClass.FALSE_WORD: ("falsch",),
         WordClass.HALF: ("und ein halb", "und eine halbe", "und einhalb"),
         WordClass.DISTRIBUTIVE: (
             "jeder der",

@@ -509,6 +509,8 @@ _W: dict[WordClass, tuple[str, ...]] = {
         "just to illustrate",
         "by way of example",
     ),
+    WordClass.TRUE_WORD: ("true",),
+    WordClass.FALSE_WORD: ("false",),
     WordClass.HALF: ("and a half",),
     WordClass.DISTRIBUTIVE: (
         "each of the",

@@ -496,6 +496,8 @@ ROWS = LanguageRows(
             "para ilustrar",
             "como ejemplo",
         ),
+        WordClass.TRUE_WORD: ("verdadero", "verdadera", "cierto", "cierta"),
+        WordClass.FALSE_WORD: ("falso", "falsa"),
         WordClass.HALF: ("y media", "y medio"),
         WordClass.DISTRIBUTIVE: (
             "cada uno de los",
@@ -802,6 +804,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "falsa",
             "para ilustrar",
             "falta",
             "forma",

@@ -556,6 +556,8 @@ ROWS = LanguageRows(
             "à titre indicatif",
             "prenons un exemple",
         ),
+        WordClass.TRUE_WORD: ("vrai", "vraie"),
+        WordClass.FALSE_WORD: ("faux", "fausse"),
         WordClass.HALF: ("et demie", "et demi"),
         WordClass.DISTRIBUTIVE: (
             "chacun des",

@@ -450,6 +450,8 @@ ROWS = LanguageRows(
             "तरीका",
         ),
         WordClass.EXAMPLE: ("उदाहरण के लिए", "उदाहरण के तौर पर", "मिसाल के तौर पर"),
+        WordClass.TRUE_WORD: ("सत्य", "सही"),
+        WordClass.FALSE_WORD: ("असत्य", "गलत", "ग़लत"),
         WordClass.HALF: ("और आधा", "और आधे"),
         WordClass.DISTRIBUTIVE: ("में से हर", "में से प्रत्येक", "में से हर एक"),
         WordClass.DATA_REQUEST: (

@@ -378,6 +378,8 @@ ROWS = LanguageRows(
             "sebab",
         ),
         WordClass.EXAMPLE: ("misalnya", "contohnya", "sebagai contoh", "umpamanya", "contoh saja"),
+        WordClass.TRUE_WORD: ("benar",),
+        WordClass.FALSE_WORD: ("salah",),
         WordClass.HALF: ("setengah",),
         WordClass.DISTRIBUTIVE: ("setiap dari", "masing-masing dari", "tiap-tiap dari", "setiap orang dari"),
         WordClass.DATA_REQUEST: (

@@ -462,6 +462,8 @@ ROWS = LanguageRows(
             "per fare un esempio",
             "a titolo illustrativo",
         ),
+        WordClass.TRUE_WORD: ("vero", "vera"),
+        WordClass.FALSE_WORD: ("falso", "falsa"),
         WordClass.HALF: ("e mezza", "e mezzo"),
         WordClass.DISTRIBUTIVE: (
             "ognuno dei",
@@ -755,6 +757,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "falsa",
             "nota",
             "h",
             "min",

@@ -450,6 +450,8 @@ ROWS = LanguageRows(
             "別解",
         ),
         WordClass.EXAMPLE: ("例えば", "たとえば", "例として", "一例として"),
+        WordClass.TRUE_WORD: ("正しい", "真"),
+        WordClass.FALSE_WORD: ("誤り", "偽"),
         WordClass.HALF: ("半",),
         WordClass.DISTRIBUTIVE: ("それぞれ", "一人ひとり", "ひとりひとり", "一人一人"),
         WordClass.DATA_REQUEST: (
@@ -653,6 +655,8 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "偽",
+            "真",
             "半",
             "別解",
             "方法",

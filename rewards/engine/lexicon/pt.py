@@ -477,6 +477,8 @@ ROWS = LanguageRows(
             "a título de exemplo",
             "como exemplo",
         ),
+        WordClass.TRUE_WORD: ("verdadeiro", "verdadeira"),
+        WordClass.FALSE_WORD: ("falso", "falsa"),
         WordClass.HALF: ("e meia", "e meio"),
         WordClass.DISTRIBUTIVE: (
             "cada um dos",
@@ -737,6 +739,7 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "falsa",
             "para ilustrar",
             "falta",
             "forma",

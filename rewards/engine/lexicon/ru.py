@@ -483,6 +483,8 @@ ROWS = LanguageRows(
             "поскольку",
         ),
         WordClass.EXAMPLE: ("например", "к примеру", "для примера", "скажем для примера"),
+        WordClass.TRUE_WORD: ("верно", "правда", "истинно"),
+        WordClass.FALSE_WORD: ("неверно", "ложь", "ложно"),
         WordClass.HALF: ("с половиной",),
         WordClass.DISTRIBUTIVE: ("каждый из", "каждая из", "каждое из", "каждому из", "каждой из"),
         WordClass.DATA_REQUEST: (

@@ -410,6 +410,8 @@ ROWS = LanguageRows(
             "çözüm",
         ),
         WordClass.EXAMPLE: ("örneğin", "mesela", "meselâ", "örnek olarak", "sözgelimi"),
+        WordClass.TRUE_WORD: ("doğru",),
+        WordClass.FALSE_WORD: ("yanlış",),
         WordClass.HALF: ("buçuk",),
         WordClass.DISTRIBUTIVE: ("her biri", "her birine", "her birinin", "her birinden"),
         WordClass.DATA_REQUEST: (

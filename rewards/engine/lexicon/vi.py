@@ -372,6 +372,9 @@ ROWS = LanguageRows(
             "vì",
         ),
         WordClass.EXAMPLE: ("ví dụ", "chẳng hạn", "ví dụ như", "lấy ví dụ"),
+        WordClass.TRUE_WORD: ("đúng",),
+        WordClass.FALSE_WORD: ("sai",),
+        WordClass.YES_WORD: ("có",),
         WordClass.HALF: ("rưỡi",),
         WordClass.DISTRIBUTIVE: (
             "mỗi người trong",
@@ -599,12 +602,12 @@ ROWS = LanguageRows(
     cues=frozenset("là của và các những được có không này cho với một".split()),
     gated=frozenset(
         {
+            "có",
             "vì",
             "xu",
             "dạ",
             "mũ",
             "âm",
-            "có",
             "cỡ",
             "hay",
             "họ",

@@ -440,6 +440,8 @@ ROWS = LanguageRows(
             "由于",
         ),
         WordClass.EXAMPLE: ("比如", "例如", "举个例子", "举例来说", "譬如", "比方说"),
+        WordClass.TRUE_WORD: ("对", "正确", "真"),
+        WordClass.FALSE_WORD: ("错", "错误", "假"),
         WordClass.HALF: ("半",),
         WordClass.DISTRIBUTIVE: ("每人", "每个人", "每位", "各自", "每一位"),
         WordClass.DATA_REQUEST: (
@@ -679,6 +681,9 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "假",
+            "真",
+            "错",
             "半",
             "例如",
             "各自",

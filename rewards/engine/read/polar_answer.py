@@ -20,6 +20,7 @@ from functools import cache
 from rewardcheck.rewards.engine.lexicon import WordClass as W
 from rewardcheck.rewards.engine.lexicon import every_language
 
+from .marks import Mark
 from .tokens import TokenKind
 from .window import Window
 
@@ -50,11 +51,19 @@ def polar_gold(gold: str) -> bool | None:
     s = s.strip().casefold()
     if not s or len(s) > 12:
         return None
-    if s in _words(W.AFFIRMATION):
+    if s in _words(W.AFFIRMATION) or s in _words(W.TRUE_WORD) or s in _words(W.YES_WORD):
         return True
-    if s in _words(W.NEGATIVE_ANSWER):
+    if s in _words(W.NEGATIVE_ANSWER) or s in _words(W.FALSE_WORD):
         return False
     return None
+
+
+_YES = frozenset(
+    {W.AFFIRMATION, W.TRUE_WORD, W.YES_WORD}
+)  # "yes" answers "is it?", "true" answers "true or false?"
+_NO = frozenset({W.NEGATIVE_ANSWER, W.FALSE_WORD})
+_POLAR = _YES | _NO
+_TURNS = frozenset({W.RETRACTION, W.CORRECTION, W.HEDGE, W.QUESTION})  # "No, wait: it is 12"
 
 
 @cache
@@ -75,23 +84,76 @@ def polar_answer(region: str) -> bool | None:
     first, _ = w.statement_tokens(w.structure.statement[end])
     begin = t.starts[first]
     marks = w.marks_in(begin, t.ends[end])
-    polar = [m for m in marks if m.classes & {W.AFFIRMATION, W.NEGATIVE_ANSWER}]
-    if not polar or polar[-1].end < t.ends[end] or any(W.HEDGE in m.classes for m in marks):
-        return None  # the statement goes on after the word ("No, wait: it is 12"), or doubts
+    polar = [m for m in marks if m.classes & _POLAR]
+    if not polar:
+        return _lone_word(w, first, end)
+    if any(W.HEDGE in m.classes for m in marks):
+        return None  # a doubt
+    said = {bool(m.classes & _YES) for m in polar if bool(m.classes & _YES) != bool(m.classes & _NO)}
+    if len(said) != 1:
+        return None  # both polarities ("yes ... no"), or a word that is both
     last = polar[-1]
-    i = t.index_at(last.start)
-    before = [m for m in marks if m.end <= last.start]
-    opens = (
-        w.words_between(begin, last.start) == 0
+    # a copula may close the statement after the word in a verb-final language: "तो उत्तर हाँ है।"
+    tail = [m for m in marks if m.start >= last.end]
+    closed = last.end >= t.ends[end] or (
+        all(W.COPULA in m.classes and m.verb_final for m in tail) and tail[-1].end >= t.ends[end]
+        if tail
+        else False
+    )
+    closing = closed and (_opens(w, marks, last, begin) or bool(last.classes & {W.TRUE_WORD, W.FALSE_WORD}))
+    return said.pop() if closing or _opening(w, marks, polar[0], begin) else None
+
+
+def _lone_word(w: Window, first: int, end: int) -> bool | None:
+    """A final statement that is one yes or no word of any language, a short one too ("Sì.", "Ja."), alone or
+    after a label ("Jawaban: Ya"): read where the language is not evident from the text (a short word is otherwise
+    read only in its language)."""
+    t = w.tokens
+    words = [k for k in range(first, end + 1) if t.kinds[k] is TokenKind.WORD]
+    labelled = len(words) >= 2 and words[-1] - 1 >= first and t.texts[words[-1] - 1] in (":", "：")
+    if not (len(words) == 1 and end - first <= 2) and not (labelled and len(words) <= 1 + MAX_LABEL):
+        return None  # one word, or a label of a few words and one word: "Jawaban: Ya", "Đáp án: Có"
+    word = t.texts[words[-1]].casefold()
+    yes = any(word in _words(c) for c in _YES)
+    no = any(word in _words(c) for c in _NO)
+    return yes if yes != no else None
+
+
+def _opens(w: Window, marks: list[Mark], word: Mark, begin: int) -> bool:
+    """Does ``word`` stand as a clause of its own: opening its statement, after a clause end, or right after an
+    opener ("Answer: No", "the answer is yes", "so yes", "also ja")?"""
+    t = w.tokens
+    i = t.index_at(word.start)
+    before = [m for m in marks if m.end <= word.start]
+    return (
+        w.words_between(begin, word.start) == 0
         or (i > 0 and t.kinds[i - 1] in (TokenKind.CLAUSE_END, TokenKind.SENTENCE_END))
         or (
             bool(before)
-            and before[-1].classes & _OPENERS
-            and w.words_between(before[-1].end, last.start) == 0
+            and bool(before[-1].classes & _OPENERS)
+            and w.words_between(before[-1].end, word.start) == 0
         )
     )
-    yes, no = W.AFFIRMATION in last.classes, W.NEGATIVE_ANSWER in last.classes
-    return yes if opens and yes != no else None
+
+
+def _opening(w: Window, marks: list[Mark], word: Mark, begin: int) -> bool:
+    """A yes or no word that opens the final statement as a clause of its own, the rest restating it ("So no, 91
+    is not prime.", "إذن نعم، 97 عدد أولي", "**Да**, функция нечётная."), with no turn after it ("No, wait")."""
+    t = w.tokens
+    after = t.index_at(word.end)
+    while after < t.n and t.kinds[after] is TokenKind.EMPHASIS:
+        after += 1
+    before = [m for m in marks if m.end <= word.start]
+    at_start = w.words_between(begin, word.start) == 0 or (
+        len(before) == 1
+        and W.CONCLUSION in before[0].classes
+        and w.words_between(before[0].end, word.start) == 0
+    )
+    comma = after < t.n and t.kinds[after] is TokenKind.CLAUSE_END and t.texts[after] in _COMMAS
+    return at_start and comma and not any(m.classes & _TURNS for m in marks if m.start >= word.end)
+
+
+_COMMAS = frozenset({",", "，", "、", "،"})
 
 
 def labelled_polar(w: Window) -> tuple[int, int] | None:
