@@ -60,3 +60,45 @@ def test_the_whole_number_may_be_a_word_an_article_or_digits(text: str, gold: st
 )
 def test_a_half_of_something_adds_nothing(text: str, gold: str) -> None:
     assert _verdict(text, gold) == "correct", text
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        ("It takes an hour and a quarter.", "1.25"),
+        ("Le trajet dure deux heures et trois quarts.", "2.75"),
+        ("La respuesta: dos horas y cuarto.", "2.25"),
+        ("Ответ: полчаса.", "0.5"),
+        ("La respuesta es media hora.", "0.5"),
+        ("Yani yarım saat sürer.", "0.5"),
+        ("Answer: half an hour", "0.5"),
+        ("所以需要半小时。", "0.5"),
+        ("Jadi dibutuhkan setengah jam.", "0.5"),
+        ("Jadi dua setengah jam.", "2.5"),
+        ("Er braucht zweieinhalb Stunden.", "2.5"),
+        ("**Antwort: anderthalb Stunden**", "1.5"),
+        ("Поездка заняла полтора часа.", "1.5"),
+        ("उत्तर: डेढ़ लीटर", "1.5"),
+        ("कुल समय ढाई घंटे है।", "2.5"),
+    ],
+)
+def test_quarters_half_hours_and_one_word_mixed_numbers(text: str, gold: str) -> None:
+    assert _verdict(text, gold) == "correct", text
+    whole = gold.split(".")[0]
+    assert _verdict(text, whole) != "correct", text
+
+
+def test_every_language_has_a_half_hour_row() -> None:
+    rows = {lang: WORDS if lang == "en" else LANGUAGE_ROWS[lang].words for lang in HALVES}
+    assert all(rows[lang][WordClass.HALF_HOUR] for lang in HALVES)
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"),
+    [
+        ("कुल बचत ₹1,50,000 यानी डेढ़ लाख रुपये है।", "150000"),
+        ("Die Stadt hat zweieinhalb Millionen Einwohner.", "2500000"),
+    ],
+)
+def test_a_scale_word_after_a_mixed_number_scales_it(text: str, gold: str) -> None:
+    assert _verdict(text, gold) == "correct", text

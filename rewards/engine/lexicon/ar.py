@@ -465,6 +465,9 @@ ROWS = LanguageRows(
         WordClass.EXAMPLE: ("على سبيل المثال", "مثلا", "مثلًا", "مثلاً", "كمثال"),
         WordClass.TRUE_WORD: ("صح", "صحيح", "صحيحة"),
         WordClass.FALSE_WORD: ("خطأ", "خاطئ", "خاطئة"),
+        WordClass.QUARTER: ("وربع", "و ربع"),
+        WordClass.THREE_QUARTERS: ("وثلاثة أرباع", "و ثلاثة أرباع"),
+        WordClass.HALF_HOUR: ("نصف ساعة",),
         WordClass.HALF: ("ونصف", "و نصف", "والنصف"),
         WordClass.DISTRIBUTIVE: ("كل واحد من", "كل واحدة من", "لكل واحد من", "لكل واحدة من"),
         WordClass.DATA_REQUEST: (

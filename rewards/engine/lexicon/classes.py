@@ -93,6 +93,11 @@ class WordClass(IdentityEnum):
     # adds one half to the whole number before it or before its unit: "(two) and a half", "(dos horas) y media",
     # "(2 時間)半", "(2) buçuk", "(два) с половиной"
     HALF = "half"
+    QUARTER = "quarter"  # adds a quarter the same way: "(an hour) and a quarter", "(una hora) y cuarto"
+    THREE_QUARTERS = (
+        "three_quarters"  # adds three quarters: "(two) and three quarters", "(deux heures) et trois quarts"
+    )
+    HALF_HOUR = "half_hour"  # half an hour as a whole: "half an hour", "media hora", "полчаса", "半小时", "yarım saat"
     # a truth value that answers a true-or-false question: "true", "vrai", "wahr", "верно", "đúng", "doğru", "真"
     TRUE_WORD = "true_word"
     # a yes that is also a common word of its language, read only as the answer to a yes/no gold: "có", "ya"

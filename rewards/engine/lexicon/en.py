@@ -511,6 +511,9 @@ _W: dict[WordClass, tuple[str, ...]] = {
     ),
     WordClass.TRUE_WORD: ("true",),
     WordClass.FALSE_WORD: ("false",),
+    WordClass.QUARTER: ("and a quarter",),
+    WordClass.THREE_QUARTERS: ("and three quarters", "and three-quarters"),
+    WordClass.HALF_HOUR: ("half an hour", "half hour", "half-hour"),
     WordClass.HALF: ("and a half",),
     WordClass.DISTRIBUTIVE: (
         "each of the",

@@ -498,6 +498,9 @@ ROWS = LanguageRows(
         ),
         WordClass.TRUE_WORD: ("verdadero", "verdadera", "cierto", "cierta"),
         WordClass.FALSE_WORD: ("falso", "falsa"),
+        WordClass.QUARTER: ("y cuarto", "y un cuarto"),
+        WordClass.THREE_QUARTERS: ("y tres cuartos",),
+        WordClass.HALF_HOUR: ("media hora",),
         WordClass.HALF: ("y media", "y medio"),
         WordClass.DISTRIBUTIVE: (
             "cada uno de los",

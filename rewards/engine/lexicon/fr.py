@@ -558,6 +558,9 @@ ROWS = LanguageRows(
         ),
         WordClass.TRUE_WORD: ("vrai", "vraie"),
         WordClass.FALSE_WORD: ("faux", "fausse"),
+        WordClass.QUARTER: ("et quart", "et un quart"),
+        WordClass.THREE_QUARTERS: ("et trois quarts",),
+        WordClass.HALF_HOUR: ("une demi-heure", "demi-heure"),
         WordClass.HALF: ("et demie", "et demi"),
         WordClass.DISTRIBUTIVE: (
             "chacun des",

@@ -452,6 +452,9 @@ ROWS = LanguageRows(
         WordClass.EXAMPLE: ("उदाहरण के लिए", "उदाहरण के तौर पर", "मिसाल के तौर पर"),
         WordClass.TRUE_WORD: ("सत्य", "सही"),
         WordClass.FALSE_WORD: ("असत्य", "गलत", "ग़लत"),
+        WordClass.QUARTER: ("और एक चौथाई",),
+        WordClass.THREE_QUARTERS: ("और तीन चौथाई",),
+        WordClass.HALF_HOUR: ("आधा घंटा", "आधे घंटे"),
         WordClass.HALF: ("और आधा", "और आधे"),
         WordClass.DISTRIBUTIVE: ("में से हर", "में से प्रत्येक", "में से हर एक"),
         WordClass.DATA_REQUEST: (
@@ -634,6 +637,7 @@ ROWS = LanguageRows(
     choice_letters="कखगघ",  # क ख ग घ label choices as A B C D do
     # the nouns of a fraction after its numerator ("तीन-चौथाई" is 3/4)
     fractions={"आधा": 2, "तिहाई": 3, "चौथाई": 4},
+    mixed_numbers={"डेढ़": "1.5", "ढाई": "2.5"},
     numbers={
         "शून्य": 0,
         "एक": 1,

@@ -380,6 +380,9 @@ ROWS = LanguageRows(
         WordClass.EXAMPLE: ("misalnya", "contohnya", "sebagai contoh", "umpamanya", "contoh saja"),
         WordClass.TRUE_WORD: ("benar",),
         WordClass.FALSE_WORD: ("salah",),
+        WordClass.QUARTER: ("seperempat",),
+        WordClass.THREE_QUARTERS: ("tiga perempat",),
+        WordClass.HALF_HOUR: ("setengah jam",),
         WordClass.HALF: ("setengah",),
         WordClass.DISTRIBUTIVE: ("setiap dari", "masing-masing dari", "tiap-tiap dari", "setiap orang dari"),
         WordClass.DATA_REQUEST: (

@@ -464,6 +464,9 @@ ROWS = LanguageRows(
         ),
         WordClass.TRUE_WORD: ("vero", "vera"),
         WordClass.FALSE_WORD: ("falso", "falsa"),
+        WordClass.QUARTER: ("e un quarto",),
+        WordClass.THREE_QUARTERS: ("e tre quarti",),
+        WordClass.HALF_HOUR: ("mezz'ora", "mezzora", "mezza ora"),
         WordClass.HALF: ("e mezza", "e mezzo"),
         WordClass.DISTRIBUTIVE: (
             "ognuno dei",

@@ -452,6 +452,7 @@ ROWS = LanguageRows(
         WordClass.EXAMPLE: ("例えば", "たとえば", "例として", "一例として"),
         WordClass.TRUE_WORD: ("正しい", "真"),
         WordClass.FALSE_WORD: ("誤り", "偽"),
+        WordClass.HALF_HOUR: ("半時間",),
         WordClass.HALF: ("半",),
         WordClass.DISTRIBUTIVE: ("それぞれ", "一人ひとり", "ひとりひとり", "一人一人"),
         WordClass.DATA_REQUEST: (

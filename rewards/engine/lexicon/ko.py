@@ -570,6 +570,7 @@ ROWS = LanguageRows(
         WordClass.EXAMPLE: ("예를 들어", "예를 들면", "예컨대", "가령"),
         WordClass.TRUE_WORD: ("참",),
         WordClass.FALSE_WORD: ("거짓",),
+        WordClass.HALF_HOUR: ("반 시간",),
         WordClass.HALF: ("반", "반이", "반을", "반입니다", "반이에요", "반이다"),
         WordClass.DISTRIBUTIVE: ("각자", "각각", "한 명 한 명"),
         WordClass.DATA_REQUEST: (

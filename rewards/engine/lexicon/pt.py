@@ -479,6 +479,9 @@ ROWS = LanguageRows(
         ),
         WordClass.TRUE_WORD: ("verdadeiro", "verdadeira"),
         WordClass.FALSE_WORD: ("falso", "falsa"),
+        WordClass.QUARTER: ("e um quarto",),
+        WordClass.THREE_QUARTERS: ("e três quartos",),
+        WordClass.HALF_HOUR: ("meia hora", "meia-hora"),
         WordClass.HALF: ("e meia", "e meio"),
         WordClass.DISTRIBUTIVE: (
             "cada um dos",

@@ -66,6 +66,8 @@ class LanguageRows:
     choice_letters: str = ""
     # the nouns of a fraction after its numerator, with their denominators ("tres cuartos" is 3/4)
     fractions: Mapping[str, int] = field(default_factory=dict, hash=False)
+    # numbers with a fraction written as one word, with their values ("anderthalb": 1.5, "ढाई": 2.5)
+    mixed_numbers: Mapping[str, str] = field(default_factory=dict, hash=False)
     # letters that write the Han numerals of the same value (Sino-Korean "이" is 二, "만" is 万): a run of them,
     # spaced by myriads or not, is read as those numerals ("삼만 이천" is 32,000)
     han_numerals: Mapping[str, str] = field(default_factory=dict, hash=False)
@@ -75,6 +77,7 @@ class LanguageRows:
         object.__setattr__(self, "han_numerals", MappingProxyType(dict(self.han_numerals)))
         object.__setattr__(self, "numbers", MappingProxyType(dict(self.numbers)))
         object.__setattr__(self, "fractions", MappingProxyType(dict(self.fractions)))
+        object.__setattr__(self, "mixed_numbers", MappingProxyType(dict(self.mixed_numbers)))
 
     def phrases(self, word_class: WordClass) -> tuple[str, ...]:
         """The phrases of ``word_class`` (``()`` where the language has none)."""

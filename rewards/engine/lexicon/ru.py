@@ -485,6 +485,9 @@ ROWS = LanguageRows(
         WordClass.EXAMPLE: ("например", "к примеру", "для примера", "скажем для примера"),
         WordClass.TRUE_WORD: ("верно", "правда", "истинно"),
         WordClass.FALSE_WORD: ("неверно", "ложь", "ложно"),
+        WordClass.QUARTER: ("с четвертью",),
+        WordClass.THREE_QUARTERS: ("с тремя четвертями",),
+        WordClass.HALF_HOUR: ("полчаса", "пол часа"),
         WordClass.HALF: ("с половиной",),
         WordClass.DISTRIBUTIVE: ("каждый из", "каждая из", "каждое из", "каждому из", "каждой из"),
         WordClass.DATA_REQUEST: (
@@ -729,6 +732,7 @@ ROWS = LanguageRows(
         "десятых": 10,
     },
     choice_letters="АБВГДЕЖЗИК",
+    mixed_numbers={"полтора": "1.5", "полторы": "1.5"},
     numbers={
         "ноль": 0,
         "один": 1,

@@ -412,6 +412,9 @@ ROWS = LanguageRows(
         WordClass.EXAMPLE: ("örneğin", "mesela", "meselâ", "örnek olarak", "sözgelimi"),
         WordClass.TRUE_WORD: ("doğru",),
         WordClass.FALSE_WORD: ("yanlış",),
+        WordClass.QUARTER: ("çeyrek",),
+        WordClass.THREE_QUARTERS: ("üç çeyrek",),
+        WordClass.HALF_HOUR: ("yarım saat",),
         WordClass.HALF: ("buçuk",),
         WordClass.DISTRIBUTIVE: ("her biri", "her birine", "her birinin", "her birinden"),
         WordClass.DATA_REQUEST: (

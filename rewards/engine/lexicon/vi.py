@@ -375,6 +375,9 @@ ROWS = LanguageRows(
         WordClass.TRUE_WORD: ("đúng",),
         WordClass.FALSE_WORD: ("sai",),
         WordClass.YES_WORD: ("có",),
+        WordClass.QUARTER: ("và một phần tư",),
+        WordClass.THREE_QUARTERS: ("và ba phần tư",),
+        WordClass.HALF_HOUR: ("nửa tiếng", "nửa giờ"),
         WordClass.HALF: ("rưỡi",),
         WordClass.DISTRIBUTIVE: (
             "mỗi người trong",

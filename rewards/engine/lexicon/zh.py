@@ -442,6 +442,7 @@ ROWS = LanguageRows(
         WordClass.EXAMPLE: ("比如", "例如", "举个例子", "举例来说", "譬如", "比方说"),
         WordClass.TRUE_WORD: ("对", "正确", "真"),
         WordClass.FALSE_WORD: ("错", "错误", "假"),
+        WordClass.HALF_HOUR: ("半小时", "半个小时", "半小時"),
         WordClass.HALF: ("半",),
         WordClass.DISTRIBUTIVE: ("每人", "每个人", "每位", "各自", "每一位"),
         WordClass.DATA_REQUEST: (

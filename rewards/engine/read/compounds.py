@@ -17,10 +17,10 @@ from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 
-from ..number_phrases import number_phrase, short_scaled
+from ..number_phrases import number_phrase, scale_word, short_scaled
 from ..numerals import CJK_NUMERALS
 from ..numwords import number_from_words
-from .finders import Candidate, Compound, whole_number_word
+from .finders import Candidate, Compound, mixed_numbers, whole_number_word
 from .tokens import TokenKind, Tokens
 
 __all__ = ["FORMS", "ascii_digits", "compound_value"]
@@ -73,15 +73,27 @@ FORMS: dict[Compound, Callable[[str, str], str]] = {
 }
 
 
-def _plus_half(whole: str) -> str:
-    """The whole number a half compound opens with ("2時間半", "两个半", "twenty two and a half"), plus one half."""
+def _worded(tokens: Tokens, c: Candidate) -> str:
+    """A one-word number with a fraction, times the scale word after it ("डेढ़ लाख" is 150000), or half an hour."""
+    value = mixed_numbers().get(tokens.texts[c.first].casefold())
+    if value is None:
+        return "0.5"  # "half an hour", "полчаса", "半小时"
+    scale = scale_word(tokens.texts[c.last]) if c.last > c.first else None
+    return value if scale is None else format((Decimal(value) * scale).normalize(), "f")
+
+
+_PARTS = {Compound.HALF: "5", Compound.QUARTER: "25", Compound.THREE_QUARTERS: "75"}  # the decimals each adds
+
+
+def _plus_part(whole: str, decimals: str) -> str:
+    """The whole number a compound opens with ("2時間半", "两个半", "twenty two and a half"), plus its part."""
     digits = len(whole) - len(whole.lstrip("0123456789"))
     if digits:
-        return f"{whole[:digits]}.5"
+        return f"{whole[:digits]}.{decimals}"
     numeral = "".join(itertools.takewhile(lambda ch: ch in CJK_NUMERALS, whole))
     words = list(itertools.takewhile(lambda w: whole_number_word(w) is not None, whole.split()))
     value = whole_number_word(numeral) if numeral else _words_value(words)
-    return f"{value}.5" if value is not None else whole
+    return f"{value}.{decimals}" if value is not None else whole
 
 
 def _words_value(words: list[str]) -> int | None:
@@ -96,8 +108,10 @@ def _words_value(words: list[str]) -> int | None:
 def compound_value(tokens: Tokens, c: Candidate) -> str:
     """The one value of a candidate's two numbers: "2 to 3" is 2:3, "42 dollars and 50 cents" is 42.50, "von -1
     bis 4" in an open interval is (-1, 4)."""
-    if c.compound is Compound.HALF:  # a number in digits or words, maybe inside a token: the span is read
-        return _plus_half(ascii_digits(tokens.source[c.start : c.end]))
+    if c.compound in _PARTS:  # a number in digits or words, maybe inside a token: the span is read
+        return _plus_part(ascii_digits(tokens.source[c.start : c.end]), _PARTS[c.compound])
+    if c.compound is Compound.WORDED:
+        return _worded(tokens, c)
     sign = tokens.texts[c.first] if tokens.kinds[c.first] is not TokenKind.NUMBER else ""  # "-1"
     first = sign + ascii_digits(tokens.texts[c.first + 1 if sign else c.first])
     last = ascii_digits(tokens.texts[c.last])

@@ -84,6 +84,9 @@ class Compound(IdentityEnum):
     CLOSED_INTERVAL = "closed_interval"  # [first, last]
     SCALED = "scaled"  # first times the short scale word last: "3 mil" (es, pt), "45 bin" (tr)
     HALF = "half"  # first, a whole number, plus one half: "two and a half", "2時間半"
+    QUARTER = "quarter"  # a whole number plus a quarter: "an hour and a quarter"
+    THREE_QUARTERS = "three_quarters"  # a whole number plus three quarters: "deux heures et trois quarts"
+    WORDED = "worded"  # a quantity one phrase says: "half an hour" (0.5), "anderthalb" (1.5), "ढाई" (2.5)
 
 
 STRENGTH = {
@@ -1464,17 +1467,62 @@ def _halves(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
     one half, where the number alone was read ("2時間半" paid a gold of 2)."""
     out: list[Candidate] = []
     for m in marks:
-        if WordClass.HALF not in m.classes or (m.end < len(t.source) and t.source[m.end] in _NOT_HALF_AFTER):
+        part = next((compound for word_class, compound in _PARTS if word_class in m.classes), None)
+        if WordClass.HALF_HOUR in m.classes and _half_of_number(t, t.index_at(m.start), m.start) is not None:
+            part = Compound.HALF  # "dua setengah jam", "两个半小时": a number before the half hour's half
+        if part is None or (m.end < len(t.source) and t.source[m.end] in _NOT_HALF_AFTER):
+            if WordClass.HALF_HOUR in m.classes:  # "half an hour", "полчаса", "半小时": 0.5 as it stands
+                first, last = t.index_at(m.start), t.index_at(m.end - 1)
+                out.append(
+                    Candidate(
+                        StatementKind.BARE,
+                        first,
+                        last,
+                        m.start,
+                        m.end,
+                        s.statement[first],
+                        compound=Compound.WORDED,
+                    )
+                )
             continue
         h = t.index_at(m.start)
         found = _half_of_number(t, h, m.start)
         if found is not None:
             n, start = found
             last = t.index_at(m.end - 1)
+            out.append(Candidate(StatementKind.BARE, n, last, start, m.end, s.statement[n], compound=part))
+    return out + _mixed_number_words(t, s)
+
+
+# the words that add a part to the whole number before them, and the compound each makes
+_PARTS = (
+    (WordClass.THREE_QUARTERS, Compound.THREE_QUARTERS),
+    (WordClass.HALF, Compound.HALF),
+    (WordClass.QUARTER, Compound.QUARTER),
+)
+
+
+def _mixed_number_words(t: Tokens, s: Structure) -> list[Candidate]:
+    """A number with its fraction written as one word of a language's row ("anderthalb", "zweieinhalb", "полтора",
+    "ढाई"): one value, where no number was read at all."""
+    table = mixed_numbers()
+    out = []
+    for i in range(t.n):
+        if t.kinds[i] is TokenKind.WORD and t.texts[i].casefold() in table:
+            # "डेढ़ लाख", "zweieinhalb Millionen": a scale word after it is part of the number
+            j = i + 1 if i + 1 < t.n and scale_word(t.texts[i + 1]) is not None else i
             out.append(
-                Candidate(StatementKind.BARE, n, last, start, m.end, s.statement[n], compound=Compound.HALF)
+                Candidate(
+                    StatementKind.BARE, i, j, t.starts[i], t.ends[j], s.statement[i], compound=Compound.WORDED
+                )
             )
     return out
+
+
+@lru_cache(maxsize=1)
+def mixed_numbers() -> dict[str, str]:
+    """Every language's one-word numbers with a fraction, with their values ("anderthalb": "1.5")."""
+    return {w.casefold(): v for rows in LANGUAGE_ROWS.values() for w, v in rows.mixed_numbers.items()}
 
 
 def _half_of_number(t: Tokens, h: int, at: int) -> tuple[int, int] | None:
