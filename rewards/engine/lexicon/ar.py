@@ -467,6 +467,8 @@ ROWS = LanguageRows(
         WordClass.FALSE_WORD: ("خطأ", "خاطئ", "خاطئة"),
         WordClass.QUARTER: ("وربع", "و ربع"),
         WordClass.THREE_QUARTERS: ("وثلاثة أرباع", "و ثلاثة أرباع"),
+        WordClass.YET: ("لسا", "لسه", "بعد", "حتى الآن"),
+        WordClass.BEFORE: ("قبل ما", "قبل أن"),
         WordClass.HALF_HOUR: ("نصف ساعة",),
         WordClass.HALF: ("ونصف", "و نصف", "والنصف"),
         WordClass.DISTRIBUTIVE: ("كل واحد من", "كل واحدة من", "لكل واحد من", "لكل واحدة من"),

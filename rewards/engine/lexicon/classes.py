@@ -97,6 +97,11 @@ class WordClass(IdentityEnum):
     THREE_QUARTERS = (
         "three_quarters"  # adds three quarters: "(two) and three quarters", "(deux heures) et trois quarts"
     )
+    # with a negator in a statement after a value, says the work is not done yet: "yet", "noch", "ещё", "まだ", "아직"
+    YET = "yet"
+    NOT_YET = "not_yet"  # one word that says it alone, a negator too: "chưa", "belum", "还没", "尚未"
+    # opens a clause of a step still to take before a value is stated: "before (I sign off on 360)", "avant de"
+    BEFORE = "before"
     HALF_HOUR = "half_hour"  # half an hour as a whole: "half an hour", "media hora", "полчаса", "半小时", "yarım saat"
     # a truth value that answers a true-or-false question: "true", "vrai", "wahr", "верно", "đúng", "doğru", "真"
     TRUE_WORD = "true_word"

@@ -530,6 +530,8 @@ ROWS = LanguageRows(
         WordClass.FALSE_WORD: ("falsch",),
         WordClass.QUARTER: ("und ein viertel",),
         WordClass.THREE_QUARTERS: ("und drei viertel",),
+        WordClass.YET: ("noch",),
+        WordClass.BEFORE: ("bevor",),
         WordClass.HALF_HOUR: ("eine halbe stunde", "halbe stunde"),
         WordClass.HALF: ("und ein halb", "und eine halbe", "und einhalb"),
         WordClass.DISTRIBUTIVE: (

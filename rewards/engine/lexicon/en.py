@@ -513,6 +513,8 @@ _W: dict[WordClass, tuple[str, ...]] = {
     WordClass.FALSE_WORD: ("false",),
     WordClass.QUARTER: ("and a quarter",),
     WordClass.THREE_QUARTERS: ("and three quarters", "and three-quarters"),
+    WordClass.YET: ("yet", "still"),
+    WordClass.BEFORE: ("before", "until"),
     WordClass.HALF_HOUR: ("half an hour", "half hour", "half-hour"),
     WordClass.HALF: ("and a half",),
     WordClass.DISTRIBUTIVE: (

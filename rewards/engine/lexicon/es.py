@@ -500,6 +500,8 @@ ROWS = LanguageRows(
         WordClass.FALSE_WORD: ("falso", "falsa"),
         WordClass.QUARTER: ("y cuarto", "y un cuarto"),
         WordClass.THREE_QUARTERS: ("y tres cuartos",),
+        WordClass.YET: ("todavía", "aún"),
+        WordClass.BEFORE: ("antes de",),
         WordClass.HALF_HOUR: ("media hora",),
         WordClass.HALF: ("y media", "y medio"),
         WordClass.DISTRIBUTIVE: (
@@ -807,6 +809,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "antes de",
             "falsa",
             "para ilustrar",
             "falta",

@@ -560,6 +560,8 @@ ROWS = LanguageRows(
         WordClass.FALSE_WORD: ("faux", "fausse"),
         WordClass.QUARTER: ("et quart", "et un quart"),
         WordClass.THREE_QUARTERS: ("et trois quarts",),
+        WordClass.YET: ("encore",),
+        WordClass.BEFORE: ("avant de", "avant d'"),
         WordClass.HALF_HOUR: ("une demi-heure", "demi-heure"),
         WordClass.HALF: ("et demie", "et demi"),
         WordClass.DISTRIBUTIVE: (

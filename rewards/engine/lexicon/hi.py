@@ -454,6 +454,7 @@ ROWS = LanguageRows(
         WordClass.FALSE_WORD: ("असत्य", "गलत", "ग़लत"),
         WordClass.QUARTER: ("और एक चौथाई",),
         WordClass.THREE_QUARTERS: ("और तीन चौथाई",),
+        WordClass.YET: ("अभी", "अब तक"),
         WordClass.HALF_HOUR: ("आधा घंटा", "आधे घंटे"),
         WordClass.HALF: ("और आधा", "और आधे"),
         WordClass.DISTRIBUTIVE: ("में से हर", "में से प्रत्येक", "में से हर एक"),
@@ -672,6 +673,7 @@ ROWS = LanguageRows(
     | _VARIANTS,
     gated=frozenset(
         {
+            "अभी",
             "विधि",
             "घंटे",
             "घंटा",

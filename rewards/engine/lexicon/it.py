@@ -466,6 +466,8 @@ ROWS = LanguageRows(
         WordClass.FALSE_WORD: ("falso", "falsa"),
         WordClass.QUARTER: ("e un quarto",),
         WordClass.THREE_QUARTERS: ("e tre quarti",),
+        WordClass.YET: ("ancora",),
+        WordClass.BEFORE: ("prima di",),
         WordClass.HALF_HOUR: ("mezz'ora", "mezzora", "mezza ora"),
         WordClass.HALF: ("e mezza", "e mezzo"),
         WordClass.DISTRIBUTIVE: (

@@ -374,6 +374,9 @@ ROWS = LanguageRows(
             "と書いてある",
             "と書いている",
             "と書かれている",
+            "と書かれていました",
+            "と書かれていた",
+            "と書いてありました",
             "と考えている",
             "と考えています",
             "と思っている",
@@ -385,6 +388,8 @@ ROWS = LanguageRows(
             "と述べた",
         ),
         WordClass.THIRD_PARTY: (
+            "解説サイト",
+            "サイト",
             "友達",
             "友人",
             "先生",
@@ -452,6 +457,8 @@ ROWS = LanguageRows(
         WordClass.EXAMPLE: ("例えば", "たとえば", "例として", "一例として"),
         WordClass.TRUE_WORD: ("正しい", "真"),
         WordClass.FALSE_WORD: ("誤り", "偽"),
+        WordClass.YET: ("まだ",),
+        WordClass.NOT_YET: ("まだです",),
         WordClass.HALF_HOUR: ("半時間",),
         WordClass.HALF: ("半",),
         WordClass.DISTRIBUTIVE: ("それぞれ", "一人ひとり", "ひとりひとり", "一人一人"),
@@ -656,6 +663,7 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "まだ",
             "偽",
             "真",
             "半",

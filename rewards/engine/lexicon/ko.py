@@ -570,6 +570,7 @@ ROWS = LanguageRows(
         WordClass.EXAMPLE: ("예를 들어", "예를 들면", "예컨대", "가령"),
         WordClass.TRUE_WORD: ("참",),
         WordClass.FALSE_WORD: ("거짓",),
+        WordClass.YET: ("아직",),
         WordClass.HALF_HOUR: ("반 시간",),
         WordClass.HALF: ("반", "반이", "반을", "반입니다", "반이에요", "반이다"),
         WordClass.DISTRIBUTIVE: ("각자", "각각", "한 명 한 명"),
@@ -778,6 +779,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "아직",
             "거짓",
             "참",
             "반이",

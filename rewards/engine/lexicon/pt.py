@@ -481,6 +481,8 @@ ROWS = LanguageRows(
         WordClass.FALSE_WORD: ("falso", "falsa"),
         WordClass.QUARTER: ("e um quarto",),
         WordClass.THREE_QUARTERS: ("e três quartos",),
+        WordClass.YET: ("ainda",),
+        WordClass.BEFORE: ("antes de",),
         WordClass.HALF_HOUR: ("meia hora", "meia-hora"),
         WordClass.HALF: ("e meia", "e meio"),
         WordClass.DISTRIBUTIVE: (
@@ -742,6 +744,7 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "antes de",
             "falsa",
             "para ilustrar",
             "falta",

@@ -487,6 +487,8 @@ ROWS = LanguageRows(
         WordClass.FALSE_WORD: ("неверно", "ложь", "ложно"),
         WordClass.QUARTER: ("с четвертью",),
         WordClass.THREE_QUARTERS: ("с тремя четвертями",),
+        WordClass.YET: ("ещё", "еще", "пока"),
+        WordClass.BEFORE: ("прежде чем", "перед тем как"),
         WordClass.HALF_HOUR: ("полчаса", "пол часа"),
         WordClass.HALF: ("с половиной",),
         WordClass.DISTRIBUTIVE: ("каждый из", "каждая из", "каждое из", "каждому из", "каждой из"),

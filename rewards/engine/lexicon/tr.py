@@ -414,6 +414,7 @@ ROWS = LanguageRows(
         WordClass.FALSE_WORD: ("yanlış",),
         WordClass.QUARTER: ("çeyrek",),
         WordClass.THREE_QUARTERS: ("üç çeyrek",),
+        WordClass.YET: ("henüz", "hâlâ", "hala"),
         WordClass.HALF_HOUR: ("yarım saat",),
         WordClass.HALF: ("buçuk",),
         WordClass.DISTRIBUTIVE: ("her biri", "her birine", "her birinin", "her birinden"),

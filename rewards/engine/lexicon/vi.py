@@ -377,6 +377,9 @@ ROWS = LanguageRows(
         WordClass.YES_WORD: ("có",),
         WordClass.QUARTER: ("và một phần tư",),
         WordClass.THREE_QUARTERS: ("và ba phần tư",),
+        WordClass.YET: ("vẫn",),
+        WordClass.NOT_YET: ("chưa",),
+        WordClass.BEFORE: ("trước khi",),
         WordClass.HALF_HOUR: ("nửa tiếng", "nửa giờ"),
         WordClass.HALF: ("rưỡi",),
         WordClass.DISTRIBUTIVE: (

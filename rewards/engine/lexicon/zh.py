@@ -133,6 +133,9 @@ ROWS = LanguageRows(
             "為",
         ),
         WordClass.NEGATOR: (
+            "还没",
+            "还没有",
+            "尚未",
             "不",
             "不是",
             "没有",
@@ -409,6 +412,8 @@ ROWS = LanguageRows(
             "不对",
         ),
         WordClass.AFFIRMATION: (
+            "行吧",  # "alright then": an interjection, no hedge of its own ("吧")
+            "好吧",
             "是的",
             "对",
             "对的",
@@ -442,6 +447,8 @@ ROWS = LanguageRows(
         WordClass.EXAMPLE: ("比如", "例如", "举个例子", "举例来说", "譬如", "比方说"),
         WordClass.TRUE_WORD: ("对", "正确", "真"),
         WordClass.FALSE_WORD: ("错", "错误", "假"),
+        WordClass.YET: ("还",),
+        WordClass.NOT_YET: ("还没", "还没有", "尚未"),
         WordClass.HALF_HOUR: ("半小时", "半个小时", "半小時"),
         WordClass.HALF: ("半",),
         WordClass.DISTRIBUTIVE: ("每人", "每个人", "每位", "各自", "每一位"),
@@ -682,6 +689,11 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "好吧",
+            "行吧",
+            "尚未",
+            "还",
+            "还没",
             "假",
             "真",
             "错",

@@ -900,8 +900,8 @@ def _alternative_rejected(
     stated = _default(w, before, stances)  # its final statement denies nothing: no second step back
     if stated.outcome is not Outcome.COMMITTED or stated.candidate is None:
         return None
-    if any(_said(w, c) == _said(w, stated.candidate) for c in in_statement):
-        return None  # the value itself is denied: "The total is 12. No, 12 is wrong."
+    if any(_same_quantity(w, c, stated.candidate) for c in in_statement):
+        return None  # the value itself is denied: "The total is 12. No, 12 is wrong.", "5 m/s² ... 5는 답이 아니에요"
     return stated
 
 
@@ -1143,6 +1143,15 @@ _DENIALS = frozenset({Stance.NEGATED, Stance.EXCLUDED, Stance.RETRACTED})
 def _said(w: Window, c: Candidate) -> str:
     """A candidate's text without its spacing: the same value stated twice reads the same."""
     return "".join(w.source[c.start : c.end].split())
+
+
+def _same_quantity(w: Window, a: Candidate, b: Candidate) -> bool:
+    """Do two candidates state one quantity: the same text, or the same number with or without its unit ("5" and
+    "5 m/s²")?"""
+    if _said(w, a) == _said(w, b):
+        return True
+    x, y = _number_before_unit(_value_of(w, a)), _number_before_unit(_value_of(w, b))
+    return x is not None and x == y
 
 
 def _denied_later(

@@ -20,7 +20,7 @@ retraction after it with no value after the retraction.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from rewardcheck.rewards.engine import stance as shapes
@@ -28,7 +28,7 @@ from rewardcheck.rewards.engine.identity_enum import IdentityEnum
 from rewardcheck.rewards.engine.lexicon import WordClass as W
 from rewardcheck.rewards.engine.lexicon import is_word
 
-from .finders import Candidate, StatementKind
+from .finders import STRENGTH, Candidate, StatementKind
 from .marks import Mark
 from .tokens import TokenKind
 from .window import Window
@@ -380,16 +380,55 @@ def _said_after(w: Window, c: Candidate, n: int, word_class: W, stance: Stance) 
     """A word of ``word_class`` in one of the ``n`` statements after the value's that state no other value, as a
     refusal of ``stance``; a later value ends the reach (what the text goes on to state is read on its own), the
     same value named again in passing does not ("... 400 आता है। ... 400 पर भरोसा नहीं किया जा सकता।")."""
+    for start, end in _free_statements_after(w, c, n):
+        found = w.marks_of(word_class, start, end)  # by bisection: a long statement is not scanned per value
+        if found:
+            return Refusal(stance, found[0].start, found[0].end)
+    return None
+
+
+def _free_statements_after(w: Window, c: Candidate, n: int) -> Iterator[tuple[int, int]]:
+    """The spans of the ``n`` statements after the value's, up to one that states a value of its own (the same
+    value named again in passing does not end them)."""
     own = w.value(c)
     for start, end in w.statements_after(c, n):
         if w.count_candidates(start, end) > MAX_NAMED_AGAIN or any(
             x.kind is not StatementKind.BARE or w.value(x) != own for x in w.candidates_in(start, end)
         ):
-            return None  # a value of its own, or the same one stated again as an answer, is read on its own
-        found = w.marks_of(word_class, start, end)  # by bisection: a long statement is not scanned per value
-        if found:
-            return Refusal(stance, found[0].start, found[0].end)
+            return  # a value of its own, or the same one stated again as an answer, is read on its own
+        yield start, end
+
+
+def _not_yet_done(w: Window, c: Candidate) -> Refusal | None:
+    """A statement after a value not stated as the answer says the asked quantity is not worked out yet ("Lo de
+    las chicas todavía no lo tengo.", "Это я ещё не посчитал.", "최솟값은 아직 손도 못 댔습니다"), or a later clause of
+    its own statement does ("Quel 3 è il tempo, la velocità non l'ho ancora tirata fuori."): the value was another
+    quantity, and the text ends before the answer."""
+    if c.strength >= STRENGTH[StatementKind.LABELLED]:
+        return None  # a value stated as the answer stays
+    _, last = w.statement_tokens(c.statement)
+    own_end = w.tokens.ends[last] if last < w.tokens.n else len(w.source)
+    rest = [(w.clause_end_offset(c), own_end)] if w.value_free_tail(c) >= own_end else []
+    for start, end in rest + list(_free_statements_after(w, c, MAX_REQUEST_STATEMENTS)):
+        found = w.first_mark_of(W.NOT_YET, start, end)
+        if found is None and w.first_mark_of(W.YET, start, end) is not None:
+            found = w.first_mark_of(W.NEGATOR, start, end)  # "noch nicht", "ещё не", "まだ ... ない"
+        if found is not None:
+            return Refusal(Stance.UNDETERMINED, found.start, found.end)
     return None
+
+
+def _deferred(w: Window, c: Candidate) -> Refusal | None:
+    """A value in a clause that a step still to take opens ("before I sign off on 360", "prima di mettere la
+    firma su 120", "sebelum berani bilang 225"): the text has not stated it yet."""
+    if c.kind is not StatementKind.BARE:
+        return None
+    found = w.last_mark_of(W.BEFORE, w.clause_start(c), c.start)
+    if found is None or any(m.classes & _PREDICATE for m in w.marks_in(found.end, c.start)):
+        return (
+            None  # "the number of marbles before adding more was 16": the main clause's predicate states it
+        )
+    return Refusal(Stance.UNDETERMINED, found.start, found.end)
 
 
 # value-free statements after the value a doubt may stand in ("I slipped. I would not trust it.")
@@ -1047,6 +1086,8 @@ OVERRIDES: tuple[tuple[Stance, Override], ...] = (
     (Stance.RETRACTED, _retracted),
     (Stance.RETRACTED, _redone),
     (Stance.UNDETERMINED, _undetermined),
+    (Stance.UNDETERMINED, _not_yet_done),
+    (Stance.UNDETERMINED, _deferred),
     (Stance.OPERAND, _operand),
     (Stance.EXCLUDED, _common_error),
     (Stance.BOUND, _bounded),
