@@ -469,6 +469,7 @@ ROWS = LanguageRows(
         WordClass.THREE_QUARTERS: ("وثلاثة أرباع", "و ثلاثة أرباع"),
         WordClass.YET: ("لسا", "لسه", "بعد", "حتى الآن"),
         WordClass.BEFORE: ("قبل ما", "قبل أن"),
+        WordClass.ZERO_WORD: ("لا أحد", "لا شيء", "ولا واحد"),
         WordClass.HALF_HOUR: ("نصف ساعة",),
         WordClass.HALF: ("ونصف", "و نصف", "والنصف"),
         WordClass.DISTRIBUTIVE: ("كل واحد من", "كل واحدة من", "لكل واحد من", "لكل واحدة من"),

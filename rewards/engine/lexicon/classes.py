@@ -102,6 +102,9 @@ class WordClass(IdentityEnum):
     NOT_YET = "not_yet"  # one word that says it alone, a negator too: "chưa", "belum", "还没", "尚未"
     # opens a clause of a step still to take before a value is stated: "before (I sign off on 360)", "avant de"
     BEFORE = "before"
+    # says there are none, as an answer of its own after a label or alone: "none", "nobody", "ninguno", "никто",
+    # "없음" (the count 0)
+    ZERO_WORD = "zero_word"
     HALF_HOUR = "half_hour"  # half an hour as a whole: "half an hour", "media hora", "полчаса", "半小时", "yarım saat"
     # a truth value that answers a true-or-false question: "true", "vrai", "wahr", "верно", "đúng", "doğru", "真"
     TRUE_WORD = "true_word"

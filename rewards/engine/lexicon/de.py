@@ -532,6 +532,7 @@ ROWS = LanguageRows(
         WordClass.THREE_QUARTERS: ("und drei viertel",),
         WordClass.YET: ("noch",),
         WordClass.BEFORE: ("bevor",),
+        WordClass.ZERO_WORD: ("keiner", "keine", "keins", "keines", "niemand", "nichts"),
         WordClass.HALF_HOUR: ("eine halbe stunde", "halbe stunde"),
         WordClass.HALF: ("und ein halb", "und eine halbe", "und einhalb"),
         WordClass.DISTRIBUTIVE: (

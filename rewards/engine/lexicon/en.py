@@ -515,6 +515,7 @@ _W: dict[WordClass, tuple[str, ...]] = {
     WordClass.THREE_QUARTERS: ("and three quarters", "and three-quarters"),
     WordClass.YET: ("yet", "still"),
     WordClass.BEFORE: ("before", "until"),
+    WordClass.ZERO_WORD: ("none", "nobody", "no one", "nothing", "none at all", "not a single one"),
     WordClass.HALF_HOUR: ("half an hour", "half hour", "half-hour"),
     WordClass.HALF: ("and a half",),
     WordClass.DISTRIBUTIVE: (

@@ -502,6 +502,7 @@ ROWS = LanguageRows(
         WordClass.THREE_QUARTERS: ("y tres cuartos",),
         WordClass.YET: ("todavía", "aún"),
         WordClass.BEFORE: ("antes de",),
+        WordClass.ZERO_WORD: ("ninguno", "ninguna", "nadie", "nada", "ni uno"),
         WordClass.HALF_HOUR: ("media hora",),
         WordClass.HALF: ("y media", "y medio"),
         WordClass.DISTRIBUTIVE: (
@@ -809,6 +810,7 @@ ROWS = LanguageRows(
     ),
     gated=frozenset(
         {
+            "nada",
             "antes de",
             "falsa",
             "para ilustrar",

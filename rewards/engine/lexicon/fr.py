@@ -562,6 +562,7 @@ ROWS = LanguageRows(
         WordClass.THREE_QUARTERS: ("et trois quarts",),
         WordClass.YET: ("encore",),
         WordClass.BEFORE: ("avant de", "avant d'"),
+        WordClass.ZERO_WORD: ("aucun", "aucune", "personne", "rien", "pas un seul", "pas une seule"),
         WordClass.HALF_HOUR: ("une demi-heure", "demi-heure"),
         WordClass.HALF: ("et demie", "et demi"),
         WordClass.DISTRIBUTIVE: (

@@ -455,6 +455,7 @@ ROWS = LanguageRows(
         WordClass.QUARTER: ("और एक चौथाई",),
         WordClass.THREE_QUARTERS: ("और तीन चौथाई",),
         WordClass.YET: ("अभी", "अब तक"),
+        WordClass.ZERO_WORD: ("कोई नहीं", "कुछ नहीं", "एक भी नहीं"),
         WordClass.HALF_HOUR: ("आधा घंटा", "आधे घंटे"),
         WordClass.HALF: ("और आधा", "और आधे"),
         WordClass.DISTRIBUTIVE: ("में से हर", "में से प्रत्येक", "में से हर एक"),

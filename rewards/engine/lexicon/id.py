@@ -385,6 +385,7 @@ ROWS = LanguageRows(
         WordClass.YET: ("masih",),
         WordClass.NOT_YET: ("belum",),
         WordClass.BEFORE: ("sebelum",),
+        WordClass.ZERO_WORD: ("tidak ada", "tak ada", "tidak seorang pun", "tidak satu pun"),
         WordClass.HALF_HOUR: ("setengah jam",),
         WordClass.HALF: ("setengah",),
         WordClass.DISTRIBUTIVE: ("setiap dari", "masing-masing dari", "tiap-tiap dari", "setiap orang dari"),

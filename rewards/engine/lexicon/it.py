@@ -468,6 +468,7 @@ ROWS = LanguageRows(
         WordClass.THREE_QUARTERS: ("e tre quarti",),
         WordClass.YET: ("ancora",),
         WordClass.BEFORE: ("prima di",),
+        WordClass.ZERO_WORD: ("nessuno", "nessuna", "niente", "nulla"),
         WordClass.HALF_HOUR: ("mezz'ora", "mezzora", "mezza ora"),
         WordClass.HALF: ("e mezza", "e mezzo"),
         WordClass.DISTRIBUTIVE: (

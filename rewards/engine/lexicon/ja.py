@@ -459,6 +459,7 @@ ROWS = LanguageRows(
         WordClass.FALSE_WORD: ("誤り", "偽"),
         WordClass.YET: ("まだ",),
         WordClass.NOT_YET: ("まだです",),
+        WordClass.ZERO_WORD: ("なし", "誰もいない", "一人もいない", "一つもない", "ゼロ"),
         WordClass.HALF_HOUR: ("半時間",),
         WordClass.HALF: ("半",),
         WordClass.DISTRIBUTIVE: ("それぞれ", "一人ひとり", "ひとりひとり", "一人一人"),
@@ -663,6 +664,8 @@ ROWS = LanguageRows(
     choice_letters="アイウエオ",  # katakana, as Japanese tests label choices: ア イ ウ エ オ
     gated=frozenset(
         {
+            "なし",
+            "ゼロ",
             "まだ",
             "偽",
             "真",

@@ -571,6 +571,7 @@ ROWS = LanguageRows(
         WordClass.TRUE_WORD: ("참",),
         WordClass.FALSE_WORD: ("거짓",),
         WordClass.YET: ("아직",),
+        WordClass.ZERO_WORD: ("없음", "없다", "아무도 없다", "하나도 없다", "없습니다"),
         WordClass.HALF_HOUR: ("반 시간",),
         WordClass.HALF: ("반", "반이", "반을", "반입니다", "반이에요", "반이다"),
         WordClass.DISTRIBUTIVE: ("각자", "각각", "한 명 한 명"),
@@ -779,6 +780,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "없음",
             "아직",
             "거짓",
             "참",

@@ -483,6 +483,7 @@ ROWS = LanguageRows(
         WordClass.THREE_QUARTERS: ("e três quartos",),
         WordClass.YET: ("ainda",),
         WordClass.BEFORE: ("antes de",),
+        WordClass.ZERO_WORD: ("nenhum", "nenhuma", "ninguém", "nada"),
         WordClass.HALF_HOUR: ("meia hora", "meia-hora"),
         WordClass.HALF: ("e meia", "e meio"),
         WordClass.DISTRIBUTIVE: (
@@ -744,6 +745,7 @@ ROWS = LanguageRows(
     cues=frozenset("os uma um do dos não são com então temos também muito está portanto pelo pela".split()),
     gated=frozenset(
         {
+            "nada",
             "antes de",
             "falsa",
             "para ilustrar",

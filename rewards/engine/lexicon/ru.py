@@ -489,6 +489,7 @@ ROWS = LanguageRows(
         WordClass.THREE_QUARTERS: ("с тремя четвертями",),
         WordClass.YET: ("ещё", "еще", "пока"),
         WordClass.BEFORE: ("прежде чем", "перед тем как"),
+        WordClass.ZERO_WORD: ("никто", "ни одного", "ни одной", "ничего", "нисколько", "нет ни одного"),
         WordClass.HALF_HOUR: ("полчаса", "пол часа"),
         WordClass.HALF: ("с половиной",),
         WordClass.DISTRIBUTIVE: ("каждый из", "каждая из", "каждое из", "каждому из", "каждой из"),

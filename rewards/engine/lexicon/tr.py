@@ -415,6 +415,7 @@ ROWS = LanguageRows(
         WordClass.QUARTER: ("çeyrek",),
         WordClass.THREE_QUARTERS: ("üç çeyrek",),
         WordClass.YET: ("henüz", "hâlâ", "hala"),
+        WordClass.ZERO_WORD: ("hiç kimse", "hiçbiri", "hiç", "yok"),
         WordClass.HALF_HOUR: ("yarım saat",),
         WordClass.HALF: ("buçuk",),
         WordClass.DISTRIBUTIVE: ("her biri", "her birine", "her birinin", "her birinden"),

@@ -380,6 +380,7 @@ ROWS = LanguageRows(
         WordClass.YET: ("vẫn",),
         WordClass.NOT_YET: ("chưa",),
         WordClass.BEFORE: ("trước khi",),
+        WordClass.ZERO_WORD: ("không ai", "không có", "không còn", "không có ai"),
         WordClass.HALF_HOUR: ("nửa tiếng", "nửa giờ"),
         WordClass.HALF: ("rưỡi",),
         WordClass.DISTRIBUTIVE: (

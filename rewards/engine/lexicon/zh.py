@@ -449,6 +449,7 @@ ROWS = LanguageRows(
         WordClass.FALSE_WORD: ("错", "错误", "假"),
         WordClass.YET: ("还",),
         WordClass.NOT_YET: ("还没", "还没有", "尚未"),
+        WordClass.ZERO_WORD: ("没有", "一个也没有", "一个都没有", "无"),
         WordClass.HALF_HOUR: ("半小时", "半个小时", "半小時"),
         WordClass.HALF: ("半",),
         WordClass.DISTRIBUTIVE: ("每人", "每个人", "每位", "各自", "每一位"),
@@ -689,6 +690,7 @@ ROWS = LanguageRows(
     # the lexicon: read only where this language is evident
     gated=frozenset(
         {
+            "无",
             "好吧",
             "行吧",
             "尚未",

@@ -112,6 +112,8 @@ def compound_value(tokens: Tokens, c: Candidate) -> str:
         return _plus_part(ascii_digits(tokens.source[c.start : c.end]), _PARTS[c.compound])
     if c.compound is Compound.WORDED:
         return _worded(tokens, c)
+    if c.compound is Compound.ZERO:
+        return "0"
     sign = tokens.texts[c.first] if tokens.kinds[c.first] is not TokenKind.NUMBER else ""  # "-1"
     first = sign + ascii_digits(tokens.texts[c.first + 1 if sign else c.first])
     last = ascii_digits(tokens.texts[c.last])

@@ -87,6 +87,7 @@ class Compound(IdentityEnum):
     QUARTER = "quarter"  # a whole number plus a quarter: "an hour and a quarter"
     THREE_QUARTERS = "three_quarters"  # a whole number plus three quarters: "deux heures et trois quarts"
     WORDED = "worded"  # a quantity one phrase says: "half an hour" (0.5), "anderthalb" (1.5), "ढाई" (2.5)
+    ZERO = "zero"  # a word that says there are none, as the answer: "Answer: nobody", "Ninguno." (0)
 
 
 STRENGTH = {
@@ -1491,7 +1492,56 @@ def _halves(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             n, start = found
             last = t.index_at(m.end - 1)
             out.append(Candidate(StatementKind.BARE, n, last, start, m.end, s.statement[n], compound=part))
-    return out + _mixed_number_words(t, s)
+    return out + _mixed_number_words(t, s) + _zero_words(t, s, marks)
+
+
+_CLOSING = frozenset({TokenKind.SENTENCE_END, TokenKind.EMPHASIS, TokenKind.CLOSE, TokenKind.NEWLINE})
+
+
+def _zero_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
+    """A word that says there are none, standing as an answer of its own: after an answer label, or as its whole
+    statement ("**Answer: nobody**", "Ответ: никто", "¿Cuántos reprobaron? Ninguno."). One value, 0; such a word
+    inside a sentence ("nobody was left") names no value."""
+    out = []
+    for m in marks:
+        if WordClass.ZERO_WORD not in m.classes:
+            continue
+        first, last = t.index_at(m.start), t.index_at(m.end - 1)
+        k = last + 1
+        while k < t.n and t.kinds[k] in _CLOSING and t.kinds[k] is not TokenKind.NEWLINE:
+            k += 1
+        if k < t.n and t.kinds[k] is not TokenKind.NEWLINE and s.statement[k] == s.statement[first]:
+            continue  # the statement goes on after the word
+        begin = (
+            s.statement_bounds[s.statement[first]][0]
+            if s.statement[first] < len(s.statement_bounds)
+            else first
+        )
+        j = first - 1
+        while j >= begin and t.kinds[j] is TokenKind.EMPHASIS:
+            j -= 1
+        labelled = (
+            j >= begin
+            and t.texts[j] in (":", "：")
+            and any(
+                x.classes & _NAMING and t.starts[begin] <= x.start < t.starts[j] and x.end <= t.ends[j]
+                for x in marks
+            )
+        )
+        alone = not any(t.kinds[x] is TokenKind.WORD for x in range(begin, first))
+        if labelled or alone:
+            out.append(
+                Candidate(
+                    StatementKind.BARE,
+                    first,
+                    last,
+                    m.start,
+                    m.end,
+                    s.statement[first],
+                    compound=Compound.ZERO,
+                )
+            )
+    return out
 
 
 # the words that add a part to the whole number before them, and the compound each makes
