@@ -36,7 +36,7 @@ from rewardcheck.rewards.cache_bounds import JUDGEMENTS, READINGS
 from rewardcheck.rewards.degenerate import echoes_prompt
 
 from .choices import choice_letter
-from .compare.answer_value import as_value
+from .compare.answer_value import as_value, comma_point
 from .compare.case import Case
 from .compare.decision import judgement as _verdict
 from .compare.echo import spelling as spelling
@@ -432,11 +432,12 @@ def _one_value(values: Sequence[str]) -> bool:
     """
     exact = []
     for v in values:
-        bare = v.strip().removesuffix("\\%").removesuffix("%")
-        value = exact_value(bare)
+        written = v.strip()
+        bare = written.removesuffix("\\%").removesuffix("%").removesuffix("٪").strip()
+        value = exact_value(comma_point(bare))  # "0,75 / 75 %": a decimal comma, as the text writes it
         if value is None:
             return False
-        exact.append(value / 100 if bare != v.strip() else value)
+        exact.append(value / 100 if bare != written else value)
     return len(set(exact)) == 1
 
 

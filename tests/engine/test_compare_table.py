@@ -17,6 +17,7 @@ ORDER = [
     Rule.CLOCK,
     Rule.PROPOSITION,
     Step.PAIR,
+    Step.RESTATED_PERCENT,
     Step.CHAIN,
     Rule.READ_SELF_CONTRADICTION,
     Step.CANONICAL,

@@ -51,6 +51,8 @@ __all__ = [
     "before_approximation",
     "canonical_form",
     "chained",
+    "restated_percent",
+    "comma_point",
     "exact_values",
     "normalised",
     "number_words",
@@ -145,6 +147,47 @@ def laid_out(case: Case) -> Case:
     states nothing (:func:`..forms.unwrapped`)."""
     answer = unwrapped(case.answer)
     return case if answer == case.answer else replace(case, answer=answer)
+
+
+def restated_percent(case: Case) -> Case:
+    """For a number gold, a value restated as its percentage, in brackets or as a chain's last member, is the value
+    (``0,6 (60%)``, ``0.75（75%）``, ``1/4 = 0,25 = 25 %``): the percentage says the same, no second answer."""
+    g = case.gold
+    if g.multi or exact_value(g.norm) is None:
+        return case
+    a = case.answer.strip().replace("٪", "%")
+    for opening, closing in (("(", ")"), ("（", "）")):
+        if a.endswith(closing) and opening in a:
+            i = a.rindex(opening)
+            inner = a[i + 1 : -1].strip().lstrip("=").strip()
+            if inner.endswith("%") and _percent_of(a[:i], inner[:-1]):
+                return replace(case, answer=a[:i].strip())
+    members = a.split("=")
+    if len(members) > 1 and members[-1].strip().endswith("%"):
+        if _percent_of(members[-2], members[-1].strip()[:-1]):
+            return replace(case, answer="=".join(members[:-1]).strip())
+    return case
+
+
+def _percent_of(value: str, percent: str) -> bool:
+    """Is ``percent`` (the number before a percent sign) a hundred times ``value``, decimal commas read?"""
+    last = value.split("=")[-1]  # "1/2 = 0,5 (50%)": the chain's last member
+    v, p = exact_value(comma_point(last.strip())), exact_value(comma_point(percent.strip()))
+    return v is not None and p is not None and v * 100 == p
+
+
+def comma_point(s: str) -> str:
+    """``0,25`` as ``0.25``: one comma between digits and no point is a decimal comma."""
+    i = s.find(",")
+    if (
+        s.count(",") == 1
+        and "." not in s
+        and 0 < i < len(s) - 1
+        and s[i - 1].isdigit()
+        and s[i + 1].isdigit()
+    ):
+        return s.replace(",", ".")
+    return s
 
 
 def chained(case: Case) -> Case:

@@ -37,6 +37,7 @@ class Step(StrEnum):
     LAYOUT = "layout"
     PAIR = "pair"
     CHAIN = "chain"
+    RESTATED_PERCENT = "restated_percent"
     CANONICAL = "canonical"
     NUMBER_WORDS = "number_words"
     DECIMAL_COMMA = "decimal_comma"
@@ -79,6 +80,7 @@ RULES: tuple[Check | Rewrite, ...] = (
     Check(Rule.PROPOSITION, ANY_KIND, kinds.statement),
     # the answer as a value: paired with the gold, its chain's last member, canonical, number words
     Rewrite(Step.PAIR, ANY_KIND, pair),
+    Rewrite(Step.RESTATED_PERCENT, ANY_KIND, answer_value.restated_percent),
     Rewrite(Step.CHAIN, ANY_KIND, answer_value.chained),
     Check(Rule.READ_SELF_CONTRADICTION, ANY_KIND, values.contradiction),
     Rewrite(Step.CANONICAL, ANY_KIND, answer_value.canonical_form),

@@ -624,7 +624,9 @@ def _joined(w: Window, a: Candidate, b: Candidate) -> str:
         return (
             ""  # "24 cm, or rather 26 cm": the second replaces the first; "24, and by the way 20": a remark
         )
-    if words <= 1 and any(m.classes & _JOINERS for m in marks) and _between_before(w, a):
+    # "1 到 10 的和是 55": a copula between two values makes the second the first's predicate
+    copula = any(W.COPULA in m.classes for m in marks)
+    if words <= 1 and any(m.classes & _JOINERS for m in marks) and _between_before(w, a) and not copula:
         return "or"  # "torn between 9 and 8.8", "Fico entre 9 e 8,8": two values to choose from
     # "7 to 8", "the answer is \\(42\\) to $44$": a range; "takes \\(v\\) to \\(\\boxed{w}\\)": no choice
     plain = (a.kind in _PLAIN and b.kind in _PLAIN) or a.kind is b.kind or a.kind is StatementKind.LABELLED
@@ -634,12 +636,15 @@ def _joined(w: Window, a: Candidate, b: Candidate) -> str:
     ):
         return "or"
     lone = w.words_in(a.end, b.start)
-    if len(lone) == 1 and not marks and lone[0].isascii() and shapes.choice_word(lone[0]):
+    same_weight = _emphasized(w, a) == _emphasized(w, b)  # "3 ayda **2.000 TL**": a unit word, not a choice
+    if len(lone) == 1 and not marks and lone[0].isascii() and shapes.choice_word(lone[0]) and same_weight:
         return (
             "or"  # "389 versus 390", "390 else 389", "14 eller 15" (an unknown word alone between two values)
         )
     if _each_stated(w, a, marks, b):
         return "and"  # "The first value is two and the second is three."
+    if copula:
+        return ""
     bare = between
     for wrapper in ("\\boxed{", "\\fbox{", "\\(", "\\)", "\\[", "\\]"):
         bare = bare.replace(wrapper, "")
@@ -933,6 +938,8 @@ def _emphasized(w: Window, c: Candidate) -> bool:
     t = w.tokens
     if c.first == 0 or t.kinds[c.first - 1] is not TokenKind.EMPHASIS:
         return False
+    if t.ends[c.first - 1] != t.starts[c.first]:
+        return False  # "**Özet:** 3 ayda": a mark that closes a bold label, a space before the value
     for j in range(c.last + 1, min(t.n, c.last + 2 + MAX_EMPHASIZED_WORDS)):
         if t.kinds[j] is TokenKind.EMPHASIS:
             return True

@@ -40,7 +40,8 @@ def ascii_digits(value: str) -> str:
     )
 
 
-_ARABIC_SEPARATORS = {"\u066b": ".", "\u066c": ""}  # ٬ only ever groups: dropped, no ambiguity
+# ٬ only ever groups: dropped, no ambiguity; ٪ is the Arabic percent sign
+_ARABIC_SEPARATORS = {"\u066b": ".", "\u066c": "", "\u066a": "%"}
 
 
 def _in_hours(first: str, last: str) -> str:

@@ -215,6 +215,7 @@ _CLAUSE_ENDS = frozenset(
 _RUN_SYMBOLS = frozenset(
     {
         "%",
+        "٪",  # the Arabic percent sign: "٧٥٪"
         "\\%",
         "°",
         "√",
@@ -1788,6 +1789,7 @@ def _promote(
                 n = _concluded_value(
                     t, out, _predicate_value(t, out, n, copulas), conclusions, conclusion_starts
                 )
+                n = _bold_after(t, out, n, marks)
                 target = out[n]
                 if target.kind is StatementKind.BARE and target.last == target.first + 1:
                     target = _first_of_pair(t, out, n)
@@ -1797,6 +1799,36 @@ def _promote(
                     out[n] = replace(target, kind=kind)
             break
     return out
+
+
+def _bold_after(t: Tokens, out: list[Candidate], n: int, marks: Sequence[Mark]) -> int:
+    """The one value set in bold after the label's first value in its statement, where that one is not
+    ("**요약:** 10봉지는 **10,800원**입니다.", "**Özet:** 3 ayda **2.000 TL** faiz kazanırsın."): the label names the
+    emphasised value, the first one says of what."""
+    if _bold(t, out[n]) or out[n].kind is not StatementKind.BARE:
+        return n
+    later = [k for k in range(n + 1, len(out)) if out[k].statement == out[n].statement]
+    bold = [k for k in later if _bold(t, out[k])]
+    if len(bold) != 1 or any(m.start < t.starts[out[bold[0]].first] for m in marks if m.start >= out[n].end):
+        return (
+            n  # "Answer: \\(42\\) I guess the answer is **52**": words of the lexicon say more between them
+        )
+    return bold[0]
+
+
+def _bold(t: Tokens, c: Candidate) -> bool:
+    """Does emphasis open right before the value and close within a word after it ("**10,800원**")?"""
+    # an opening mark touches the value, a closing one the word before it ("** 10" closes a label's bold)
+    before = (
+        c.first >= 1
+        and t.kinds[c.first - 1] is TokenKind.EMPHASIS
+        and t.ends[c.first - 1] == t.starts[c.first]
+    )
+    after = any(
+        t.kinds[k] is TokenKind.EMPHASIS and t.starts[k] == t.ends[k - 1]
+        for k in range(c.last + 1, min(t.n, c.last + 3))
+    )
+    return before and after
 
 
 def _first_of_pair(t: Tokens, out: list[Candidate], n: int) -> Candidate:
