@@ -304,3 +304,9 @@ def test_shape_classes_keep_the_rules_they_came_from() -> None:
     assert (
         rx.compile(alternation(W.CONJUNCTION)).search("x AND y") is None
     )  # case-sensitive where compiled so
+
+
+def test_a_token_longer_than_every_word_of_a_class_is_none_of_it() -> None:
+    # a pumped run is one long token: it is no word of the class, whatever its case or content
+    assert not is_word("≈" * 100_000, WordClass.HEDGE_SYMBOL)
+    assert is_word("≈", WordClass.HEDGE_SYMBOL) and is_word("YES", WordClass.AFFIRMATION)

@@ -178,6 +178,12 @@ def _word_set(word_class: WordClass) -> frozenset[str]:
     return frozenset(p for p in phrases(word_class) if " " not in p)
 
 
+@cache
+def _longest(word_class: WordClass) -> int:
+    return max((len(p) for p in _word_set(word_class)), default=0)
+
+
 def is_word(token: str, word_class: WordClass) -> bool:
-    """Is the one-word ``token`` (any case) in ``word_class``? (a set lookup; for token-level grammars)"""
-    return token.lower() in _word_set(word_class)
+    """Is the one-word ``token`` (any case) in ``word_class``? (a set lookup; for token-level grammars; a token
+    longer than the class's longest word is none, and is not case-folded: a pumped run is one long token)"""
+    return len(token) <= _longest(word_class) and token.lower() in _word_set(word_class)

@@ -2200,10 +2200,12 @@ def _named_after(t: Tokens, cands: list[Candidate], marks: Sequence[Mark]) -> li
     """A value its own predicate names: as the answer ("So, \\(x = 4\\) is indeed the correct solution.",
     "12 is the answer") it is ``LABELLED``; as a quantity ("9 is the number of positive divisors") ``NAMED``."""
     out = list(cands)
+    starts = [m.start for m in marks]
     for n, c in enumerate(out):
         if c.kind in (StatementKind.BOXED, StatementKind.CHOICE, StatementKind.LABELLED):
             continue
-        after = [m for m in marks if c.end <= m.start < c.end + 60 and not m.classes <= _FILLERS]
+        # by bisection: a scan of every mark per value was quadratic in a pumped run of values and phrases
+        after = [m for m in _marks_from(marks, starts, c.end, c.end + 60) if not m.classes <= _FILLERS]
         if len(after) < 2 or WordClass.COPULA not in after[0].classes:
             continue
         gap = range(t.index_at(c.end), t.index_at(after[0].start))
