@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WORDS, WordClass
+
 LABELS = {
     "en": "Answer:",
     "pt": "Resposta:",
@@ -19,3 +21,9 @@ LABELS = {
     "id": "Jawaban:",
     "tr": "Cevap:",
 }
+
+
+def phrases_of(lang: str, word_class: WordClass) -> tuple[str, ...]:
+    """The phrases of ``word_class`` in ``lang`` (English from the lexicon's own rows)."""
+    rows = WORDS if lang == "en" else LANGUAGE_ROWS[lang].words
+    return tuple(rows[word_class])

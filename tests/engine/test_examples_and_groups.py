@@ -7,27 +7,22 @@ it is the answer."""
 from __future__ import annotations
 
 import pytest
-from answer_labels import LABELS
+from answer_labels import LABELS, phrases_of
 from verdicts import verdict as _verdict
 
-from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WORDS, WordClass
-
-
-def _phrases(lang: str, word_class: WordClass) -> tuple[str, ...]:
-    rows = WORDS if lang == "en" else LANGUAGE_ROWS[lang].words
-    return tuple(rows[word_class])
+from rewardcheck.rewards.engine.lexicon import WordClass
 
 
 @pytest.mark.parametrize("lang", sorted(LABELS))
 def test_a_value_after_an_example_word_is_no_answer(lang: str) -> None:
-    for phrase in _phrases(lang, WordClass.EXAMPLE):
+    for phrase in phrases_of(lang, WordClass.EXAMPLE):
         text = f"S = n(n+1)/2.\n{phrase.capitalize()} n = 10: 55."
         assert _verdict(text, "55") != "correct", text
 
 
 @pytest.mark.parametrize("lang", sorted(LABELS))
 def test_an_answer_stated_before_an_example_stays(lang: str) -> None:
-    for phrase in _phrases(lang, WordClass.EXAMPLE)[:3]:
+    for phrase in phrases_of(lang, WordClass.EXAMPLE)[:3]:
         text = f"{LABELS[lang]} 12\n{phrase.capitalize()} 12 = 3 · 4."
         assert _verdict(text, "12") == "correct", text
 
@@ -71,7 +66,7 @@ def test_the_value_after_a_group_and_its_distributive_word_is_the_answer(lang: s
 
 def test_every_language_has_a_group_row() -> None:
     assert sorted(GROUPS) == sorted(LABELS)
-    assert all(_phrases(lang, WordClass.DISTRIBUTIVE) for lang in GROUPS)
+    assert all(phrases_of(lang, WordClass.DISTRIBUTIVE) for lang in GROUPS)
 
 
 def test_a_group_size_alone_is_still_the_answer() -> None:

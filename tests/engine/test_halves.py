@@ -5,9 +5,10 @@ number alone; a half of something ("10的一半", "半径") adds nothing."""
 from __future__ import annotations
 
 import pytest
+from answer_labels import phrases_of
 from verdicts import verdict as _verdict
 
-from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WORDS, WordClass
+from rewardcheck.rewards.engine.lexicon import WordClass
 
 HALVES = {  # "the trip takes two and a half hours" in each language
     "en": "So the trip takes two and a half hours.",
@@ -35,8 +36,7 @@ def test_a_half_after_a_number_or_its_unit_adds_one_half(lang: str) -> None:
 
 
 def test_every_language_has_a_half_row() -> None:
-    rows = {lang: WORDS if lang == "en" else LANGUAGE_ROWS[lang].words for lang in HALVES}
-    assert all(rows[lang][WordClass.HALF] for lang in HALVES)
+    assert all(phrases_of(lang, WordClass.HALF) for lang in HALVES)
 
 
 @pytest.mark.parametrize(
@@ -89,8 +89,7 @@ def test_quarters_half_hours_and_one_word_mixed_numbers(text: str, gold: str) ->
 
 
 def test_every_language_has_a_half_hour_row() -> None:
-    rows = {lang: WORDS if lang == "en" else LANGUAGE_ROWS[lang].words for lang in HALVES}
-    assert all(rows[lang][WordClass.HALF_HOUR] for lang in HALVES)
+    assert all(phrases_of(lang, WordClass.HALF_HOUR) for lang in HALVES)
 
 
 @pytest.mark.parametrize(

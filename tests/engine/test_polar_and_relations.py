@@ -7,24 +7,19 @@ final statement ("Ответ: <", "Como 81 > 64, 3^40 > 4^30.")."""
 from __future__ import annotations
 
 import pytest
-from answer_labels import LABELS
+from answer_labels import LABELS, phrases_of
 from verdicts import verdict as _verdict
 
-from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WORDS, WordClass
-
-
-def _phrases(lang: str, word_class: WordClass) -> tuple[str, ...]:
-    rows = WORDS if lang == "en" else LANGUAGE_ROWS[lang].words
-    return tuple(rows[word_class])
+from rewardcheck.rewards.engine.lexicon import WordClass
 
 
 @pytest.mark.parametrize("lang", sorted(LABELS))
 def test_a_labelled_truth_word_answers_a_true_or_false_gold(lang: str) -> None:
-    for word in _phrases(lang, WordClass.TRUE_WORD):
+    for word in phrases_of(lang, WordClass.TRUE_WORD):
         text = f"1 + 3 + 5 = 9 = 3².\n{LABELS[lang]} {word}"
         assert _verdict(text, "True") == "correct", text
         assert _verdict(text, "False") == "wrong", text
-    for word in _phrases(lang, WordClass.FALSE_WORD):
+    for word in phrases_of(lang, WordClass.FALSE_WORD):
         text = f"1 + 3 + 5 = 9 = 3².\n{LABELS[lang]} {word}"
         assert _verdict(text, "False") == "correct", text
         assert _verdict(text, "True") == "wrong", text

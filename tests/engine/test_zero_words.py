@@ -5,20 +5,15 @@ value 0 in every language of the lexicon; such a word inside a sentence names no
 from __future__ import annotations
 
 import pytest
-from answer_labels import LABELS
+from answer_labels import LABELS, phrases_of
 from verdicts import verdict as _verdict
 
-from rewardcheck.rewards.engine.lexicon import LANGUAGE_ROWS, WORDS, WordClass
-
-
-def _phrases(lang: str) -> tuple[str, ...]:
-    rows = WORDS if lang == "en" else LANGUAGE_ROWS[lang].words
-    return tuple(rows[WordClass.ZERO_WORD])
+from rewardcheck.rewards.engine.lexicon import WordClass
 
 
 @pytest.mark.parametrize("lang", sorted(LABELS))
 def test_a_labelled_zero_word_is_zero(lang: str) -> None:
-    for word in _phrases(lang)[:3]:
+    for word in phrases_of(lang, WordClass.ZERO_WORD)[:3]:
         text = f"12 - 12 = 0\n**{LABELS[lang]} {word}**"
         assert _verdict(text, "0") == "correct", text
         assert _verdict(text, "12") != "correct", text

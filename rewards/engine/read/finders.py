@@ -1474,18 +1474,7 @@ def _halves(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidate]:
             part = Compound.HALF  # "dua setengah jam", "两个半小时": a number before the half hour's half
         if part is None or (m.end < len(t.source) and t.source[m.end] in _NOT_HALF_AFTER):
             if WordClass.HALF_HOUR in m.classes:  # "half an hour", "полчаса", "半小时": 0.5 as it stands
-                first, last = t.index_at(m.start), t.index_at(m.end - 1)
-                out.append(
-                    Candidate(
-                        StatementKind.BARE,
-                        first,
-                        last,
-                        m.start,
-                        m.end,
-                        s.statement[first],
-                        compound=Compound.WORDED,
-                    )
-                )
+                out.append(_phrase_value(t, s, m, Compound.WORDED))
             continue
         h = t.index_at(m.start)
         found = _half_of_number(t, h, m.start)
@@ -1504,6 +1493,7 @@ def _zero_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidat
     statement ("**Answer: nobody**", "Ответ: никто", "¿Cuántos reprobaron? Ninguno."). One value, 0; such a word
     inside a sentence ("nobody was left") names no value."""
     out = []
+    starts = [m.start for m in marks]
     for m in marks:
         if WordClass.ZERO_WORD not in m.classes:
             continue
@@ -1513,36 +1503,28 @@ def _zero_words(t: Tokens, s: Structure, marks: Sequence[Mark]) -> list[Candidat
             k += 1
         if k < t.n and t.kinds[k] is not TokenKind.NEWLINE and s.statement[k] == s.statement[first]:
             continue  # the statement goes on after the word
-        begin = (
-            s.statement_bounds[s.statement[first]][0]
-            if s.statement[first] < len(s.statement_bounds)
-            else first
-        )
+        bounds = s.statement_bounds
+        begin = bounds[s.statement[first]][0] if s.statement[first] < len(bounds) else first
         j = first - 1
         while j >= begin and t.kinds[j] is TokenKind.EMPHASIS:
             j -= 1
-        labelled = (
-            j >= begin
-            and t.texts[j] in (":", "：")
-            and any(
-                x.classes & _NAMING and t.starts[begin] <= x.start < t.starts[j] and x.end <= t.ends[j]
-                for x in marks
+        label = j >= begin and t.texts[j] in (":", "：")
+        named = (
+            label
+            and any(  # "Answer:", "Ответ:", "정답:": a naming phrase of the label, the colon its end
+                x.classes & _NAMING and x.end <= t.ends[j]
+                for x in _marks_from(marks, starts, t.starts[begin], t.starts[j])
             )
         )
-        alone = not any(t.kinds[x] is TokenKind.WORD for x in range(begin, first))
-        if labelled or alone:
-            out.append(
-                Candidate(
-                    StatementKind.BARE,
-                    first,
-                    last,
-                    m.start,
-                    m.end,
-                    s.statement[first],
-                    compound=Compound.ZERO,
-                )
-            )
+        if named or not any(t.kinds[x] is TokenKind.WORD for x in range(begin, first)):
+            out.append(_phrase_value(t, s, m, Compound.ZERO))
     return out
+
+
+def _phrase_value(t: Tokens, s: Structure, m: Mark, compound: Compound) -> Candidate:
+    """The candidate a phrase of the lexicon is, as a value of its own ("half an hour", "nobody")."""
+    first, last = t.index_at(m.start), t.index_at(m.end - 1)
+    return Candidate(StatementKind.BARE, first, last, m.start, m.end, s.statement[first], compound=compound)
 
 
 # the words that add a part to the whole number before them, and the compound each makes
