@@ -48,3 +48,10 @@ def test_the_predicate_or_the_bold_value_is_the_answer(text: str, gold: str) -> 
 
 def test_two_values_a_choice_word_joins_stay_alternatives() -> None:
     assert _verdict("The answer is 2 or 3.", "3") != "correct"
+
+
+@pytest.mark.parametrize(
+    ("text", "gold"), [("The answer is **42**, else 84.", "42"), ("The answer is $12$, else **24**.", "12")]
+)
+def test_a_choice_word_between_a_bold_value_and_another_stays_a_choice(text: str, gold: str) -> None:
+    assert _verdict(text, gold) != "correct", text

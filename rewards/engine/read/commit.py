@@ -636,8 +636,9 @@ def _joined(w: Window, a: Candidate, b: Candidate) -> str:
     ):
         return "or"
     lone = w.words_in(a.end, b.start)
-    same_weight = _emphasized(w, a) == _emphasized(w, b)  # "3 ayda **2.000 TL**": a unit word, not a choice
-    if len(lone) == 1 and not marks and lone[0].isascii() and shapes.choice_word(lone[0]) and same_weight:
+    # "3 ayda **2.000 TL**": a unit word after the value, then the bold answer, is no choice ("$12$, else **24**" is)
+    bold_after = _emphasized(w, b) and not _emphasized(w, a) and "," not in between
+    if len(lone) == 1 and not marks and lone[0].isascii() and shapes.choice_word(lone[0]) and not bold_after:
         return (
             "or"  # "389 versus 390", "390 else 389", "14 eller 15" (an unknown word alone between two values)
         )
