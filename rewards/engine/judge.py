@@ -36,7 +36,7 @@ from rewardcheck.rewards.cache_bounds import JUDGEMENTS, READINGS
 from rewardcheck.rewards.degenerate import echoes_prompt
 
 from .choices import choice_letter
-from .compare.answer_value import as_value, comma_point
+from .compare.answer_value import as_value
 from .compare.case import Case
 from .compare.decision import judgement as _verdict
 from .compare.echo import spelling as spelling
@@ -53,6 +53,7 @@ from .goldkind import GoldKind, gold_kind
 from .isolation import IsolationTimeout
 from .lists import one_name_bounds
 from .mathcore import deadline
+from .numeric import decimal_point
 from .read.closing_letter import closing_letter
 from .read.option_letter import letter_of, option_content, options_in
 from .read.polar_answer import polar_answer, polar_gold
@@ -434,7 +435,7 @@ def _one_value(values: Sequence[str]) -> bool:
     for v in values:
         written = v.strip()
         bare = written.removesuffix("\\%").removesuffix("%").removesuffix("٪").strip()
-        value = exact_value(comma_point(bare))  # "0,75 / 75 %": a decimal comma, as the text writes it
+        value = exact_value(decimal_point(bare))  # "0,75 / 75 %": a decimal comma, as the text writes it
         if value is None:
             return False
         exact.append(value / 100 if bare != written else value)

@@ -26,6 +26,7 @@ from rewardcheck.rewards import rx
 from .exact import exact_value
 
 __all__ = [
+    "decimal_point",
     "SUBSCRIPT_DIGITS",
     "subscripts_as_latex",
     "local_interval",
@@ -270,7 +271,7 @@ def named_point(s: str) -> str | None:
     if not 2 <= len(parts) <= 3 or not all(parts) or any(ch in inner for ch in "()[]"):
         return None
     if sep != ",":  # "M(1,5; 2)", "S(2,5 | −1)": with another separator a comma is the decimal mark
-        parts = [_decimal_point(p) for p in parts]
+        parts = [decimal_point(p) for p in parts]
     return f"({', '.join(parts)})"
 
 
@@ -284,12 +285,12 @@ def _bracketed_interval(t: str) -> str | None:
     parts = inner.split(sep) if sep else []
     if len(parts) != 2 or not all(p.strip() for p in parts) or any(ch in inner for ch in "[]()"):
         return None
-    ends = [_decimal_point(p.strip()) if sep == ";" else p.strip() for p in parts]
+    ends = [decimal_point(p.strip()) if sep == ";" else p.strip() for p in parts]
     left, right = "(" if t[0] in "](" else "[", ")" if t[-1] in "[)" else "]"
     return f"{left}{ends[0]}, {ends[1]}{right}"
 
 
-def _decimal_point(s: str) -> str:
+def decimal_point(s: str) -> str:
     """``1,5`` (or ``2{,}5``) -> ``1.5``: a decimal comma (in a text that separates values otherwise)."""
     whole, comma, frac = s.replace("{,}", ",").partition(",")
     return f"{whole}.{frac}" if comma and whole.lstrip("-−").isdigit() and frac.isdigit() else s

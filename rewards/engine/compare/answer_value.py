@@ -31,6 +31,7 @@ from ..isolation import count
 from ..number_phrases import word_scaled
 from ..numerals import cjk_scaled
 from ..numeric import (
+    decimal_point,
     degrees,
     e_notation,
     fullwidth_ascii,
@@ -52,7 +53,6 @@ __all__ = [
     "canonical_form",
     "chained",
     "restated_percent",
-    "comma_point",
     "exact_values",
     "normalised",
     "number_words",
@@ -172,22 +172,8 @@ def restated_percent(case: Case) -> Case:
 def _percent_of(value: str, percent: str) -> bool:
     """Is ``percent`` (the number before a percent sign) a hundred times ``value``, decimal commas read?"""
     last = value.split("=")[-1]  # "1/2 = 0,5 (50%)": the chain's last member
-    v, p = exact_value(comma_point(last.strip())), exact_value(comma_point(percent.strip()))
+    v, p = exact_value(decimal_point(last.strip())), exact_value(decimal_point(percent.strip()))
     return v is not None and p is not None and v * 100 == p
-
-
-def comma_point(s: str) -> str:
-    """``0,25`` as ``0.25``: one comma between digits and no point is a decimal comma."""
-    i = s.find(",")
-    if (
-        s.count(",") == 1
-        and "." not in s
-        and 0 < i < len(s) - 1
-        and s[i - 1].isdigit()
-        and s[i + 1].isdigit()
-    ):
-        return s.replace(",", ".")
-    return s
 
 
 def chained(case: Case) -> Case:
